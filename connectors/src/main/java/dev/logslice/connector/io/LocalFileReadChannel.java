@@ -1,0 +1,44 @@
+package dev.logslice.connector.io;
+
+import org.apache.flink.annotation.Internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The fast path for local files: {@code pread} through a {@link FileChannel} into a page-aligned
+ * direct buffer (the JDK would otherwise copy through an unaligned temporary one), then one bulk
+ * copy to the heap array where lines are found.
+ */
+@Internal
+public final class LocalFileReadChannel implements ReadChannel {
+    /** Page size the direct buffer is aligned to. */
+    public static final int ALIGNMENT = 4096;
+
+    private final FileChannel channel;
+    private final ByteBuffer buffer;
+
+    public LocalFileReadChannel(Path file, int bufferSize) throws IOException {
+        this.channel = FileChannel.open(file, StandardOpenOption.READ);
+        this.buffer = ByteBuffer.allocateDirect(bufferSize + ALIGNMENT).alignedSlice(ALIGNMENT);
+    }
+
+    @Override
+    public int read(long position, byte[] target, int offset, int length) throws IOException {
+        buffer.clear().limit(Math.min(length, buffer.capacity()));
+        int n = channel.read(buffer, position);
+        if (n > 0) {
+            buffer.flip();
+            buffer.get(target, offset, n);
+        }
+        return n;
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

@@ -1,0 +1,21 @@
+package dev.logslice.connector.io;
+
+import org.apache.flink.annotation.Internal;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * Positional reads from one file into a heap array; each call to {@link #read} is one read system
+ * call, so callers can count them.
+ */
+@Internal
+public interface ReadChannel extends Closeable {
+
+    /**
+     * Reads up to {@code length} bytes at file {@code position} into {@code target[offset..]}.
+     *
+     * @return bytes read, 0 when the call made no progress, -1 at end of file
+     */
+    int read(long position, byte[] target, int offset, int length) throws IOException;
+}

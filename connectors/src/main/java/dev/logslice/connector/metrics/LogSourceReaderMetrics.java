@@ -1,0 +1,67 @@
+package dev.logslice.connector.metrics;
+
+import dev.logslice.connector.reader.SplitReadStats;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
+
+import java.util.function.LongSupplier;
+
+/**
+ * Every metric of a {@code LogFileSource} reader, registered in one place.
+ *
+ * <p>Below the reader's operator scope ({@code
+ * <host>.taskmanager.<tm>.<job>.<operator>.<subtask>}):
+ *
+ * <ul>
+ *   <li>Flink's standard source metrics: {@code numBytesIn} (bytes returned by read calls), {@code
+ *       numRecordsIn} (counted by Flink), {@code numRecordsInErrors} (oversized lines skipped),
+ *       {@code pendingBytes} (bytes of assigned splits not yet read);
+ *   <li>{@code readCalls}: read system calls on input files, all splits together;
+ *   <li>{@code split.<splitId>.readCalls}, {@code .bytesRead}, {@code .lines}, {@code
+ *       .oversizedLines}, {@code .readNanos}: gauges per split this reader has read.
+ * </ul>
+ *
+ * <p>The enumerator adds Flink's {@code unassignedSplits} gauge under the coordinator scope.
+ */
+@Internal
+public final class LogSourceReaderMetrics {
+    public static final String READ_CALLS = "readCalls";
+    public static final String SPLIT_GROUP = "split";
+
+    private final SourceReaderMetricGroup group;
+    private final Counter readCalls;
+    private final Counter bytesIn;
+    private final Counter recordErrors;
+
+    public LogSourceReaderMetrics(SourceReaderMetricGroup group) {
+        this.group = group;
+        this.readCalls = group.counter(READ_CALLS);
+        this.bytesIn = group.getIOMetricGroup().getNumBytesInCounter();
+        this.recordErrors = group.getNumRecordsInErrorsCounter();
+    }
+
+    public void setPendingBytes(LongSupplier pendingBytes) {
+        group.setPendingBytesGauge(pendingBytes::getAsLong);
+    }
+
+    /** Adds what a split's read did since the last call. */
+    public void recordProgress(long readCallsDelta, long bytesDelta, long oversizedDelta) {
+        readCalls.inc(readCallsDelta);
+        bytesIn.inc(bytesDelta);
+        recordErrors.inc(oversizedDelta);
+    }
+
+    /** Exposes the running figures of a split that starts being read. */
+    public void registerSplit(String splitId, SplitReadStats stats) {
+        MetricGroup split = group.addGroup(SPLIT_GROUP, splitId);
+        split.gauge("readCalls", (Gauge<Long>) stats::readCalls);
+        split.gauge("bytesRead", (Gauge<Long>) stats::bytesRead);
+        split.gauge("lines", (Gauge<Long>) stats::lines);
+        split.gauge("oversizedLines", (Gauge<Long>) stats::oversizedLines);
+        split.gauge("readNanos", (Gauge<Long>) stats::readNanos);
+    }
+}

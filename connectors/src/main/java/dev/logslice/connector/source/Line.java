@@ -1,0 +1,79 @@
+package dev.logslice.connector.source;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.core.fs.Path;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A view of one line inside the reader's buffer, valid only during {@link LineDecoder#decode}.
+ *
+ * <p>The reader reuses one instance for every line, so decoders must copy what they keep. The
+ * content excludes the terminator.
+ */
+@PublicEvolving
+public final class Line {
+    private Path file;
+    private byte[] buffer;
+    private int start;
+    private int length;
+    private long offset;
+    private LineTerminator terminator;
+
+    /** Points this view at a line; called by the reader only. */
+    public void set(
+            Path file,
+            byte[] buffer,
+            int start,
+            int length,
+            long offset,
+            LineTerminator terminator) {
+        this.file = file;
+        this.buffer = buffer;
+        this.start = start;
+        this.length = length;
+        this.offset = offset;
+        this.terminator = terminator;
+    }
+
+    /** The file the line was read from. */
+    public Path file() {
+        return file;
+    }
+
+    /** The array that holds the content from {@link #start()}; shared, never to be kept. */
+    public byte[] buffer() {
+        return buffer;
+    }
+
+    /** Index of the first content byte in {@link #buffer()}. */
+    public int start() {
+        return start;
+    }
+
+    /** Number of content bytes, terminator excluded. */
+    public int length() {
+        return length;
+    }
+
+    /** Byte offset of the line's first byte in its file. */
+    public long offset() {
+        return offset;
+    }
+
+    public LineTerminator terminator() {
+        return terminator;
+    }
+
+    /** A copy of the content bytes. */
+    public byte[] copyBytes() {
+        byte[] copy = new byte[length];
+        System.arraycopy(buffer, start, copy, 0, length);
+        return copy;
+    }
+
+    /** The content decoded as UTF-8; malformed input becomes U+FFFD. */
+    public String toUtf8String() {
+        return new String(buffer, start, length, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,155 @@
+package dev.logslice.connector.source;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds a {@link LogFileSource}; {@link #build()} checks the inputs and options and names the bad
+ * one in its message.
+ */
+@PublicEvolving
+public final class LogFileSourceBuilder<T> {
+    private static final long MIN_SIZE = 4096;
+    private static final long MAX_LINE_LENGTH_LIMIT = 1L << 30;
+
+    private final List<Path> paths = new ArrayList<>();
+    private LineDecoder<T> decoder;
+    private final Configuration options = new Configuration();
+
+    LogFileSourceBuilder(LineDecoder<T> decoder) {
+        this.decoder = decoder;
+    }
+
+    /** A file or a directory (read recursively; names starting with '.' or '_' are skipped). */
+    public LogFileSourceBuilder<T> addPath(Path path) {
+        paths.add(path);
+        return this;
+    }
+
+    public LogFileSourceBuilder<T> addPaths(Path... morePaths) {
+        paths.addAll(List.of(morePaths));
+        return this;
+    }
+
+    /** Sets how lines become records; the builder then builds a source of that record type. */
+    @SuppressWarnings("unchecked")
+    public <U> LogFileSourceBuilder<U> setLineDecoder(LineDecoder<U> lineDecoder) {
+        LogFileSourceBuilder<U> self = (LogFileSourceBuilder<U>) this;
+        self.decoder = lineDecoder;
+        return self;
+    }
+
+    /** Takes any {@link LogSourceOptions} set in {@code configuration}. */
+    public LogFileSourceBuilder<T> setConfiguration(Configuration configuration) {
+        options.addAll(configuration);
+        return this;
+    }
+
+    public LogFileSourceBuilder<T> setSplitSize(MemorySize size) {
+        options.set(LogSourceOptions.SPLIT_SIZE, size);
+        return this;
+    }
+
+    public LogFileSourceBuilder<T> setReadBufferSize(MemorySize size) {
+        options.set(LogSourceOptions.READ_BUFFER_SIZE, size);
+        return this;
+    }
+
+    public LogFileSourceBuilder<T> setMaxLineLength(MemorySize size) {
+        options.set(LogSourceOptions.MAX_LINE_LENGTH, size);
+        return this;
+    }
+
+    /**
+     * Checks the options, and that every path exists, is readable and holds at least one input
+     * file; throws {@link IllegalArgumentException} naming the problem otherwise.
+     */
+    public LogFileSource<T> build() {
+        if (paths.isEmpty()) {
+            throw new IllegalArgumentException("no input path given");
+        }
+        long splitSize = options.get(LogSourceOptions.SPLIT_SIZE).getBytes();
+        long bufferSize = options.get(LogSourceOptions.READ_BUFFER_SIZE).getBytes();
+        long maxLineLength = options.get(LogSourceOptions.MAX_LINE_LENGTH).getBytes();
+        checkMultipleOfBlock("split size", splitSize);
+        checkMultipleOfBlock("read buffer size", bufferSize);
+        if (bufferSize > Integer.MAX_VALUE / 4) {
+            throw new IllegalArgumentException(
+                    "read buffer size " + bufferSize + " must be at most " + Integer.MAX_VALUE / 4);
+        }
+        if (maxLineLength < 1 || maxLineLength > MAX_LINE_LENGTH_LIMIT) {
+            throw new IllegalArgumentException(
+                    "max line length "
+                            + maxLineLength
+                            + " must be between 1 and "
+                            + MAX_LINE_LENGTH_LIMIT);
+        }
+        List<Path> qualified = new ArrayList<>();
+        for (Path path : paths) {
+            qualified.add(checkInput(path));
+        }
+        return new LogFileSource<>(
+                qualified,
+                decoder,
+                new LogSourceSettings(splitSize, (int) bufferSize, (int) maxLineLength));
+    }
+
+    private static void checkMultipleOfBlock(String what, long size) {
+        if (size < MIN_SIZE || size % MIN_SIZE != 0) {
+            throw new IllegalArgumentException(
+                    what + " " + size + " must be a multiple of the block size " + MIN_SIZE);
+        }
+    }
+
+    private static Path checkInput(Path path) {
+        try {
+            FileSystem fs = path.getFileSystem();
+            Path qualified = path.makeQualified(fs);
+            FileStatus status;
+            try {
+                status = fs.getFileStatus(qualified);
+            } catch (FileNotFoundException e) {
+                throw new IllegalArgumentException("input path " + path + " does not exist");
+            }
+            if ("file".equals(qualified.toUri().getScheme())
+                    && !Files.isReadable(Paths.get(qualified.toUri()))) {
+                throw new IllegalArgumentException("input path " + path + " is not readable");
+            }
+            if (status.isDir() && !holdsAFile(fs, status)) {
+                throw new IllegalArgumentException(
+                        "directory "
+                                + path
+                                + " holds no input files (names starting with '.' or '_' are"
+                                + " skipped)");
+            }
+            return qualified;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read input path " + path, e);
+        }
+    }
+
+    private static boolean holdsAFile(FileSystem fs, FileStatus directory) throws IOException {
+        for (FileStatus child : fs.listStatus(directory.getPath())) {
+            String name = child.getPath().getName();
+            if (name.startsWith(".") || name.startsWith("_")) {
+                continue;
+            }
+            if (!child.isDir() || holdsAFile(fs, child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.logslice.connector.source;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+/** Every option of {@link LogFileSource}, settable on its builder or in a Flink configuration. */
+@PublicEvolving
+public final class LogSourceOptions {
+    private LogSourceOptions() {}
+
+    public static final ConfigOption<MemorySize> SPLIT_SIZE =
+            ConfigOptions.key("logslice.source.split-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(64))
+                    .withDescription(
+                            "Target size of the byte ranges a file is cut into; a multiple of the"
+                                    + " file system block size (4096 where unknown). Smaller"
+                                    + " ranges are used when the input would otherwise give"
+                                    + " fewer than two per reader.");
+
+    public static final ConfigOption<MemorySize> READ_BUFFER_SIZE =
+            ConfigOptions.key("logslice.source.read-buffer-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(1))
+                    .withDescription(
+                            "Bytes asked for by each read call, into a page-aligned direct"
+                                    + " buffer; a multiple of 4096.");
+
+    public static final ConfigOption<MemorySize> MAX_LINE_LENGTH =
+            ConfigOptions.key("logslice.source.max-line-length")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(64))
+                    .withDescription(
+                            "Lines longer than this are skipped, counted as oversized and"
+                                    + " reported with file and offset; bounds reader memory.");
+}

@@ -1,0 +1,10 @@
+package dev.logslice.connector.source;
+
+import org.apache.flink.annotation.Internal;
+
+import java.io.Serializable;
+
+/** The validated options a {@link LogFileSource} runs with. */
+@Internal
+public record LogSourceSettings(long splitSize, int bufferSize, int maxLineLength)
+        implements Serializable {}
