@@ -8,8 +8,6 @@ import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 
-import java.util.function.LongSupplier;
-
 /**
  * Every metric of a {@code LogFileSource} reader, registered in one place.
  *
@@ -36,16 +34,19 @@ public final class LogSourceReaderMetrics {
     private final Counter readCalls;
     private final Counter bytesIn;
     private final Counter recordErrors;
+    private volatile long pendingBytes;
 
     public LogSourceReaderMetrics(SourceReaderMetricGroup group) {
         this.group = group;
         this.readCalls = group.counter(READ_CALLS);
         this.bytesIn = group.getIOMetricGroup().getNumBytesInCounter();
         this.recordErrors = group.getNumRecordsInErrorsCounter();
+        group.setPendingBytesGauge(() -> pendingBytes);
     }
 
-    public void setPendingBytes(LongSupplier pendingBytes) {
-        group.setPendingBytesGauge(pendingBytes::getAsLong);
+    /** Bytes of the splits assigned to the reader that are not read yet. */
+    public void setPendingBytes(long bytes) {
+        pendingBytes = bytes;
     }
 
     /** Adds what a split's read did since the last call. */

@@ -45,14 +45,12 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
     private long reportedReadCalls;
     private long reportedBytes;
     private long reportedOversized;
-    private volatile long pendingBytes;
 
     LogFileSplitReader(
             LineDecoder<T> decoder, LogSourceSettings settings, LogSourceReaderMetrics metrics) {
         this.decoder = decoder;
         this.settings = settings;
         this.metrics = metrics;
-        metrics.setPendingBytes(() -> pendingBytes);
     }
 
     @Override
@@ -118,6 +116,7 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
                                 next.fileSize(),
                                 settings.bufferSize(),
                                 settings.maxLineLength());
+        lines.withSplitId(next.splitId());
         split = next;
         channel = opened;
         metrics.registerSplit(next.splitId(), lines.stats());
@@ -172,7 +171,7 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
         if (lines != null && split != null) {
             current = Math.max(0, split.offset() + split.length() - lines.position());
         }
-        pendingBytes = queued + current;
+        metrics.setPendingBytes(queued + current);
     }
 
     @Override

@@ -135,6 +135,12 @@ public final class SplitLineReader {
                 channel, file, nextLineOffset, false, end, fileSize, bufferSize, maxLineLength);
     }
 
+    /** Tags the lines this reader hands out with the id of their split. */
+    public SplitLineReader withSplitId(String splitId) {
+        line.setSplitId(splitId);
+        return this;
+    }
+
     public boolean isFinished() {
         return finished;
     }

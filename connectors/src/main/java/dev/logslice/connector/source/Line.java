@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
  */
 @PublicEvolving
 public final class Line {
+    private String splitId = "";
     private Path file;
     private byte[] buffer;
     private int start;
@@ -34,6 +35,19 @@ public final class Line {
         this.length = length;
         this.offset = offset;
         this.terminator = terminator;
+    }
+
+    /** Names the split the following lines belong to; called by the reader only. */
+    public void setSplitId(String splitId) {
+        this.splitId = splitId;
+    }
+
+    /**
+     * The id of the split the line belongs to; ids follow the input order (files in the order
+     * given, then by offset), so sorting by it restores file order.
+     */
+    public String splitId() {
+        return splitId;
     }
 
     /** The file the line was read from. */

@@ -1,0 +1,58 @@
+package dev.logslice.cli;
+
+import org.apache.flink.util.ExceptionUtils;
+
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+import java.io.FileNotFoundException;
+import java.io.UncheckedIOException;
+
+/**
+ * Turns failures into one line on stderr and an exit code: 2 for a usage or input error, 1 for a
+ * job that failed. Stack traces are for bugs, not for users.
+ */
+final class CliErrors
+        implements CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
+    static final int JOB_FAILED = 1;
+    static final int USAGE_OR_INPUT = 2;
+
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        cmd.getErr()
+                .println(
+                        "logslice: "
+                                + e.getMessage()
+                                + " (see '"
+                                + cmd.getCommandSpec().qualifiedName()
+                                + " --help')");
+        return USAGE_OR_INPUT;
+    }
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parseResult) {
+        if (e instanceof IllegalArgumentException
+                || e instanceof UncheckedIOException
+                || e instanceof FileNotFoundException) {
+            cmd.getErr().println("logslice: " + messageOf(e));
+            return USAGE_OR_INPUT;
+        }
+        Throwable cause = ExceptionUtils.stripExecutionException(e);
+        Throwable root = cause;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        cmd.getErr().println("logslice: job failed: " + messageOf(root));
+        return JOB_FAILED;
+    }
+
+    private static String messageOf(Throwable e) {
+        String message = e.getMessage();
+        if (e instanceof UncheckedIOException && e.getCause() != null) {
+            message = message + ": " + e.getCause().getMessage();
+        }
+        return message == null ? e.getClass().getSimpleName() : message;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.logslice.cli;
+
+import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.connector.source.LogFileSourceBuilder;
+import dev.logslice.connector.source.LogSourceOptions;
+
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.core.fs.Path;
+
+import picocli.CommandLine.Option;
+
+import java.util.List;
+
+/** How the input is read: options every job command shares. */
+final class ReadOptions {
+    @Option(
+            names = {"-p", "--parallelism"},
+            description = "Readers working at once (default: the number of cores).")
+    int parallelism = Runtime.getRuntime().availableProcessors();
+
+    @Option(
+            names = "--split-size",
+            converter = SizeConverter.class,
+            description = "Target size of the byte ranges files are cut into (default: 64m).")
+    MemorySize splitSize = LogSourceOptions.SPLIT_SIZE.defaultValue();
+
+    @Option(
+            names = "--buffer-size",
+            converter = SizeConverter.class,
+            description = "Bytes asked for by each read call (default: 1m).")
+    MemorySize bufferSize = LogSourceOptions.READ_BUFFER_SIZE.defaultValue();
+
+    @Option(
+            names = "--max-line-length",
+            converter = SizeConverter.class,
+            description = "Longer lines are skipped and reported (default: 64m).")
+    MemorySize maxLineLength = LogSourceOptions.MAX_LINE_LENGTH.defaultValue();
+
+    /** A source builder for these options and paths; {@code build()} checks the inputs. */
+    LogFileSourceBuilder<String> sourceFor(List<String> paths) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException(
+                    "parallelism " + parallelism + " must be at least 1");
+        }
+        LogFileSourceBuilder<String> builder =
+                LogFileSource.builder()
+                        .setSplitSize(splitSize)
+                        .setReadBufferSize(bufferSize)
+                        .setMaxLineLength(maxLineLength);
+        paths.forEach(path -> builder.addPath(new Path(path)));
+        return builder;
+    }
+}

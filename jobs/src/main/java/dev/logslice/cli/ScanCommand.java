@@ -1,0 +1,63 @@
+package dev.logslice.cli;
+
+import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.job.EmbeddedFlink;
+import dev.logslice.job.ScanJob;
+import dev.logslice.job.ScanResult;
+import dev.logslice.job.SplitReportDecoder;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code logslice scan}: reads every line and tells what the reading cost. */
+@Command(
+        name = "scan",
+        mixinStandardHelpOptions = true,
+        description =
+                "Read every line of the input and report files, bytes, lines, splits,"
+                        + " read calls, time in reads and throughput.")
+final class ScanCommand implements Callable<Integer> {
+    @Mixin ReadOptions read;
+
+    @Option(names = "--report", description = "Also write the report as JSON to this file.")
+    Path report;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files or directories.")
+    List<String> paths;
+
+    @Override
+    public Integer call() throws Exception {
+        LogFileSource<SplitReport> source =
+                read.sourceFor(paths).setLineDecoder(new SplitReportDecoder()).build();
+        ScanResult result = ScanJob.run(EmbeddedFlink.environment(read.parallelism), source);
+        print(result, System.out);
+        if (report != null) {
+            ScanReportJson.write(result, read.parallelism, report);
+        }
+        return 0;
+    }
+
+    private static void print(ScanResult result, PrintStream out) {
+        double seconds = result.elapsedNanos() / 1e9;
+        out.printf("files       %,d%n", result.files());
+        out.printf("bytes       %,d (%s)%n", result.bytes(), Sizes.human(result.bytes()));
+        out.printf("lines       %,d%n", result.lines());
+        if (result.oversizedLines() > 0) {
+            out.printf("oversized   %,d lines skipped%n", result.oversizedLines());
+        }
+        out.printf("splits      %,d%n", result.splits().size());
+        out.printf("read calls  %,d%n", result.readCalls());
+        out.printf("read time   %.3f s (all readers)%n", result.readNanos() / 1e9);
+        out.printf(
+                "throughput  %s/s, %,.0f lines/s (wall %.2f s)%n",
+                Sizes.human((long) (result.bytes() / seconds)), result.lines() / seconds, seconds);
+    }
+}

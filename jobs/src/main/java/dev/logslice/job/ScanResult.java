@@ -1,0 +1,47 @@
+package dev.logslice.job;
+
+import dev.logslice.connector.source.SplitReport;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * What {@code scan} found: totals over all splits and the per-split reports in input order.
+ *
+ * @param elapsedNanos wall time of the whole job, start-up included
+ */
+public record ScanResult(List<SplitReport> splits, long elapsedNanos) {
+
+    public ScanResult {
+        splits = splits.stream().sorted(Comparator.comparing(SplitReport::splitId)).toList();
+    }
+
+    public long files() {
+        return splits.stream().map(SplitReport::path).distinct().count();
+    }
+
+    /** Input bytes: the splits of each file tile it exactly. */
+    public long bytes() {
+        return splits.stream().mapToLong(s -> s.end() - s.start()).sum();
+    }
+
+    public long bytesRead() {
+        return splits.stream().mapToLong(SplitReport::bytesRead).sum();
+    }
+
+    public long lines() {
+        return splits.stream().mapToLong(SplitReport::lines).sum();
+    }
+
+    public long oversizedLines() {
+        return splits.stream().mapToLong(SplitReport::oversizedLines).sum();
+    }
+
+    public long readCalls() {
+        return splits.stream().mapToLong(SplitReport::readCalls).sum();
+    }
+
+    public long readNanos() {
+        return splits.stream().mapToLong(SplitReport::readNanos).sum();
+    }
+}
