@@ -17,17 +17,15 @@ import java.util.List;
  * Cuts every file into byte ranges whose size is a multiple of the file system block size.
  *
  * <p>Flink's recursive enumerator finds the files (hidden and {@code _} files skipped) with their
- * sizes, modification times and hosts; this class cuts them. Its block splitting would follow HDFS
- * block locations, which a local file does not have. Files keep the order of the paths given, and
- * files within a directory are sorted by name, so split ids follow the input's order.
+ * sizes, modification times and hosts; this class cuts them, smaller than the target when the input
+ * would otherwise give fewer than the desired number of splits. Its block splitting would follow
+ * HDFS block locations, which a local file does not have. Files keep the order of the paths given,
+ * and files within a directory are sorted by name, so split ids follow the input's order.
  */
 @Internal
 public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnumerator {
     /** Block size assumed where the file system does not tell. */
     public static final long DEFAULT_BLOCK_SIZE = 4096;
-
-    /** Splits per reader wanted when the input is large enough, so fast readers take more. */
-    static final int SPLITS_PER_READER = 2;
 
     private final long targetSplitSize;
 
@@ -49,12 +47,7 @@ public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnume
         List<FileSourceSplit> splits = new ArrayList<>();
         for (FileSourceSplit file : files) {
             long blockSize = blockSize(file.path());
-            long splitSize =
-                    splitSize(
-                            targetSplitSize,
-                            blockSize,
-                            totalBytes,
-                            (long) minDesiredSplits * SPLITS_PER_READER);
+            long splitSize = splitSize(targetSplitSize, blockSize, totalBytes, minDesiredSplits);
             cut(file, splitSize, splits);
         }
         return splits;

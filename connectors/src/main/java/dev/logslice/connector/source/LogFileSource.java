@@ -83,7 +83,9 @@ public final class LogFileSource<T>
             createEnumerator(SplitEnumeratorContext<FileSourceSplit> context) throws Exception {
         Collection<FileSourceSplit> splits =
                 new BlockAlignedFileEnumerator(settings.splitSize())
-                        .enumerateSplits(paths, context.currentParallelism());
+                        .enumerateSplits(
+                                paths,
+                                context.currentParallelism() * settings.minSplitsPerReader());
         return new LogFileSplitEnumerator(context, new LocalityAwareSplitAssigner(splits));
     }
 

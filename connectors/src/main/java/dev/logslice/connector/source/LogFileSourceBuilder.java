@@ -62,6 +62,11 @@ public final class LogFileSourceBuilder<T> {
         return this;
     }
 
+    public LogFileSourceBuilder<T> setMinSplitsPerReader(int splits) {
+        options.set(LogSourceOptions.MIN_SPLITS_PER_READER, splits);
+        return this;
+    }
+
     public LogFileSourceBuilder<T> setReadBufferSize(MemorySize size) {
         options.set(LogSourceOptions.READ_BUFFER_SIZE, size);
         return this;
@@ -83,6 +88,11 @@ public final class LogFileSourceBuilder<T> {
         long splitSize = options.get(LogSourceOptions.SPLIT_SIZE).getBytes();
         long bufferSize = options.get(LogSourceOptions.READ_BUFFER_SIZE).getBytes();
         long maxLineLength = options.get(LogSourceOptions.MAX_LINE_LENGTH).getBytes();
+        int minSplitsPerReader = options.get(LogSourceOptions.MIN_SPLITS_PER_READER);
+        if (minSplitsPerReader < 1) {
+            throw new IllegalArgumentException(
+                    "min splits per reader " + minSplitsPerReader + " must be at least 1");
+        }
         checkMultipleOfBlock("split size", splitSize);
         checkMultipleOfBlock("read buffer size", bufferSize);
         if (bufferSize > Integer.MAX_VALUE / 4) {
@@ -103,7 +113,8 @@ public final class LogFileSourceBuilder<T> {
         return new LogFileSource<>(
                 qualified,
                 decoder,
-                new LogSourceSettings(splitSize, (int) bufferSize, (int) maxLineLength));
+                new LogSourceSettings(
+                        splitSize, minSplitsPerReader, (int) bufferSize, (int) maxLineLength));
     }
 
     private static void checkMultipleOfBlock(String what, long size) {

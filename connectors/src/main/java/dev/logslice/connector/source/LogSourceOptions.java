@@ -18,7 +18,16 @@ public final class LogSourceOptions {
                             "Target size of the byte ranges a file is cut into; a multiple of the"
                                     + " file system block size (4096 where unknown). Smaller"
                                     + " ranges are used when the input would otherwise give"
-                                    + " fewer than two per reader.");
+                                    + " fewer than min-splits-per-reader per reader.");
+
+    public static final ConfigOption<Integer> MIN_SPLITS_PER_READER =
+            ConfigOptions.key("logslice.source.min-splits-per-reader")
+                    .intType()
+                    .defaultValue(2)
+                    .withDescription(
+                            "Splits wanted per reader: the split size shrinks (to no less than a"
+                                    + " block) until the input gives this many, so that a fast"
+                                    + " reader can take more work than a slow one.");
 
     public static final ConfigOption<MemorySize> READ_BUFFER_SIZE =
             ConfigOptions.key("logslice.source.read-buffer-size")

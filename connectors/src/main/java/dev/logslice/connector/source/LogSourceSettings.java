@@ -6,5 +6,6 @@ import java.io.Serializable;
 
 /** The validated options a {@link LogFileSource} runs with. */
 @Internal
-public record LogSourceSettings(long splitSize, int bufferSize, int maxLineLength)
+public record LogSourceSettings(
+        long splitSize, int minSplitsPerReader, int bufferSize, int maxLineLength)
         implements Serializable {}
