@@ -1,0 +1,106 @@
+package dev.logslice.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code logslice scan} on the real logs, counted independently, at p=1 and p=2. */
+class ScanCommandITCase {
+    @TempDir Path dir;
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void reportCountsEveryLineOfTheRealLogs(int parallelism) throws IOException {
+        Path report = dir.resolve("report.json");
+
+        CliRun run =
+                CliRun.of(
+                        "scan",
+                        "-p",
+                        String.valueOf(parallelism),
+                        "--split-size",
+                        "4096",
+                        "--buffer-size",
+                        "4096",
+                        "--report",
+                        report.toString(),
+                        RealLogs.directory().toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        JsonNode json = new ObjectMapper().readTree(report.toFile());
+        long expectedLines = 0;
+        long expectedBytes = 0;
+        Set<String> files = new HashSet<>();
+        try (Stream<Path> paths = Files.list(RealLogs.directory())) {
+            for (Path file : (Iterable<Path>) paths::iterator) {
+                byte[] bytes = Files.readAllBytes(file);
+                expectedLines += countLines(bytes);
+                expectedBytes += bytes.length;
+                files.add(file.getFileName().toString());
+            }
+        }
+        assertThat(json.get("lines").asLong()).isEqualTo(expectedLines);
+        assertThat(json.get("bytes").asLong()).isEqualTo(expectedBytes);
+        assertThat(json.get("files").asLong()).isEqualTo(files.size());
+        long splitLines = 0;
+        long splitReadCalls = 0;
+        for (JsonNode split : json.get("splits")) {
+            assertThat(split.get("end").asLong()).isGreaterThan(split.get("start").asLong());
+            assertThat(split.get("readCalls").asLong()).isPositive();
+            splitLines += split.get("lines").asLong();
+            splitReadCalls += split.get("readCalls").asLong();
+        }
+        assertThat(json.get("splits").size()).isGreaterThan(files.size() * 10);
+        assertThat(splitLines).isEqualTo(expectedLines);
+        assertThat(json.get("readCalls").asLong()).isEqualTo(splitReadCalls);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"no-such.log", ""})
+    void missingInputIsAUsageErrorOnOneLine(String name) {
+        Path missing = name.isEmpty() ? dir.resolve("empty-dir") : dir.resolve(name);
+        if (name.isEmpty()) {
+            missing.toFile().mkdir();
+        }
+
+        CliRun run = CliRun.of("scan", missing.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().strip()).contains(missing.getFileName().toString());
+        assertThat(run.stderr().strip().lines()).hasSize(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--split-size=1000", "--buffer-size=5000", "--split-size=lots", "-p=0"})
+    void badOptionIsAUsageErrorNamingTheValue(String option) throws IOException {
+        Path log = Files.writeString(dir.resolve("a.log"), "one\n");
+
+        CliRun run = CliRun.of("scan", option, log.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().strip().lines()).hasSize(1);
+        assertThat(run.stderr()).contains(option.substring(option.indexOf('=') + 1));
+    }
+
+    /** Lines by the contract: LFs, plus one for a last line without a terminator. */
+    private static long countLines(byte[] bytes) {
+        long lines = 0;
+        for (byte b : bytes) {
+            if (b == '\n') {
+                lines++;
+            }
+        }
+        return bytes.length > 0 && bytes[bytes.length - 1] != '\n' ? lines + 1 : lines;
+    }
+}
