@@ -55,9 +55,13 @@ final class ScanCommand implements Callable<Integer> {
         }
         out.printf("splits      %,d%n", result.splits().size());
         out.printf("read calls  %,d%n", result.readCalls());
-        out.printf("read time   %.3f s (all readers)%n", result.readNanos() / 1e9);
+        out.printf("read time   %.3f s in read calls (all readers)%n", result.readNanos() / 1e9);
+        double reading = Math.max(result.readingMillis(), 1) / 1e3;
         out.printf(
-                "throughput  %s/s, %,.0f lines/s (wall %.2f s)%n",
-                Sizes.human((long) (result.bytes() / seconds)), result.lines() / seconds, seconds);
+                "throughput  %s/s, %,.0f lines/s while reading (%.2f s of %.2f s wall)%n",
+                Sizes.human((long) (result.bytes() / reading)),
+                result.lines() / reading,
+                reading,
+                seconds);
     }
 }

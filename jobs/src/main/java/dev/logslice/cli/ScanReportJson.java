@@ -30,6 +30,7 @@ final class ScanReportJson {
             json.writeNumberField("readNanos", result.readNanos());
             json.writeNumberField("bytesRead", result.bytesRead());
             json.writeNumberField("elapsedNanos", result.elapsedNanos());
+            json.writeNumberField("readingMillis", result.readingMillis());
             json.writeNumberField("parallelism", parallelism);
             json.writeArrayFieldStart("splits");
             for (SplitReport split : result.splits()) {

@@ -41,6 +41,13 @@ public record ScanResult(List<SplitReport> splits, long elapsedNanos) {
         return splits.stream().mapToLong(SplitReport::readCalls).sum();
     }
 
+    /** Wall time from the first split's first read to the last split's end. */
+    public long readingMillis() {
+        long first = splits.stream().mapToLong(SplitReport::startedAtMillis).min().orElse(0);
+        long last = splits.stream().mapToLong(SplitReport::finishedAtMillis).max().orElse(0);
+        return last - first;
+    }
+
     public long readNanos() {
         return splits.stream().mapToLong(SplitReport::readNanos).sum();
     }

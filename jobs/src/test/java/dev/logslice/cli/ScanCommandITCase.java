@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -64,6 +65,20 @@ class ScanCommandITCase {
         assertThat(json.get("splits").size()).isGreaterThan(files.size() * 10);
         assertThat(splitLines).isEqualTo(expectedLines);
         assertThat(json.get("readCalls").asLong()).isEqualTo(splitReadCalls);
+    }
+
+    @Test
+    void emptyFileHasNoLines() throws IOException {
+        Path empty = Files.createFile(dir.resolve("empty.log"));
+        Path report = dir.resolve("report.json");
+
+        CliRun run = CliRun.of("scan", "--report", report.toString(), empty.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        JsonNode json = new ObjectMapper().readTree(report.toFile());
+        assertThat(json.get("files").asLong()).isEqualTo(1);
+        assertThat(json.get("lines").asLong()).isZero();
+        assertThat(json.get("readCalls").asLong()).isZero();
     }
 
     @ParameterizedTest

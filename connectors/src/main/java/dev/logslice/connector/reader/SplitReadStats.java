@@ -20,6 +20,7 @@ public final class SplitReadStats {
     long lines;
     long oversizedLines;
     final List<Long> oversizedLineOffsets = new ArrayList<>();
+    private final long startedAtMillis = System.currentTimeMillis();
 
     public long readCalls() {
         return readCalls;
@@ -54,6 +55,7 @@ public final class SplitReadStats {
         }
     }
 
+    /** The report of a split that is done now. */
     SplitReport toReport(FileSourceSplit split) {
         return new SplitReport(
                 split.splitId(),
@@ -65,6 +67,8 @@ public final class SplitReadStats {
                 oversizedLines,
                 oversizedLineOffsets,
                 readCalls,
-                readNanos);
+                readNanos,
+                startedAtMillis,
+                System.currentTimeMillis());
     }
 }

@@ -19,6 +19,8 @@ import java.util.List;
  * @param oversizedLineOffsets file offsets of the first skipped oversized lines (a sample)
  * @param readCalls read system calls on the file
  * @param readNanos time spent inside those read calls
+ * @param startedAtMillis wall-clock time of the split's first read
+ * @param finishedAtMillis wall-clock time the split was done
  */
 @PublicEvolving
 public record SplitReport(
@@ -31,7 +33,9 @@ public record SplitReport(
         long oversizedLines,
         List<Long> oversizedLineOffsets,
         long readCalls,
-        long readNanos)
+        long readNanos,
+        long startedAtMillis,
+        long finishedAtMillis)
         implements Serializable {
 
     /** How many oversized-line offsets a report keeps. */
