@@ -1,0 +1,375 @@
+package dev.logslice.stats;
+
+import dev.logslice.connector.source.SplitReport;
+
+import org.apache.datasketches.hll.Union;
+import org.apache.datasketches.kll.KllDoublesSketch;
+import org.apache.datasketches.memory.Memory;
+import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
+
+import javax.annotation.Nullable;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInput;
+import java.io.DataInputStream;
+import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the stats job knows about part of the input: exact counters where they are cheap, sketches
+ * where they are not. Each reader folds its lines into one; partials merge into the report.
+ */
+public final class LogStats {
+    private static final int VERSION = 1;
+    private static final int HLL_LG_K = 14;
+    private static final int MAX_SAMPLES = 20;
+
+    private long lines;
+    private long bytes;
+    private long events;
+    private long malformed;
+    private long oversized;
+    private long responseBytes;
+    private boolean timed;
+    private long firstEpochSecond;
+    private long lastEpochSecond;
+    private final TreeMap<Integer, Long> status = new TreeMap<>();
+    private final TreeMap<String, Long> methods = new TreeMap<>();
+    private final TreeMap<String, Long> protocols = new TreeMap<>();
+    private final TreeMap<String, Long> levels = new TreeMap<>();
+    private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
+    private Union uniqueClients = new Union(HLL_LG_K);
+    private KllDoublesSketch requestTimes = KllDoublesSketch.newHeapInstance();
+    private Timeline timeline = new Timeline();
+    private final List<MalformedSample> malformedSamples = new ArrayList<>();
+    private final List<SplitReport> splits = new ArrayList<>();
+
+    public LogStats() {
+        for (Panel panel : Panel.values()) {
+            top.put(panel, new TopItems());
+        }
+    }
+
+    // ---- folding
+
+    public void addLine(long lineBytes) {
+        lines++;
+        bytes += lineBytes;
+    }
+
+    /** An event with its time if it has one; errors are 5xx responses or ERROR-and-worse. */
+    public void addEvent(@Nullable Long epochSecond, boolean error) {
+        events++;
+        if (epochSecond == null) {
+            return;
+        }
+        timeline.add(epochSecond, error);
+        if (!timed) {
+            timed = true;
+            firstEpochSecond = epochSecond;
+            lastEpochSecond = epochSecond;
+        } else {
+            firstEpochSecond = Math.min(firstEpochSecond, epochSecond);
+            lastEpochSecond = Math.max(lastEpochSecond, epochSecond);
+        }
+    }
+
+    public void addStatus(int code) {
+        status.merge(code, 1L, Long::sum);
+    }
+
+    public void addMethod(String method) {
+        methods.merge(method, 1L, Long::sum);
+    }
+
+    public void addProtocol(String protocol) {
+        protocols.merge(protocol, 1L, Long::sum);
+    }
+
+    public void addLevel(String level) {
+        levels.merge(level, 1L, Long::sum);
+    }
+
+    public void addClient(String client) {
+        top.get(Panel.CLIENTS).add(client);
+        uniqueClients.update(client);
+    }
+
+    public void add(Panel panel, String value) {
+        top.get(panel).add(value);
+    }
+
+    public void addResponseBytes(long responseSize) {
+        responseBytes += responseSize;
+    }
+
+    public void addRequestTime(double seconds) {
+        requestTimes.update(seconds);
+    }
+
+    public void addMalformed(MalformedSample sample) {
+        malformed++;
+        if (malformedSamples.size() < MAX_SAMPLES) {
+            malformedSamples.add(sample);
+        }
+    }
+
+    /** A split's I/O report; its oversized (skipped) lines count here too. */
+    public void addSplit(SplitReport split) {
+        splits.add(split);
+        oversized += split.oversizedLines();
+    }
+
+    public void merge(LogStats other) {
+        lines += other.lines;
+        bytes += other.bytes;
+        events += other.events;
+        malformed += other.malformed;
+        oversized += other.oversized;
+        responseBytes += other.responseBytes;
+        if (other.timed) {
+            firstEpochSecond =
+                    timed
+                            ? Math.min(firstEpochSecond, other.firstEpochSecond)
+                            : other.firstEpochSecond;
+            lastEpochSecond =
+                    timed
+                            ? Math.max(lastEpochSecond, other.lastEpochSecond)
+                            : other.lastEpochSecond;
+            timed = true;
+        }
+        other.status.forEach((k, v) -> status.merge(k, v, Long::sum));
+        other.methods.forEach((k, v) -> methods.merge(k, v, Long::sum));
+        other.protocols.forEach((k, v) -> protocols.merge(k, v, Long::sum));
+        other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
+        other.top.forEach((panel, items) -> top.get(panel).merge(items));
+        uniqueClients.update(other.uniqueClients.getResult());
+        requestTimes.merge(other.requestTimes);
+        timeline.merge(other.timeline);
+        for (MalformedSample sample : other.malformedSamples) {
+            if (malformedSamples.size() < MAX_SAMPLES) {
+                malformedSamples.add(sample);
+            }
+        }
+        splits.addAll(other.splits);
+    }
+
+    // ---- reading
+
+    public long lines() {
+        return lines;
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    public long events() {
+        return events;
+    }
+
+    public long malformed() {
+        return malformed;
+    }
+
+    public long oversized() {
+        return oversized;
+    }
+
+    public long responseBytes() {
+        return responseBytes;
+    }
+
+    /** First and last event time, or null when no event had one. */
+    @Nullable
+    public long[] timeRange() {
+        return timed ? new long[] {firstEpochSecond, lastEpochSecond} : null;
+    }
+
+    public Map<Integer, Long> status() {
+        return Collections.unmodifiableMap(status);
+    }
+
+    /** Counts by status class: {@code 2xx}, {@code 4xx}, ... */
+    public Map<String, Long> statusClasses() {
+        TreeMap<String, Long> classes = new TreeMap<>();
+        status.forEach((code, count) -> classes.merge(code / 100 + "xx", count, Long::sum));
+        return classes;
+    }
+
+    public Map<String, Long> methods() {
+        return Collections.unmodifiableMap(methods);
+    }
+
+    public Map<String, Long> protocols() {
+        return Collections.unmodifiableMap(protocols);
+    }
+
+    public Map<String, Long> levels() {
+        return Collections.unmodifiableMap(levels);
+    }
+
+    public List<ValueCount> top(Panel panel, int n) {
+        return top.get(panel).top(n);
+    }
+
+    public boolean hasPanel(Panel panel) {
+        return !top.get(panel).isEmpty();
+    }
+
+    /** Estimated distinct clients (HyperLogLog, about 1% error). */
+    public long uniqueClients() {
+        return Math.round(uniqueClients.getEstimate());
+    }
+
+    public boolean hasRequestTimes() {
+        return !requestTimes.isEmpty();
+    }
+
+    /** A request-time quantile in seconds (KLL sketch); only when {@link #hasRequestTimes()}. */
+    public double requestTimeQuantile(double rank) {
+        return requestTimes.getQuantile(rank, QuantileSearchCriteria.INCLUSIVE);
+    }
+
+    public Timeline timeline() {
+        return timeline;
+    }
+
+    public List<MalformedSample> malformedSamples() {
+        return Collections.unmodifiableList(malformedSamples);
+    }
+
+    /** The per-split I/O reports, in input order. */
+    public List<SplitReport> splits() {
+        List<SplitReport> sorted = new ArrayList<>(splits);
+        sorted.sort(java.util.Comparator.comparing(SplitReport::splitId));
+        return sorted;
+    }
+
+    // ---- bytes, for the trip from the readers to the client
+
+    public byte[] toBytes() {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(buffer)) {
+            out.writeInt(VERSION);
+            for (long counter :
+                    new long[] {lines, bytes, events, malformed, oversized, responseBytes}) {
+                out.writeLong(counter);
+            }
+            out.writeBoolean(timed);
+            out.writeLong(firstEpochSecond);
+            out.writeLong(lastEpochSecond);
+            out.writeInt(status.size());
+            for (Map.Entry<Integer, Long> entry : status.entrySet()) {
+                out.writeInt(entry.getKey());
+                out.writeLong(entry.getValue());
+            }
+            for (Map<String, Long> counts : List.of(methods, protocols, levels)) {
+                writeCounts(out, counts);
+            }
+            for (Panel panel : Panel.values()) {
+                writeBytes(out, top.get(panel).toBytes());
+            }
+            writeBytes(out, uniqueClients.toCompactByteArray());
+            writeBytes(out, requestTimes.toByteArray());
+            timeline.write(out);
+            out.writeInt(malformedSamples.size());
+            for (MalformedSample sample : malformedSamples) {
+                Strings.write(out, sample.file());
+                out.writeLong(sample.offset());
+                Strings.write(out, sample.excerpt());
+                Strings.write(out, sample.reason());
+            }
+            out.writeInt(splits.size());
+            for (SplitReport split : splits) {
+                SplitReports.write(out, split);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return buffer.toByteArray();
+    }
+
+    public static LogStats fromBytes(byte[] serialized) {
+        LogStats stats = new LogStats();
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized))) {
+            int version = in.readInt();
+            if (version != VERSION) {
+                throw new IOException("unknown LogStats version " + version);
+            }
+            stats.lines = in.readLong();
+            stats.bytes = in.readLong();
+            stats.events = in.readLong();
+            stats.malformed = in.readLong();
+            stats.oversized = in.readLong();
+            stats.responseBytes = in.readLong();
+            stats.timed = in.readBoolean();
+            stats.firstEpochSecond = in.readLong();
+            stats.lastEpochSecond = in.readLong();
+            int statusCodes = in.readInt();
+            for (int i = 0; i < statusCodes; i++) {
+                stats.status.put(in.readInt(), in.readLong());
+            }
+            for (Map<String, Long> counts : List.of(stats.methods, stats.protocols, stats.levels)) {
+                readCounts(in, counts);
+            }
+            for (Panel panel : Panel.values()) {
+                stats.top.put(panel, TopItems.fromBytes(readBytes(in)));
+            }
+            stats.uniqueClients = Union.heapify(readBytes(in));
+            stats.requestTimes = KllDoublesSketch.heapify(Memory.wrap(readBytes(in)));
+            stats.timeline = Timeline.read(in);
+            int samples = in.readInt();
+            for (int i = 0; i < samples; i++) {
+                stats.malformedSamples.add(
+                        new MalformedSample(
+                                Strings.read(in),
+                                in.readLong(),
+                                Strings.read(in),
+                                Strings.read(in)));
+            }
+            int splits = in.readInt();
+            for (int i = 0; i < splits; i++) {
+                stats.splits.add(SplitReports.read(in));
+            }
+            if (in.read() != -1) {
+                throw new IOException("trailing bytes after LogStats");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return stats;
+    }
+
+    private static void writeCounts(DataOutput out, Map<String, Long> counts) throws IOException {
+        out.writeInt(counts.size());
+        for (Map.Entry<String, Long> entry : counts.entrySet()) {
+            Strings.write(out, entry.getKey());
+            out.writeLong(entry.getValue());
+        }
+    }
+
+    private static void readCounts(DataInput in, Map<String, Long> counts) throws IOException {
+        int size = in.readInt();
+        for (int i = 0; i < size; i++) {
+            counts.put(Strings.read(in), in.readLong());
+        }
+    }
+
+    private static void writeBytes(DataOutput out, byte[] bytes) throws IOException {
+        Strings.writeBytes(out, bytes);
+    }
+
+    private static byte[] readBytes(DataInput in) throws IOException {
+        return Strings.readBytes(in);
+    }
+}

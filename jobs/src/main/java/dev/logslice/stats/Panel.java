@@ -1,0 +1,31 @@
+package dev.logslice.stats;
+
+/** The top-N panels of a report, each under its JSON key. */
+public enum Panel {
+    PATHS("topPaths", "Top paths"),
+    NOT_FOUND_PATHS("top404Paths", "Top 404 paths"),
+    CLIENTS("topClients", "Top clients"),
+    REFERRERS("topReferrers", "Top referrers"),
+    USER_AGENTS("topUserAgents", "Top user agents"),
+    HOSTS("topHosts", "Top hosts"),
+    PROGRAMS("topPrograms", "Top programs"),
+    LOGGERS("topLoggers", "Top loggers"),
+    ERRORS("topErrors", "Top error messages");
+
+    private final String key;
+    private final String title;
+
+    Panel(String key, String title) {
+        this.key = key;
+        this.title = title;
+    }
+
+    /** The JSON key and CSV file name. */
+    public String key() {
+        return key;
+    }
+
+    public String title() {
+        return title;
+    }
+}

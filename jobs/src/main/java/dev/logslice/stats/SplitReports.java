@@ -1,0 +1,54 @@
+package dev.logslice.stats;
+
+import dev.logslice.connector.source.SplitReport;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Split reports in and out of the bytes of a {@link LogStats}. */
+final class SplitReports {
+    private SplitReports() {}
+
+    static void write(DataOutput out, SplitReport split) throws IOException {
+        Strings.write(out, split.splitId());
+        Strings.write(out, split.path());
+        for (long value :
+                new long[] {
+                    split.start(),
+                    split.end(),
+                    split.bytesRead(),
+                    split.lines(),
+                    split.oversizedLines(),
+                    split.readCalls(),
+                    split.readNanos(),
+                    split.startedAtMillis(),
+                    split.finishedAtMillis()
+                }) {
+            out.writeLong(value);
+        }
+        out.writeInt(split.oversizedLineOffsets().size());
+        for (long offset : split.oversizedLineOffsets()) {
+            out.writeLong(offset);
+        }
+    }
+
+    static SplitReport read(DataInput in) throws IOException {
+        String id = Strings.read(in);
+        String path = Strings.read(in);
+        long[] values = new long[9];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = in.readLong();
+        }
+        int samples = in.readInt();
+        List<Long> offsets = new ArrayList<>(samples);
+        for (int i = 0; i < samples; i++) {
+            offsets.add(in.readLong());
+        }
+        return new SplitReport(
+                id, path, values[0], values[1], values[2], values[3], values[4], offsets, values[5],
+                values[6], values[7], values[8]);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.logslice.stats;
+
+import org.apache.datasketches.common.ArrayOfStringsSerDe;
+import org.apache.datasketches.frequencies.ErrorType;
+import org.apache.datasketches.frequencies.ItemsSketch;
+import org.apache.datasketches.memory.Memory;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The most frequent values of one field: a DataSketches frequent-items sketch, exact while the
+ * distinct values fit its map, mergeable across readers.
+ */
+public final class TopItems {
+    /** Map size of the sketch: exact up to ~3,000 distinct values, small error beyond. */
+    private static final int MAX_MAP_SIZE = 4096;
+
+    private static final ArrayOfStringsSerDe SERDE = new ArrayOfStringsSerDe();
+
+    private final ItemsSketch<String> sketch;
+
+    public TopItems() {
+        this(new ItemsSketch<>(MAX_MAP_SIZE));
+    }
+
+    private TopItems(ItemsSketch<String> sketch) {
+        this.sketch = sketch;
+    }
+
+    public void add(String value) {
+        sketch.update(value);
+    }
+
+    public void merge(TopItems other) {
+        sketch.merge(other.sketch);
+    }
+
+    public boolean isEmpty() {
+        return sketch.isEmpty();
+    }
+
+    /** The {@code n} most frequent values, most frequent first, ties by value. */
+    public List<ValueCount> top(int n) {
+        List<ValueCount> rows = new ArrayList<>();
+        for (ItemsSketch.Row<String> row :
+                sketch.getFrequentItems(0, ErrorType.NO_FALSE_NEGATIVES)) {
+            rows.add(new ValueCount(row.getItem(), row.getEstimate()));
+        }
+        rows.sort(
+                (a, b) ->
+                        a.count() != b.count()
+                                ? Long.compare(b.count(), a.count())
+                                : a.value().compareTo(b.value()));
+        return rows.subList(0, Math.min(n, rows.size()));
+    }
+
+    byte[] toBytes() {
+        return sketch.toByteArray(SERDE);
+    }
+
+    static TopItems fromBytes(byte[] bytes) {
+        return new TopItems(ItemsSketch.getInstance(Memory.wrap(bytes), SERDE));
+    }
+}

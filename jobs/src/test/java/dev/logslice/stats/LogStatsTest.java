@@ -1,0 +1,76 @@
+package dev.logslice.stats;
+
+import dev.logslice.connector.source.SplitReport;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Partials folded by different readers merge into what one reader would have counted. */
+class LogStatsTest {
+    private static final String[] PATHS = {"/", "/a", "/b?x=1", "/api/v1/users", "/static/app.js"};
+
+    @Property(tries = 50)
+    void mergedPartialsEqualOneFoldAfterARoundTripThroughBytes(
+            @ForAll long seed, @ForAll @IntRange(min = 0, max = 2000) int events) {
+        LogStats whole = new LogStats();
+        LogStats left = new LogStats();
+        LogStats right = new LogStats();
+        Random random = new Random(seed);
+        for (int i = 0; i < events; i++) {
+            LogStats part = random.nextBoolean() ? left : right;
+            long time = 1_700_000_000L + random.nextInt(7200);
+            int status = new int[] {200, 200, 304, 404, 500}[random.nextInt(5)];
+            String path = PATHS[random.nextInt(PATHS.length)];
+            String client = "10.0.0." + random.nextInt(50);
+            double requestTime = random.nextInt(1000) / 1000.0;
+            for (LogStats stats : List.of(whole, part)) {
+                stats.addLine(100);
+                stats.addEvent(time, status >= 500);
+                stats.addStatus(status);
+                stats.addMethod("GET");
+                stats.add(Panel.PATHS, path);
+                stats.addClient(client);
+                stats.addRequestTime(requestTime);
+                if (status == 404) {
+                    stats.add(Panel.NOT_FOUND_PATHS, path);
+                }
+            }
+        }
+        left.addSplit(split("0000000001", 3));
+        whole.addSplit(split("0000000001", 3));
+
+        LogStats merged = LogStats.fromBytes(left.toBytes());
+        merged.merge(LogStats.fromBytes(right.toBytes()));
+
+        assertThat(merged.lines()).isEqualTo(whole.lines()).isEqualTo(events);
+        assertThat(merged.events()).isEqualTo(whole.events());
+        assertThat(merged.oversized()).isEqualTo(3);
+        assertThat(merged.status()).isEqualTo(whole.status());
+        assertThat(merged.statusClasses()).isEqualTo(whole.statusClasses());
+        assertThat(merged.methods()).isEqualTo(whole.methods());
+        assertThat(merged.top(Panel.PATHS, 10)).isEqualTo(whole.top(Panel.PATHS, 10));
+        assertThat(merged.top(Panel.NOT_FOUND_PATHS, 10))
+                .isEqualTo(whole.top(Panel.NOT_FOUND_PATHS, 10));
+        assertThat(merged.uniqueClients()).isEqualTo(whole.uniqueClients());
+        assertThat(merged.timeline().buckets(60)).isEqualTo(whole.timeline().buckets(60));
+        if (events > 0) {
+            assertThat(merged.timeRange()).isEqualTo(whole.timeRange());
+            assertThat(merged.requestTimeQuantile(0.5))
+                    .isCloseTo(
+                            whole.requestTimeQuantile(0.5),
+                            org.assertj.core.data.Offset.offset(0.05));
+        }
+        assertThat(merged.splits()).containsExactly(split("0000000001", 3));
+    }
+
+    private static SplitReport split(String id, long oversized) {
+        return new SplitReport(
+                id, "file:/a.log", 0, 4096, 4200, 40, oversized, List.of(17L), 2, 1000, 1, 2);
+    }
+}
