@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.job.ScanResult;
+import dev.logslice.report.SplitJson;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -34,29 +35,10 @@ final class ScanReportJson {
             json.writeNumberField("parallelism", parallelism);
             json.writeArrayFieldStart("splits");
             for (SplitReport split : result.splits()) {
-                writeSplit(json, split);
+                SplitJson.write(json, split);
             }
             json.writeEndArray();
             json.writeEndObject();
         }
-    }
-
-    private static void writeSplit(JsonGenerator json, SplitReport split) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("id", split.splitId());
-        json.writeStringField("path", split.path());
-        json.writeNumberField("start", split.start());
-        json.writeNumberField("end", split.end());
-        json.writeNumberField("bytes", split.bytesRead());
-        json.writeNumberField("lines", split.lines());
-        json.writeNumberField("readCalls", split.readCalls());
-        json.writeNumberField("readNanos", split.readNanos());
-        json.writeNumberField("oversizedLines", split.oversizedLines());
-        json.writeArrayFieldStart("oversizedLineOffsets");
-        for (long offset : split.oversizedLineOffsets()) {
-            json.writeNumber(offset);
-        }
-        json.writeEndArray();
-        json.writeEndObject();
     }
 }

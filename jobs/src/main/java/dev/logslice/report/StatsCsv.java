@@ -1,0 +1,103 @@
+package dev.logslice.report;
+
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.stats.LogStats;
+import dev.logslice.stats.Panel;
+import dev.logslice.stats.Timeline;
+import dev.logslice.stats.ValueCount;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** The stats report as one RFC 4180 CSV file per panel, in a directory. */
+public final class StatsCsv {
+    private StatsCsv() {}
+
+    public static void write(StatsReport report, Path directory) throws IOException {
+        Files.createDirectories(directory);
+        LogStats stats = report.stats();
+        try (CSVPrinter csv = open(directory, "summary", "key", "value")) {
+            csv.printRecord("format", report.format());
+            csv.printRecord("lines", stats.lines());
+            csv.printRecord("bytes", stats.bytes());
+            csv.printRecord("events", stats.events());
+            csv.printRecord("malformed", stats.malformed());
+            csv.printRecord("oversized", stats.oversized());
+            csv.printRecord("uniqueClients", stats.uniqueClients());
+            csv.printRecord("responseBytes", stats.responseBytes());
+        }
+        try (CSVPrinter csv = open(directory, "status", "status", "count")) {
+            for (Map.Entry<Integer, Long> entry : stats.status().entrySet()) {
+                csv.printRecord(entry.getKey(), entry.getValue());
+            }
+        }
+        writeCounts(directory, "statusClasses", stats.statusClasses());
+        writeCounts(directory, "methods", stats.methods());
+        writeCounts(directory, "protocols", stats.protocols());
+        writeCounts(directory, "levels", stats.levels());
+        for (Panel panel : Panel.values()) {
+            try (CSVPrinter csv = open(directory, panel.key(), "value", "count")) {
+                for (ValueCount row : stats.top(panel, report.top())) {
+                    csv.printRecord(row.value(), row.count());
+                }
+            }
+        }
+        try (CSVPrinter csv = open(directory, "timeline", "start", "events", "errors")) {
+            for (Timeline.Bucket bucket : report.timeline()) {
+                csv.printRecord(
+                        StatsReport.iso(bucket.startEpochSecond()),
+                        bucket.events(),
+                        bucket.errors());
+            }
+        }
+        try (CSVPrinter csv =
+                open(
+                        directory,
+                        "splits",
+                        "id",
+                        "path",
+                        "start",
+                        "end",
+                        "bytes",
+                        "lines",
+                        "readCalls",
+                        "readNanos",
+                        "oversizedLines")) {
+            for (SplitReport split : stats.splits()) {
+                csv.printRecord(
+                        split.splitId(),
+                        split.path(),
+                        split.start(),
+                        split.end(),
+                        split.bytesRead(),
+                        split.lines(),
+                        split.readCalls(),
+                        split.readNanos(),
+                        split.oversizedLines());
+            }
+        }
+    }
+
+    private static void writeCounts(Path directory, String name, Map<String, Long> counts)
+            throws IOException {
+        try (CSVPrinter csv = open(directory, name, "value", "count")) {
+            for (Map.Entry<String, Long> entry : counts.entrySet()) {
+                csv.printRecord(entry.getKey(), entry.getValue());
+            }
+        }
+    }
+
+    private static CSVPrinter open(Path directory, String name, String... header)
+            throws IOException {
+        Writer writer =
+                Files.newBufferedWriter(directory.resolve(name + ".csv"), StandardCharsets.UTF_8);
+        return new CSVPrinter(writer, CSVFormat.RFC4180.builder().setHeader(header).get());
+    }
+}

@@ -1,0 +1,124 @@
+package dev.logslice.report;
+
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.stats.LogStats;
+import dev.logslice.stats.MalformedSample;
+import dev.logslice.stats.Panel;
+import dev.logslice.stats.Timeline;
+import dev.logslice.stats.ValueCount;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The full stats report as JSON. The schema is a contract with users' scripts: keys are only ever
+ * added. Documented in the README ("stats --json").
+ */
+public final class StatsJson {
+    private StatsJson() {}
+
+    public static void write(StatsReport report, Path file) throws IOException {
+        try (JsonGenerator json =
+                new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+            json.useDefaultPrettyPrinter();
+            write(report, json);
+        }
+    }
+
+    static void write(StatsReport report, JsonGenerator json) throws IOException {
+        LogStats stats = report.stats();
+        json.writeStartObject();
+        json.writeStringField("format", report.format());
+        json.writeNumberField("lines", stats.lines());
+        json.writeNumberField("bytes", stats.bytes());
+        json.writeNumberField("events", stats.events());
+        json.writeNumberField("malformed", stats.malformed());
+        json.writeNumberField("oversized", stats.oversized());
+        long[] range = stats.timeRange();
+        writeTime(json, "firstTimestamp", range == null ? null : range[0]);
+        writeTime(json, "lastTimestamp", range == null ? null : range[1]);
+        json.writeObjectFieldStart("status");
+        for (Map.Entry<Integer, Long> entry : stats.status().entrySet()) {
+            json.writeNumberField(String.valueOf(entry.getKey()), entry.getValue());
+        }
+        json.writeEndObject();
+        writeCounts(json, "statusClasses", stats.statusClasses());
+        writeCounts(json, "methods", stats.methods());
+        writeCounts(json, "protocols", stats.protocols());
+        writeCounts(json, "levels", stats.levels());
+        for (Panel panel : Panel.values()) {
+            json.writeArrayFieldStart(panel.key());
+            for (ValueCount row : stats.top(panel, report.top())) {
+                json.writeStartObject();
+                json.writeStringField("value", row.value());
+                json.writeNumberField("count", row.count());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        }
+        json.writeNumberField("uniqueClients", stats.uniqueClients());
+        json.writeNumberField("responseBytes", stats.responseBytes());
+        if (stats.hasRequestTimes()) {
+            json.writeObjectFieldStart("requestTime");
+            json.writeNumberField("p50", stats.requestTimeQuantile(0.5));
+            json.writeNumberField("p90", stats.requestTimeQuantile(0.9));
+            json.writeNumberField("p99", stats.requestTimeQuantile(0.99));
+            json.writeEndObject();
+        } else {
+            json.writeNullField("requestTime");
+        }
+        json.writeNumberField("timelineBucketSeconds", report.bucketSeconds());
+        json.writeArrayFieldStart("timeline");
+        for (Timeline.Bucket bucket : report.timeline()) {
+            json.writeStartObject();
+            json.writeStringField("start", StatsReport.iso(bucket.startEpochSecond()));
+            json.writeNumberField("events", bucket.events());
+            json.writeNumberField("errors", bucket.errors());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("malformedSamples");
+        for (MalformedSample sample : stats.malformedSamples()) {
+            json.writeStartObject();
+            json.writeStringField("file", sample.file());
+            json.writeNumberField("offset", sample.offset());
+            json.writeStringField("excerpt", sample.excerpt());
+            json.writeStringField("reason", sample.reason());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeNumberField("readCalls", report.readCalls());
+        json.writeNumberField("readNanos", report.readNanos());
+        json.writeNumberField("elapsedNanos", report.elapsedNanos());
+        json.writeNumberField("parallelism", report.parallelism());
+        json.writeArrayFieldStart("splits");
+        for (SplitReport split : stats.splits()) {
+            SplitJson.write(json, split);
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static void writeTime(JsonGenerator json, String field, Long epochSecond)
+            throws IOException {
+        if (epochSecond == null) {
+            json.writeNullField(field);
+        } else {
+            json.writeStringField(field, StatsReport.iso(epochSecond));
+        }
+    }
+
+    private static void writeCounts(JsonGenerator json, String field, Map<String, Long> counts)
+            throws IOException {
+        json.writeObjectFieldStart(field);
+        for (Map.Entry<String, Long> entry : counts.entrySet()) {
+            json.writeNumberField(entry.getKey(), entry.getValue());
+        }
+        json.writeEndObject();
+    }
+}

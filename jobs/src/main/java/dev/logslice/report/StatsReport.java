@@ -1,0 +1,41 @@
+package dev.logslice.report;
+
+import dev.logslice.stats.LogStats;
+import dev.logslice.stats.Timeline;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/**
+ * A finished stats run as the outputs show it.
+ *
+ * @param format the format name(s) the input was parsed with
+ * @param top rows per top-N panel
+ * @param bucketSeconds timeline bucket size
+ */
+public record StatsReport(
+        LogStats stats,
+        String format,
+        int top,
+        long bucketSeconds,
+        int parallelism,
+        long elapsedNanos) {
+
+    public List<Timeline.Bucket> timeline() {
+        return stats.timeline().buckets(bucketSeconds);
+    }
+
+    public long readCalls() {
+        return stats.splits().stream().mapToLong(split -> split.readCalls()).sum();
+    }
+
+    public long readNanos() {
+        return stats.splits().stream().mapToLong(split -> split.readNanos()).sum();
+    }
+
+    /** ISO-8601 in UTC, the form every output uses for times. */
+    public static String iso(long epochSecond) {
+        return Instant.ofEpochSecond(epochSecond).atOffset(ZoneOffset.UTC).toString();
+    }
+}

@@ -1,0 +1,117 @@
+package dev.logslice.report;
+
+import dev.logslice.stats.LogStats;
+import dev.logslice.stats.Panel;
+import dev.logslice.stats.Timeline;
+import dev.logslice.stats.ValueCount;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+/** The stats report as a terminal reads it: totals, mixes, top-N panels, a timeline. */
+public final class StatsSummary {
+    private static final int BAR_WIDTH = 40;
+    private static final int MAX_TIMELINE_ROWS = 24;
+
+    private StatsSummary() {}
+
+    public static void print(StatsReport report, PrintStream out) {
+        LogStats stats = report.stats();
+        out.printf(
+                "%,d lines, %s, %,d events in %.2f s (format %s, parallelism %d)%n",
+                stats.lines(),
+                Human.bytes(stats.bytes()),
+                stats.events(),
+                report.elapsedNanos() / 1e9,
+                report.format(),
+                report.parallelism());
+        out.printf("malformed %,d, oversized %,d%n", stats.malformed(), stats.oversized());
+        long[] range = stats.timeRange();
+        if (range != null) {
+            out.printf("from %s to %s%n", StatsReport.iso(range[0]), StatsReport.iso(range[1]));
+        }
+        printCounts(out, "Status", toStrings(stats.status()), stats.events());
+        printCounts(out, "Status classes", stats.statusClasses(), stats.events());
+        printCounts(out, "Methods", stats.methods(), stats.events());
+        printCounts(out, "Levels", stats.levels(), stats.events());
+        if (!stats.status().isEmpty()) {
+            out.printf(
+                    "%nClients ~%,d unique; response bytes %s%n",
+                    stats.uniqueClients(), Human.bytes(stats.responseBytes()));
+        }
+        if (stats.hasRequestTimes()) {
+            out.printf(
+                    "Request time p50 %.3f s, p90 %.3f s, p99 %.3f s%n",
+                    stats.requestTimeQuantile(0.5),
+                    stats.requestTimeQuantile(0.9),
+                    stats.requestTimeQuantile(0.99));
+        }
+        for (Panel panel : Panel.values()) {
+            List<ValueCount> rows = stats.top(panel, report.top());
+            if (!rows.isEmpty()) {
+                out.printf("%n%s%n", panel.title());
+                for (ValueCount row : rows) {
+                    out.printf("%,14d  %s%n", row.count(), Terminal.printable(row.value()));
+                }
+            }
+        }
+        printTimeline(report, out);
+        if (!stats.malformedSamples().isEmpty()) {
+            out.printf("%nMalformed lines (first %d)%n", stats.malformedSamples().size());
+            stats.malformedSamples()
+                    .forEach(
+                            s ->
+                                    out.printf(
+                                            "  %s:%d: %s: %s%n",
+                                            s.file(), s.offset(), s.reason(), s.excerpt()));
+        }
+        out.printf(
+                "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
+                stats.splits().size(), report.readCalls(), report.readNanos() / 1e9);
+    }
+
+    private static void printTimeline(StatsReport report, PrintStream out) {
+        Timeline timeline = report.stats().timeline();
+        if (timeline.isEmpty()) {
+            return;
+        }
+        long bucket =
+                Math.max(report.bucketSeconds(), timeline.autoBucketSeconds(MAX_TIMELINE_ROWS));
+        List<Timeline.Bucket> buckets = timeline.buckets(bucket);
+        long max = buckets.stream().mapToLong(Timeline.Bucket::events).max().orElse(1);
+        out.printf("%nTimeline (events per %d min; errors)%n", bucket / 60);
+        for (Timeline.Bucket b : buckets) {
+            int width = (int) (BAR_WIDTH * b.events() / Math.max(max, 1));
+            out.printf(
+                    "  %s %-" + BAR_WIDTH + "s %,d (%,d)%n",
+                    StatsReport.iso(b.startEpochSecond()),
+                    "#".repeat(width),
+                    b.events(),
+                    b.errors());
+        }
+    }
+
+    private static void printCounts(
+            PrintStream out, String title, Map<String, Long> counts, long total) {
+        if (counts.isEmpty()) {
+            return;
+        }
+        StringBuilder line = new StringBuilder(String.format("%-15s", title));
+        counts.forEach(
+                (key, count) ->
+                        line.append(
+                                String.format(
+                                        " %s %,d (%s)",
+                                        Terminal.printable(key),
+                                        count,
+                                        Human.percent(count, total))));
+        out.println(line);
+    }
+
+    private static Map<String, Long> toStrings(Map<Integer, Long> counts) {
+        Map<String, Long> strings = new java.util.LinkedHashMap<>();
+        counts.forEach((key, value) -> strings.put(String.valueOf(key), value));
+        return strings;
+    }
+}
