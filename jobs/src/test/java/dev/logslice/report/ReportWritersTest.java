@@ -1,0 +1,108 @@
+package dev.logslice.report;
+
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.stats.LogStats;
+import dev.logslice.stats.MalformedSample;
+import dev.logslice.stats.Panel;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The report outputs: stable JSON keys, CSV per panel, HTML that never carries raw log text. */
+class ReportWritersTest {
+    private static final String ATTACK = "/<script>alert('x')</script>&\"";
+
+    @TempDir Path dir;
+    private StatsReport report;
+
+    @BeforeEach
+    void fold() {
+        LogStats stats = new LogStats();
+        for (int i = 0; i < 30; i++) {
+            stats.addLine(120);
+            stats.addEvent(1_760_000_000L + i * 30L, i % 10 == 0);
+            stats.addStatus(i % 10 == 0 ? 503 : 200);
+            stats.addMethod("GET");
+            stats.add(Panel.PATHS, i % 3 == 0 ? ATTACK : "/index.html");
+            stats.addClient("192.0.2." + (i % 4));
+            stats.addRequestTime(0.001 * i);
+        }
+        stats.addMalformed(
+                new MalformedSample("a.log", 42, "<img src=x onerror=alert(1)>", "no status"));
+        stats.addSplit(
+                new SplitReport(
+                        "0000000001",
+                        "file:/a.log",
+                        0,
+                        3600,
+                        3600,
+                        30,
+                        0,
+                        List.of(),
+                        1,
+                        500,
+                        1,
+                        2));
+        report = new StatsReport(stats, "combined", 10, 60, 2, 1_000_000);
+    }
+
+    @Test
+    void jsonHasTheDocumentedKeys() throws IOException {
+        Path file = dir.resolve("stats.json");
+
+        StatsJson.write(report, file);
+
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertThat(json.get("lines").asLong()).isEqualTo(30);
+        assertThat(json.get("bytes").asLong()).isEqualTo(3600);
+        assertThat(json.get("events").asLong()).isEqualTo(30);
+        assertThat(json.get("malformed").asLong()).isEqualTo(1);
+        assertThat(json.get("status").get("503").asLong()).isEqualTo(3);
+        assertThat(json.get("topPaths").get(0).get("value").asText()).isEqualTo("/index.html");
+        assertThat(json.get("topPaths").get(0).get("count").asLong()).isEqualTo(20);
+        assertThat(json.get("top404Paths").isArray()).isTrue();
+        assertThat(json.get("levels").isObject()).isTrue();
+        assertThat(json.get("timeline").size()).isEqualTo(15);
+        assertThat(json.get("timeline").get(0).get("errors").asLong()).isEqualTo(1);
+        assertThat(json.get("splits").get(0).get("readCalls").asLong()).isEqualTo(1);
+        assertThat(json.get("uniqueClients").asLong()).isEqualTo(4);
+        assertThat(json.get("requestTime").get("p99").asDouble()).isGreaterThan(0.02);
+    }
+
+    @Test
+    void htmlEscapesEveryLogDerivedString() {
+        String html = StatsHtml.render(report);
+
+        assertThat(html).doesNotContain("<script").doesNotContain("<img");
+        assertThat(html).contains("&lt;script&gt;alert('x')&lt;/script&gt;&amp;&quot;");
+        assertThat(html).doesNotContain("http://").doesNotContain("https://");
+        assertThat(html).contains("<svg");
+    }
+
+    @Test
+    void csvWritesOneFilePerPanelQuotingLogText() throws IOException {
+        Path csv = dir.resolve("csv");
+
+        StatsCsv.write(report, csv);
+
+        assertThat(Files.readAllLines(csv.resolve("topPaths.csv")))
+                .containsExactly(
+                        "value,count",
+                        "/index.html,20",
+                        "\"" + ATTACK.replace("\"", "\"\"") + "\",10");
+        assertThat(Files.readAllLines(csv.resolve("status.csv")))
+                .containsExactly("status,count", "200,27", "503,3");
+        assertThat(csv.resolve("timeline.csv")).exists();
+        assertThat(csv.resolve("splits.csv")).exists();
+    }
+}
