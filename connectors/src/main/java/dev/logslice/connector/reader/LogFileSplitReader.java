@@ -4,6 +4,7 @@ import dev.logslice.connector.io.LocalFileReadChannel;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.io.StreamReadChannel;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
+import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
 
@@ -27,6 +28,7 @@ import java.nio.file.Paths;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.Queue;
+import java.util.function.Predicate;
 
 /**
  * Reads the splits assigned to one reader, one after the other, one read call per fetch; decodes
@@ -117,6 +119,10 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
                                 settings.bufferSize(),
                                 settings.maxLineLength());
         lines.withSplitId(next.splitId());
+        Predicate<Line> eventStarts = decoder.eventStarts();
+        if (eventStarts != null) {
+            lines.withEventStarts(eventStarts);
+        }
         split = next;
         channel = opened;
         metrics.registerSplit(next.splitId(), lines.stats());

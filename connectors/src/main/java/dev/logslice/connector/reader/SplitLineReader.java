@@ -8,8 +8,11 @@ import dev.logslice.connector.source.LineTerminator;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import static org.apache.flink.util.Preconditions.checkArgument;
 
@@ -73,6 +76,12 @@ public final class SplitLineReader {
     /** Whether the line being assembled is over the maximum and is being dropped. */
     private boolean droppingOversizedLine;
 
+    /** Tells lines that start a multi-line event; null when every line is a record. */
+    @Nullable private Predicate<Line> eventStarts;
+
+    /** Whether lines are skipped as continuations of the previous split's last event. */
+    private boolean seekingEventStart;
+
     private boolean finished;
 
     private SplitLineReader(
@@ -96,7 +105,7 @@ public final class SplitLineReader {
         this.windowBase = readFrom;
         this.readPosition = readFrom;
         this.skippingToFirstLine = skipToFirstLine;
-        this.finished = readFrom >= fileSize || (!skipToFirstLine && readFrom >= splitEnd);
+        this.finished = readFrom >= fileSize;
     }
 
     /** A reader for the split {@code [start, end)} of a file of {@code fileSize} bytes. */
@@ -134,6 +143,17 @@ public final class SplitLineReader {
                 channel, file, nextLineOffset, false, end, fileSize, bufferSize, maxLineLength);
     }
 
+    /**
+     * Makes records multi-line events: lines for which {@code eventStarts} is false continue the
+     * event before them. The split then skips its leading continuation lines (they end the previous
+     * split's last event) and reads past its end through the continuation lines of its own last
+     * event. Must be set before the first read.
+     */
+    public SplitLineReader withEventStarts(Predicate<Line> eventStarts) {
+        this.eventStarts = eventStarts;
+        return this;
+    }
+
     /** Tags the lines this reader hands out with the id of their split. */
     public SplitLineReader withSplitId(String splitId) {
         line.setSplitId(splitId);
@@ -159,6 +179,10 @@ public final class SplitLineReader {
      * @return false once the split has no more lines
      */
     public boolean readNext(Consumer<Line> sink) throws IOException {
+        if (!finished && !skippingToFirstLine && lineStart == windowLength) {
+            // A split resumed at its end has nothing left, unless its last event goes on.
+            finished = isPastEndOfOneLineRecords();
+        }
         if (finished) {
             return false;
         }
@@ -200,9 +224,10 @@ public final class SplitLineReader {
                 return;
             }
             skippingToFirstLine = false;
+            seekingEventStart = eventStarts != null;
             lineStart = lf + 1;
             scanFrom = lineStart;
-            if (windowBase + lineStart >= splitEnd) {
+            if (isPastEndOfOneLineRecords()) {
                 finished = true;
                 return;
             }
@@ -213,47 +238,85 @@ public final class SplitLineReader {
                 droppingOversizedLine = false;
             } else {
                 boolean crlf = lf > lineStart && window[lf - 1] == '\r';
-                int contentEnd = crlf ? lf - 1 : lf;
-                emit(sink, contentEnd, crlf ? LineTerminator.CRLF : LineTerminator.LF);
+                offer(sink, crlf ? lf - 1 : lf, crlf ? LineTerminator.CRLF : LineTerminator.LF);
+                if (finished) {
+                    return;
+                }
             }
             lineStart = lf + 1;
             scanFrom = lineStart;
-            if (windowBase + lineStart >= splitEnd) {
+            if (isPastEndOfOneLineRecords()) {
                 finished = true;
                 return;
             }
         }
         scanFrom = windowLength;
         if (!droppingOversizedLine && windowLength - lineStart > maxLineLength + 1) {
-            // +1: the byte past the maximum may be the CR of a CRLF.
-            stats.recordOversizedLine(windowBase + lineStart);
+            // +1: the byte past the maximum may be the CR of a CRLF. A line skipped while seeking
+            // the first event is the previous split's to count.
+            if (!seekingEventStart) {
+                stats.recordOversizedLine(windowBase + lineStart);
+            }
             droppingOversizedLine = true;
         }
     }
 
-    private void emit(Consumer<Line> sink, int contentEnd, LineTerminator terminator) {
+    /** Whether the next line starts past the split and records are single lines: done. */
+    private boolean isPastEndOfOneLineRecords() {
+        return eventStarts == null && windowBase + lineStart >= splitEnd;
+    }
+
+    /**
+     * Emits a complete line unless it is not the split's: a continuation line before the split's
+     * first event (the previous split's event), or, past the split's end, the start of the next
+     * event (which finishes the split).
+     */
+    private void offer(Consumer<Line> sink, int contentEnd, LineTerminator terminator) {
         long offset = windowBase + lineStart;
-        if (offset >= splitEnd) {
-            // Not checkState: its varargs would box two longs for every line.
-            throw new IllegalStateException(
-                    "line at " + offset + " is past the end " + splitEnd + " of its split");
-        }
         int length = contentEnd - lineStart;
+        boolean pastEnd = offset >= splitEnd;
         if (length > maxLineLength) {
-            stats.recordOversizedLine(offset);
+            // An oversized line is never an event start, the same in every split's reader.
+            if (pastEnd && eventStarts == null) {
+                throw new IllegalStateException(
+                        "line at " + offset + " is past the end " + splitEnd + " of its split");
+            }
+            if (!seekingEventStart) {
+                stats.recordOversizedLine(offset);
+            }
             return;
         }
-        stats.lines++;
         line.set(file, window, lineStart, length, offset, terminator);
+        if (seekingEventStart || pastEnd) {
+            if (eventStarts == null) {
+                // Not checkState: its varargs would box two longs for every line.
+                throw new IllegalStateException(
+                        "line at " + offset + " is past the end " + splitEnd + " of its split");
+            }
+            boolean startsEvent = eventStarts.test(line);
+            if (seekingEventStart) {
+                if (pastEnd) {
+                    finished = true;
+                    return;
+                }
+                if (!startsEvent) {
+                    return;
+                }
+                seekingEventStart = false;
+            } else if (startsEvent) {
+                finished = true;
+                return;
+            }
+        }
+        stats.lines++;
         sink.accept(line);
     }
 
     private void finishAtEndOfFile(Consumer<Line> sink) {
-        finished = true;
-        if (skippingToFirstLine || droppingOversizedLine || lineStart == windowLength) {
-            return;
+        if (!skippingToFirstLine && !droppingOversizedLine && lineStart < windowLength) {
+            offer(sink, windowLength, LineTerminator.NONE);
         }
-        emit(sink, windowLength, LineTerminator.NONE);
+        finished = true;
     }
 
     /** Drops consumed bytes and grows the window so that a whole buffer fits after the data. */

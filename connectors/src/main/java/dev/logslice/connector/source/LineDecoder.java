@@ -6,6 +6,7 @@ import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
+import java.util.function.Predicate;
 
 /**
  * Turns the bytes of a line into the source's record type, in the reader's fetch thread, where the
@@ -19,6 +20,17 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
     /** The record for one line, or {@code null} to emit nothing for it. */
     @Nullable
     T decode(Line line);
+
+    /**
+     * For records that span lines (a Java log event with its stack trace): tells the lines that
+     * start a record. The source then keeps each record in one split: a split skips the lines that
+     * continue the previous split's last record and reads past its end through its own last
+     * record's. Null (the default) when every line is a record.
+     */
+    @Nullable
+    default Predicate<Line> eventStarts() {
+        return null;
+    }
 
     /**
      * The record that carries a finished split's read report to the job, or {@code null} (the
