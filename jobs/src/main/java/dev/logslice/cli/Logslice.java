@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Logslice.Version.class,
         description = "Fast batch analysis of big log files on Apache Flink.",
-        subcommands = {ScanCommand.class, GrepCommand.class})
+        subcommands = {ScanCommand.class, GrepCommand.class, GenerateCommand.class})
 public final class Logslice implements Runnable {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,79 @@
+package dev.logslice.cli;
+
+import dev.logslice.generate.GeneratedLog;
+import dev.logslice.generate.LogFormat;
+import dev.logslice.generate.LogGenerator;
+
+import org.apache.flink.configuration.MemorySize;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code logslice generate}: a realistic log file of a given size, the same for the same seed. */
+@Command(
+        name = "generate",
+        mixinStandardHelpOptions = true,
+        description =
+                "Write a realistic log file that ends with the first line ending at or past"
+                        + " SIZE; the same seed gives the same bytes on any machine.")
+final class GenerateCommand implements Callable<Integer> {
+    @Option(
+            names = "--format",
+            required = true,
+            converter = FormatConverter.class,
+            description = "combined, vcombined, nginx, json, syslog or log4j.")
+    LogFormat format;
+
+    @Option(
+            names = "--size",
+            required = true,
+            converter = SizeConverter.class,
+            description = "Bytes to write, e.g. 200m or 4g.")
+    MemorySize size;
+
+    @Option(names = "--seed", description = "Seed of the random choices (default: 1).")
+    long seed = 1;
+
+    @Option(names = "--out", required = true, description = "The file to write.")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        long start = System.nanoTime();
+        GeneratedLog log;
+        try {
+            log = LogGenerator.write(format, size.getBytes(), seed, out);
+        } catch (FileSystemException e) {
+            // A path that cannot be written is the user's to fix, not a failed run.
+            String reason = e.getReason() == null ? e.getClass().getSimpleName() : e.getReason();
+            throw new IllegalArgumentException("cannot write " + out + ": " + reason);
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf(
+                "wrote %s (%,d lines) of %s to %s in %.2f s (%s/s)%n",
+                Sizes.human(log.bytes()),
+                log.lines(),
+                format.cliName(),
+                out,
+                seconds,
+                Sizes.human((long) (log.bytes() / seconds)));
+        return 0;
+    }
+
+    /** Reads a format by its command-line name. */
+    static final class FormatConverter implements CommandLine.ITypeConverter<LogFormat> {
+        @Override
+        public LogFormat convert(String value) {
+            try {
+                return LogFormat.fromName(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}
