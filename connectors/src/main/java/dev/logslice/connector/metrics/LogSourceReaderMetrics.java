@@ -36,16 +36,23 @@ public final class LogSourceReaderMetrics {
     private final Counter readCalls;
     private final Counter bytesIn;
     private final Counter recordErrors;
+    private volatile LongSupplier pendingBytes = () -> 0;
 
     public LogSourceReaderMetrics(SourceReaderMetricGroup group) {
         this.group = group;
         this.readCalls = group.counter(READ_CALLS);
         this.bytesIn = group.getIOMetricGroup().getNumBytesInCounter();
         this.recordErrors = group.getNumRecordsInErrorsCounter();
+        group.setPendingBytesGauge(() -> pendingBytes.getAsLong());
     }
 
+    /**
+     * Makes the pendingBytes gauge read {@code pendingBytes}. Flink creates a split reader for each
+     * new fetcher, and a metric group keeps the first gauge of a name, so the gauge is registered
+     * once and reads the latest supplier.
+     */
     public void setPendingBytes(LongSupplier pendingBytes) {
-        group.setPendingBytesGauge(pendingBytes::getAsLong);
+        this.pendingBytes = pendingBytes;
     }
 
     /** Adds what a split's read did since the last call. */
