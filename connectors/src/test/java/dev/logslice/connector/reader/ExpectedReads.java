@@ -33,17 +33,36 @@ final class ExpectedReads {
         return owned.isEmpty() ? -1 : owned.get(owned.size() - 1).end();
     }
 
-    /** Positions of the reads from {@code readFrom} until {@code needed} bytes are in. */
-    static List<Long> positions(long readFrom, long needed, long fileSize, int bufferSize) {
-        List<Long> positions = new ArrayList<>();
+    /** One read call: where it starts and how many bytes it asks for. */
+    record Read(long position, long length) {}
+
+    /** The reads of the split {@code [start, end)}. */
+    static List<Read> forSplit(
+            List<LineAt> fileLines, long fileSize, long start, long end, int bufferSize) {
+        return reads(
+                start == 0 ? 0 : start - 1,
+                bytesNeeded(fileLines, start, end),
+                fileSize,
+                bufferSize);
+    }
+
+    /** The reads from {@code readFrom} until the {@code needed} bytes are in. */
+    static List<Read> reads(long readFrom, long needed, long fileSize, int bufferSize) {
+        List<Read> reads = new ArrayList<>();
         if (needed < 0) {
-            return positions;
+            return reads;
         }
         long position = readFrom;
         do {
-            positions.add(position);
-            position = Math.min(position - position % PAGE + bufferSize, fileSize);
+            long next = Math.min(position - position % PAGE + bufferSize, fileSize);
+            reads.add(new Read(position, next - position));
+            position = next;
         } while (position < needed);
-        return positions;
+        return reads;
+    }
+
+    /** The bytes those reads bring in. */
+    static long bytes(List<Read> reads) {
+        return reads.stream().mapToLong(Read::length).sum();
     }
 }

@@ -2,6 +2,7 @@ package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.ByteArrayReadChannel;
 import dev.logslice.connector.io.ByteArrayReadChannel.Call;
+import dev.logslice.connector.reader.ExpectedReads.Read;
 import dev.logslice.connector.source.SplitReport;
 
 import org.apache.flink.core.fs.Path;
@@ -127,7 +128,7 @@ final class SplitChecks {
     /**
      * Checks that the reader counted every call, read forward without gaps or overlaps, within the
      * file and its buffer, and stopped as soon as it held the {@code needed} bytes; with whole
-     * reads, that the calls were exactly the {@link ExpectedReads#positions planned} ones.
+     * reads, that the calls were exactly the {@link ExpectedReads#reads planned} ones.
      */
     private static void checkCalls(
             ByteArrayReadChannel channel,
@@ -160,10 +161,10 @@ final class SplitChecks {
         assertThat(position).as("bytes in at the end of %s", split).isGreaterThanOrEqualTo(needed);
         assertThat(stats.bytesRead()).as("bytes read by %s", split).isEqualTo(position - readFrom);
         if (wholeReads) {
-            assertThat(calls.stream().map(Call::position).toList())
-                    .as("read positions of %s", split)
+            assertThat(calls.stream().map(c -> new Read(c.position(), c.length())).toList())
+                    .as("read calls of %s", split)
                     .containsExactlyElementsOf(
-                            ExpectedReads.positions(readFrom, needed, fileSize, bufferSize));
+                            ExpectedReads.reads(readFrom, needed, fileSize, bufferSize));
         }
     }
 
