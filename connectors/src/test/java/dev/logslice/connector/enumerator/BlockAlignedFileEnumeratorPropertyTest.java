@@ -71,7 +71,7 @@ class BlockAlignedFileEnumeratorPropertyTest {
 
             long mostSplitsPossible =
                     fileSizes.stream()
-                            .mapToLong(size -> Math.max(1, ceilDiv(size, blockSize)))
+                            .mapToLong(size -> SplitLayout.splitsOf(size, blockSize))
                             .sum();
             assertThat(splits.size())
                     .as("splits for %d readers", parallelism)
@@ -84,9 +84,5 @@ class BlockAlignedFileEnumeratorPropertyTest {
                 }
             }
         }
-    }
-
-    private static long ceilDiv(long x, long y) {
-        return (x + y - 1) / y;
     }
 }

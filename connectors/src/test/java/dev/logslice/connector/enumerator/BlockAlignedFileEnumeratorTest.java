@@ -137,7 +137,7 @@ class BlockAlignedFileEnumeratorTest {
 
         assertThat(size % PAGE).isZero();
         assertThat(size).isLessThanOrEqualTo((10 * MIB + 17) / 4);
-        assertThat(ceilDiv(10 * MIB + 17, size)).isGreaterThanOrEqualTo(4);
+        assertThat(SplitLayout.splitsOf(10 * MIB + 17, size)).isGreaterThanOrEqualTo(4);
     }
 
     @Test
@@ -173,9 +173,5 @@ class BlockAlignedFileEnumeratorTest {
     private static void assertRange(FileSourceSplit split, long start, long end) {
         assertThat(split.offset()).as("start of %s", split).isEqualTo(start);
         assertThat(split.offset() + split.length()).as("end of %s", split).isEqualTo(end);
-    }
-
-    private static long ceilDiv(long x, long y) {
-        return (x + y - 1) / y;
     }
 }

@@ -48,6 +48,11 @@ final class SplitLayout {
         assertThat(expectedOffset).as("end of the last split").isEqualTo(fileSize);
     }
 
+    /** How many splits a file of {@code fileSize} bytes cut every {@code splitSize} bytes gives. */
+    static long splitsOf(long fileSize, long splitSize) {
+        return Math.max(1, (fileSize + splitSize - 1) / splitSize);
+    }
+
     /** The split ids, as numbers, in list order. */
     static List<Long> numericIds(List<FileSourceSplit> splits) {
         return splits.stream().map(s -> Long.parseLong(s.splitId())).toList();

@@ -19,8 +19,6 @@ import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.InputStatus;
-import org.apache.flink.core.io.SimpleVersionedSerialization;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.MetricNames;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
@@ -37,6 +35,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -176,7 +175,11 @@ class LogFileSourceReaderTest {
         TestingReaderOutput<LogLine> after = new TestingReaderOutput<>();
         try (SourceReader<LogLine, FileSourceSplit> restored =
                 source.createReader(new TestingReaderContext())) {
-            restored.addSplits(roundTrip(source.getSplitSerializer(), byOffset(checkpoint)));
+            List<FileSourceSplit> fromCheckpoint = new ArrayList<>();
+            for (FileSourceSplit split : byOffset(checkpoint)) {
+                fromCheckpoint.add(roundTrip(source.getSplitSerializer(), split));
+            }
+            restored.addSplits(fromCheckpoint);
             restored.notifyNoMoreSplits();
             readToEnd(restored, after);
         }
@@ -392,17 +395,6 @@ class LogFileSourceReaderTest {
                 reader.isAvailable().get(30, TimeUnit.SECONDS);
             }
         }
-    }
-
-    private static List<FileSourceSplit> roundTrip(
-            SimpleVersionedSerializer<FileSourceSplit> serializer, List<FileSourceSplit> splits)
-            throws IOException {
-        List<FileSourceSplit> restored = new ArrayList<>();
-        for (FileSourceSplit split : splits) {
-            byte[] bytes = SimpleVersionedSerialization.writeVersionAndSerialize(serializer, split);
-            restored.add(SimpleVersionedSerialization.readVersionAndDeSerialize(serializer, bytes));
-        }
-        return restored;
     }
 
     private static List<LineAt> lines(TestingReaderOutput<LogLine> output) {

@@ -7,7 +7,6 @@ import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerialization;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
+import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -99,12 +99,6 @@ class LogFileSourceSerializersTest {
                 source.createEnumerator(context)) {
             return new ArrayList<>(enumerator.snapshotState(0).getSplits());
         }
-    }
-
-    private static <T> T roundTrip(SimpleVersionedSerializer<T> serializer, T value)
-            throws IOException {
-        byte[] bytes = SimpleVersionedSerialization.writeVersionAndSerialize(serializer, value);
-        return SimpleVersionedSerialization.readVersionAndDeSerialize(serializer, bytes);
     }
 
     private static void assertSameSplits(
