@@ -55,11 +55,12 @@ public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnume
 
     /**
      * The split size: the target, made smaller when that gives fewer than the desired number of
-     * splits over all input, and rounded up to a multiple of the block size.
+     * splits over all input, and rounded down to a multiple of the block size (one block at least),
+     * so that the files give the desired number of splits whenever their blocks allow it.
      */
     static long splitSize(long target, long blockSize, long totalBytes, long desiredSplits) {
-        long size = Math.min(target, ceilDiv(totalBytes, Math.max(desiredSplits, 1)));
-        return Math.max(blockSize, ceilDiv(size, blockSize) * blockSize);
+        long size = Math.min(target, totalBytes / Math.max(desiredSplits, 1));
+        return Math.max(blockSize, size / blockSize * blockSize);
     }
 
     private void cut(FileSourceSplit file, long splitSize, List<FileSourceSplit> target) {
@@ -90,9 +91,5 @@ public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnume
             }
         }
         return DEFAULT_BLOCK_SIZE;
-    }
-
-    private static long ceilDiv(long x, long y) {
-        return -Math.floorDiv(-x, y);
     }
 }

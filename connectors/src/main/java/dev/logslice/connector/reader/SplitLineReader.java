@@ -179,7 +179,7 @@ public final class SplitLineReader {
      * @return false once the split has no more lines
      */
     public boolean readNext(Consumer<Line> sink) throws IOException {
-        if (!finished && !skippingToFirstLine && lineStart == windowLength) {
+        if (!finished && !skippingToFirstLine && stats.readCalls == 0) {
             // A split resumed at its end has nothing left, unless its last event goes on.
             finished = isPastEndOfOneLineRecords();
         }

@@ -1,0 +1,180 @@
+package dev.logslice.connector.enumerator;
+
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.core.fs.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** How {@link BlockAlignedFileEnumerator} finds files on disk and cuts them. */
+class BlockAlignedFileEnumeratorTest {
+    /** What LogFileSource asks for by default (min-splits-per-reader). */
+    private static final int SPLITS_PER_READER = 2;
+
+    private static final long PAGE = 4096;
+    private static final long MIB = 1 << 20;
+
+    @TempDir java.nio.file.Path dir;
+
+    @Test
+    void cutsAFileIntoRangesOfTheTargetSize() throws IOException {
+        java.nio.file.Path file = createFile("big.log", 10 * PAGE + 123);
+
+        List<FileSourceSplit> splits = enumerate(3 * PAGE, 1, file);
+
+        SplitLayout.assertTiles(splits, 10 * PAGE + 123, 3 * PAGE);
+        assertThat(splits).hasSize(4);
+        assertThat(splits).allSatisfy(split -> assertThat(split.path()).isEqualTo(path(file)));
+    }
+
+    @Test
+    void givesEachReaderTwoSplitsWhenTheFilesAllowIt() throws IOException {
+        // Five blocks for two readers: one block per split, since two blocks would give three.
+        java.nio.file.Path file = createFile("five-blocks.log", 5 * PAGE);
+
+        List<FileSourceSplit> splits = enumerate(64 * MIB, 2, file);
+
+        assertThat(splits).hasSizeGreaterThanOrEqualTo(4);
+        SplitLayout.assertTiles(splits, 5 * PAGE, splits.get(0).length());
+    }
+
+    @Test
+    void aFileSmallerThanABlockIsOneSplit() throws IOException {
+        java.nio.file.Path file = createFile("small.log", 3000);
+
+        List<FileSourceSplit> splits = enumerate(64 * MIB, 4, file);
+
+        assertThat(splits).singleElement().satisfies(split -> assertRange(split, 0, 3000));
+    }
+
+    @Test
+    void aFileWithinTheSplitSizeIsOneSplitWhenOtherFilesGiveEnough() throws IOException {
+        createFile("a-large.log", 64 * PAGE);
+        createFile("b-small.log", 3 * PAGE + 5);
+
+        List<FileSourceSplit> splits = enumerate(16 * PAGE, 1, dir);
+
+        assertThat(splits).hasSize(5);
+        assertRange(splits.get(4), 0, 3 * PAGE + 5);
+        assertThat(splits.get(4).path().getName()).isEqualTo("b-small.log");
+    }
+
+    @Test
+    void anEmptyFileIsOneEmptySplit() throws IOException {
+        java.nio.file.Path file = createFile("empty.log", 0);
+
+        List<FileSourceSplit> splits = enumerate(64 * MIB, 2, file);
+
+        assertThat(splits).singleElement().satisfies(split -> assertRange(split, 0, 0));
+    }
+
+    @Test
+    void skipsHiddenAndUnderscoreFilesAndDirectories() throws IOException {
+        createFile(".hidden.log", 100);
+        createFile("_SUCCESS", 100);
+        createFile("_temporary/part-0.log", 100);
+        createFile(".git/objects.log", 100);
+        createFile("app.log", 100);
+        createFile("nested/web.log", 100);
+
+        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, dir);
+
+        assertThat(splits)
+                .extracting(split -> split.path().getName())
+                .containsExactly("app.log", "web.log");
+    }
+
+    @Test
+    void takesTheFilesOfADirectoryInNameOrder() throws IOException {
+        for (String name : new String[] {"c.log", "a.log", "d.log", "b.log"}) {
+            createFile(name, 10);
+        }
+
+        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, dir);
+
+        assertThat(splits)
+                .extracting(split -> split.path().getName())
+                .containsExactly("a.log", "b.log", "c.log", "d.log");
+    }
+
+    @Test
+    void numbersSplitsInTheOrderOfThePathsGiven() throws IOException {
+        createFile("second/a.log", 3 * PAGE);
+        createFile("second/b.log", 10);
+        java.nio.file.Path first = createFile("first.log", 2 * PAGE);
+        createFile("third/a.log", 10);
+
+        List<FileSourceSplit> splits =
+                enumerate(PAGE, 1, dir.resolve("second"), first, dir.resolve("third"));
+
+        assertThat(splits)
+                .extracting(
+                        split -> split.path().getParent().getName() + "/" + split.path().getName())
+                .containsExactly(
+                        "second/a.log",
+                        "second/a.log",
+                        "second/a.log",
+                        "second/b.log",
+                        dir.getFileName() + "/first.log",
+                        dir.getFileName() + "/first.log",
+                        "third/a.log");
+        assertThat(SplitLayout.numericIds(splits)).isSorted().doesNotHaveDuplicates();
+    }
+
+    @Test
+    void splitSizeKeepsTheTargetForLargeInputs() {
+        assertThat(BlockAlignedFileEnumerator.splitSize(64 * MIB, PAGE, 1024 * MIB, 4))
+                .isEqualTo(64 * MIB);
+    }
+
+    @Test
+    void splitSizeShrinksToGiveTheDesiredSplitsAndStaysABlockMultiple() {
+        long size = BlockAlignedFileEnumerator.splitSize(64 * MIB, PAGE, 10 * MIB + 17, 4);
+
+        assertThat(size % PAGE).isZero();
+        assertThat(size).isLessThanOrEqualTo((10 * MIB + 17) / 4);
+        assertThat(SplitLayout.splitsOf(10 * MIB + 17, size)).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void splitSizeIsOneBlockAtLeast() {
+        assertThat(BlockAlignedFileEnumerator.splitSize(64 * MIB, PAGE, 0, 4)).isEqualTo(PAGE);
+        assertThat(BlockAlignedFileEnumerator.splitSize(64 * MIB, PAGE, 5000, 8)).isEqualTo(PAGE);
+        assertThat(BlockAlignedFileEnumerator.splitSize(64 * MIB, 65536, 100 * MIB, 4000))
+                .isEqualTo(65536);
+    }
+
+    private List<FileSourceSplit> enumerate(
+            long targetSplitSize, int parallelism, java.nio.file.Path... paths) throws IOException {
+        Path[] flinkPaths = new Path[paths.length];
+        for (int i = 0; i < paths.length; i++) {
+            flinkPaths[i] = path(paths[i]);
+        }
+        return new ArrayList<>(
+                new BlockAlignedFileEnumerator(targetSplitSize)
+                        .enumerateSplits(flinkPaths, SPLITS_PER_READER * parallelism));
+    }
+
+    private java.nio.file.Path createFile(String name, long size) throws IOException {
+        java.nio.file.Path file = dir.resolve(name);
+        Files.createDirectories(file.getParent());
+        Files.write(file, new byte[(int) size]);
+        return file;
+    }
+
+    private static Path path(java.nio.file.Path file) {
+        return new Path(file.toUri());
+    }
+
+    private static void assertRange(FileSourceSplit split, long start, long end) {
+        assertThat(split.offset()).as("start of %s", split).isEqualTo(start);
+        assertThat(split.offset() + split.length()).as("end of %s", split).isEqualTo(end);
+    }
+}

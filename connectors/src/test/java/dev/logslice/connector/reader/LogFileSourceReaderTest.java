@@ -1,0 +1,422 @@
+package dev.logslice.connector.reader;
+
+import dev.logslice.connector.metrics.LogSourceReaderMetrics;
+import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.LineDecoders;
+import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.connector.source.LogLine;
+import dev.logslice.connector.source.SplitReport;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.util.CheckpointedPosition;
+import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
+import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
+import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.testutils.MetricListener;
+import org.apache.flink.runtime.metrics.MetricNames;
+import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@link LogFileSourceReader}, made by {@code LogFileSource.builder()...build()}, in Flink's {@link
+ * TestingReaderContext}: reads real files split by the source's own enumerator.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LogFileSourceReaderTest {
+    private static final int PAGE = 4096;
+
+    @TempDir java.nio.file.Path dir;
+
+    private final MetricListener metrics = new MetricListener();
+    private final TestingReaderContext context =
+            new TestingReaderContext(
+                    new Configuration(),
+                    InternalSourceReaderMetricGroup.mock(metrics.getMetricGroup()));
+
+    @Test
+    void readsEveryLineOfEverySplitOnce() throws Exception {
+        byte[] content = GeneratedLogs.random(11, 80);
+        LogFileSource<LogLine> source = source(write(content), PAGE, PAGE, 1 << 20);
+        List<FileSourceSplit> splits = enumerate(source);
+        TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
+
+        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+            reader.start();
+            reader.addSplits(splits);
+            reader.notifyNoMoreSplits();
+            readToEnd(reader, output);
+        }
+
+        assertThat(splits).hasSizeGreaterThan(4);
+        assertThat(lines(output)).containsExactlyElementsOf(ReferenceLines.of(content));
+        assertThat(output.getEmittedRecords())
+                .extracting(line -> line.file)
+                .containsOnly(splits.get(0).path().toString());
+        // One request at start and one after each split: the reader pulls splits one by one.
+        assertThat(context.getNumSplitRequests()).isEqualTo(1 + splits.size());
+    }
+
+    @Test
+    void readsSplitsHandedOutOnRequestAndCountsEveryReadCall() throws Exception {
+        byte[] content = GeneratedLogs.random(12, 80);
+        LogFileSource<LogLine> source = source(write(content), 2 * PAGE, PAGE, 1 << 20);
+        List<FileSourceSplit> splits = enumerate(source);
+        List<LineAt> reference = ReferenceLines.of(content);
+        TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
+
+        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+            List<FileSourceSplit> toHandOut = new ArrayList<>(splits);
+            int[] answered = {0};
+            // Answers each request as the enumerator would: the next split, or no more splits.
+            Runnable answerRequests =
+                    () -> {
+                        while (answered[0] < context.getNumSplitRequests()) {
+                            answered[0]++;
+                            if (toHandOut.isEmpty()) {
+                                reader.notifyNoMoreSplits();
+                            } else {
+                                reader.addSplits(List.of(toHandOut.remove(0)));
+                            }
+                        }
+                    };
+            reader.start();
+            answerRequests.run();
+            poll(reader, output, answerRequests, Integer.MAX_VALUE);
+        }
+
+        assertThat(lines(output)).containsExactlyElementsOf(reference);
+        long readCalls = 0;
+        for (FileSourceSplit split : splits) {
+            long start = split.offset();
+            long end = start + split.length();
+            List<ExpectedReads.Read> reads =
+                    ExpectedReads.forSplit(reference, content.length, start, end, PAGE);
+            assertThat(splitGauge(split, "readCalls"))
+                    .as("reads of %s", split)
+                    .isEqualTo(reads.size());
+            assertThat(splitGauge(split, "bytesRead"))
+                    .as("bytes of %s", split)
+                    .isEqualTo(ExpectedReads.bytes(reads));
+            assertThat(splitGauge(split, "lines"))
+                    .as("lines of %s", split)
+                    .isEqualTo(ReferenceLines.ownedBy(reference, start, end).size());
+            readCalls += reads.size();
+        }
+        assertThat(counter(LogSourceReaderMetrics.READ_CALLS)).isEqualTo(readCalls);
+        assertThat(pendingBytes()).isZero();
+    }
+
+    @Test
+    void checkpointInTheMiddleOfASplitResumesAtTheNextLine() throws Exception {
+        byte[] content = GeneratedLogs.random(13, 300);
+        LogFileSource<LogLine> source = source(write(content), 4 * PAGE, PAGE, 1 << 20);
+        List<FileSourceSplit> splits = enumerate(source);
+        List<LineAt> reference = ReferenceLines.of(content);
+        FileSourceSplit second = splits.get(1);
+        List<LineAt> ofSecond =
+                ReferenceLines.ownedBy(
+                        reference, second.offset(), second.offset() + second.length());
+        assertThat(ofSecond).as("lines of the second split").hasSizeGreaterThan(2);
+        int emittedBefore = reference.indexOf(ofSecond.get(ofSecond.size() / 2));
+
+        TestingReaderOutput<LogLine> before = new TestingReaderOutput<>();
+        List<FileSourceSplit> checkpoint;
+        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+            reader.addSplits(splits);
+            reader.notifyNoMoreSplits();
+            readUntil(reader, before, emittedBefore);
+            checkpoint = reader.snapshotState(1);
+            // The fetcher reads ahead by a few buffers at most: much of the file is pending.
+            assertThat(pendingBytes()).isPositive();
+        }
+
+        assertThat(lines(before)).containsExactlyElementsOf(reference.subList(0, emittedBefore));
+        assertThat(checkpoint)
+                .extracting(FileSourceSplit::splitId)
+                .containsExactlyInAnyOrderElementsOf(
+                        splits.subList(1, splits.size()).stream()
+                                .map(FileSourceSplit::splitId)
+                                .toList());
+        assertThat(checkpoint)
+                .filteredOn(split -> split.splitId().equals(second.splitId()))
+                .singleElement()
+                .satisfies(
+                        split ->
+                                assertThat(split.getReaderPosition())
+                                        .contains(
+                                                new CheckpointedPosition(
+                                                        reference.get(emittedBefore).offset(), 0)));
+        assertThat(checkpoint)
+                .filteredOn(split -> !split.splitId().equals(second.splitId()))
+                .allSatisfy(split -> assertThat(split.getReaderPosition()).isEmpty());
+
+        TestingReaderOutput<LogLine> after = new TestingReaderOutput<>();
+        try (SourceReader<LogLine, FileSourceSplit> restored =
+                source.createReader(new TestingReaderContext())) {
+            List<FileSourceSplit> fromCheckpoint = new ArrayList<>();
+            for (FileSourceSplit split : byOffset(checkpoint)) {
+                fromCheckpoint.add(roundTrip(source.getSplitSerializer(), split));
+            }
+            restored.addSplits(fromCheckpoint);
+            restored.notifyNoMoreSplits();
+            readToEnd(restored, after);
+        }
+
+        assertThat(lines(after))
+                .containsExactlyElementsOf(reference.subList(emittedBefore, reference.size()));
+    }
+
+    @Test
+    void skipsAndCountsOversizedLines() throws Exception {
+        byte[] content = GeneratedLogs.random(14, 80);
+        int maxLineLength = 200;
+        LogFileSource<LogLine> source = source(write(content), PAGE, PAGE, maxLineLength);
+        List<FileSourceSplit> splits = enumerate(source);
+        List<LineAt> reference = ReferenceLines.of(content);
+        TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
+
+        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+            reader.addSplits(splits);
+            reader.notifyNoMoreSplits();
+            readToEnd(reader, output);
+        }
+
+        List<Long> oversized = ReferenceLines.oversizedOffsets(reference, maxLineLength);
+        assertThat(oversized).as("oversized lines in the fixture").isNotEmpty();
+        assertThat(lines(output))
+                .containsExactlyElementsOf(ReferenceLines.notLongerThan(reference, maxLineLength));
+        assertThat(counter(MetricNames.NUM_RECORDS_IN_ERRORS)).isEqualTo(oversized.size());
+        for (FileSourceSplit split : splits) {
+            List<LineAt> owned =
+                    ReferenceLines.ownedBy(
+                            reference, split.offset(), split.offset() + split.length());
+            assertThat(splitGauge(split, "oversizedLines"))
+                    .as("oversized lines of %s", split)
+                    .isEqualTo(ReferenceLines.oversizedOffsets(owned, maxLineLength).size());
+        }
+    }
+
+    @Test
+    void givesEachFinishedSplitsReportToTheDecoder() throws Exception {
+        byte[] content = GeneratedLogs.random(15, 60);
+        java.nio.file.Path file = write(content);
+        LogFileSource<Object> source =
+                LogFileSource.builder()
+                        .addPath(new Path(file.toUri()))
+                        .setSplitSize(MemorySize.parse("8k"))
+                        .setReadBufferSize(MemorySize.parse("4k"))
+                        .setLineDecoder(new LinesAndReports())
+                        .build();
+        List<FileSourceSplit> splits = enumerate(source);
+        List<LineAt> reference = ReferenceLines.of(content);
+        TestingReaderOutput<Object> output = new TestingReaderOutput<>();
+
+        try (SourceReader<Object, FileSourceSplit> reader = source.createReader(context)) {
+            reader.addSplits(splits);
+            reader.notifyNoMoreSplits();
+            readToEnd(reader, output);
+        }
+
+        List<Object> expected = new ArrayList<>();
+        List<Object> emitted = output.getEmittedRecords();
+        for (FileSourceSplit split : splits) {
+            long start = split.offset();
+            long end = start + split.length();
+            List<LineAt> owned = ReferenceLines.ownedBy(reference, start, end);
+            expected.addAll(owned);
+            // The report closes its split's lines; its figures are checked below.
+            expected.add(emitted.get(expected.size()));
+            SplitReport report = (SplitReport) emitted.get(expected.size() - 1);
+            List<ExpectedReads.Read> reads =
+                    ExpectedReads.forSplit(reference, content.length, start, end, PAGE);
+            assertThat(report.splitId()).isEqualTo(split.splitId());
+            assertThat(report.path()).isEqualTo(split.path().toString());
+            assertThat(report.start()).isEqualTo(start);
+            assertThat(report.end()).isEqualTo(end);
+            assertThat(report.lines()).isEqualTo(owned.size());
+            assertThat(report.readCalls()).isEqualTo(reads.size());
+            assertThat(report.bytesRead()).isEqualTo(ExpectedReads.bytes(reads));
+            assertThat(report.oversizedLines()).isZero();
+            assertThat(report.readNanos()).isPositive();
+        }
+        assertThat(emitted).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void failsTheSplitOfAFileThatChangedSinceEnumeration() throws Exception {
+        java.nio.file.Path file = write(GeneratedLogs.random(16, 40));
+        LogFileSource<LogLine> source = source(file, PAGE, PAGE, 1 << 20);
+        List<FileSourceSplit> splits = enumerate(source);
+        Files.write(file, "appended\n".getBytes(), StandardOpenOption.APPEND);
+
+        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+            reader.addSplits(splits);
+            reader.notifyNoMoreSplits();
+
+            assertThatThrownBy(() -> readToEnd(reader, new TestingReaderOutput<>()))
+                    .hasStackTraceContaining(file.toString())
+                    .hasStackTraceContaining("changed during the job");
+        }
+    }
+
+    @Test
+    void failsASplitWhoseFileChangesWhileItIsRead() throws Exception {
+        java.nio.file.Path file = write(GeneratedLogs.random(17, 300));
+        LogFileSource<LogLine> source = source(file, PAGE, PAGE, 1 << 20);
+        FileSourceSplit first = enumerate(source).get(0);
+        FileSourceSplit wholeFile =
+                new FileSourceSplit(
+                        first.splitId(),
+                        first.path(),
+                        0,
+                        first.fileSize(),
+                        first.fileModificationTime(),
+                        first.fileSize());
+        TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
+
+        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+            reader.addSplits(List.of(wholeFile));
+            reader.notifyNoMoreSplits();
+            // The full element queue holds the fetcher a few buffers into the split.
+            readUntil(reader, output, 1);
+            Files.write(file, "appended\n".getBytes(), StandardOpenOption.APPEND);
+
+            assertThatThrownBy(() -> readToEnd(reader, output))
+                    .hasStackTraceContaining(file.toString())
+                    .hasStackTraceContaining("changed during the job");
+        }
+    }
+
+    /** Emits each line as a {@link LineAt} and each finished split's {@link SplitReport}. */
+    private static final class LinesAndReports implements LineDecoder<Object> {
+        @Override
+        public Object decode(Line line) {
+            return LineAt.of(line);
+        }
+
+        @Override
+        public Object splitReport(SplitReport report) {
+            return report;
+        }
+
+        @Override
+        public TypeInformation<Object> getProducedType() {
+            return TypeInformation.of(Object.class);
+        }
+    }
+
+    private java.nio.file.Path write(byte[] content) throws IOException {
+        return Files.write(dir.resolve("app.log"), content);
+    }
+
+    private static LogFileSource<LogLine> source(
+            java.nio.file.Path file, long splitSize, int bufferSize, int maxLineLength) {
+        return LogFileSource.builder()
+                .addPath(new Path(file.toUri()))
+                .setSplitSize(new MemorySize(splitSize))
+                .setReadBufferSize(new MemorySize(bufferSize))
+                .setMaxLineLength(new MemorySize(maxLineLength))
+                .setLineDecoder(LineDecoders.rawLines())
+                .build();
+    }
+
+    /** Every split the source's enumerator hands out to one reader, in file order. */
+    private static List<FileSourceSplit> enumerate(LogFileSource<?> source) throws Exception {
+        TestingSplitEnumeratorContext<FileSourceSplit> enumeratorContext =
+                new TestingSplitEnumeratorContext<>(1);
+        enumeratorContext.registerReader(0, "localhost");
+        try (var enumerator = source.createEnumerator(enumeratorContext)) {
+            enumerator.start();
+            do {
+                enumerator.handleSplitRequest(0, "localhost");
+            } while (!enumeratorContext
+                    .getSplitAssignments()
+                    .get(0)
+                    .hasReceivedNoMoreSplitsSignal());
+        }
+        return byOffset(enumeratorContext.getSplitAssignments().get(0).getAssignedSplits());
+    }
+
+    private static List<FileSourceSplit> byOffset(List<FileSourceSplit> splits) {
+        return splits.stream().sorted(Comparator.comparingLong(FileSourceSplit::offset)).toList();
+    }
+
+    private static <T> void readToEnd(
+            SourceReader<T, FileSourceSplit> reader, TestingReaderOutput<T> output)
+            throws Exception {
+        poll(reader, output, () -> {}, Integer.MAX_VALUE);
+    }
+
+    private static <T> void readUntil(
+            SourceReader<T, FileSourceSplit> reader, TestingReaderOutput<T> output, int records)
+            throws Exception {
+        poll(reader, output, () -> {}, records);
+    }
+
+    /**
+     * Polls until the end of input, or until {@code limit} records are out, waiting on the reader's
+     * availability future whenever nothing is available; runs {@code afterPoll} after every poll.
+     */
+    private static <T> void poll(
+            SourceReader<T, FileSourceSplit> reader,
+            TestingReaderOutput<T> output,
+            Runnable afterPoll,
+            int limit)
+            throws Exception {
+        while (output.getEmittedRecords().size() < limit) {
+            InputStatus status = reader.pollNext(output);
+            afterPoll.run();
+            if (status == InputStatus.END_OF_INPUT) {
+                return;
+            }
+            if (status == InputStatus.NOTHING_AVAILABLE) {
+                reader.isAvailable().get(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static List<LineAt> lines(TestingReaderOutput<LogLine> output) {
+        return output.getEmittedRecords().stream().map(LineAt::of).toList();
+    }
+
+    private long splitGauge(FileSourceSplit split, String name) {
+        return metrics.<Long>getGauge(LogSourceReaderMetrics.SPLIT_GROUP, split.splitId(), name)
+                .orElseThrow(
+                        () -> new AssertionError("no gauge split." + split.splitId() + "." + name))
+                .getValue();
+    }
+
+    private long counter(String name) {
+        return metrics.getCounter(name)
+                .orElseThrow(() -> new AssertionError("no counter " + name))
+                .getCount();
+    }
+
+    private long pendingBytes() {
+        return metrics.<Long>getGauge(MetricNames.PENDING_BYTES)
+                .orElseThrow(() -> new AssertionError("no pendingBytes gauge"))
+                .getValue();
+    }
+}
