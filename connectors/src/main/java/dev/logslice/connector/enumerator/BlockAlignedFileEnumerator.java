@@ -3,6 +3,8 @@ package dev.logslice.connector.enumerator;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.enumerate.NonSplittingRecursiveEnumerator;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
@@ -16,11 +18,12 @@ import java.util.List;
 /**
  * Cuts every file into byte ranges whose size is a multiple of the file system block size.
  *
- * <p>Flink's recursive enumerator finds the files (hidden and {@code _} files skipped) with their
- * sizes, modification times and hosts; this class cuts them, smaller than the target when the input
- * would otherwise give fewer than the desired number of splits. Its block splitting would follow
- * HDFS block locations, which a local file does not have. Files keep the order of the paths given,
- * and files within a directory are sorted by name, so split ids follow the input's order.
+ * <p>Flink's recursive enumerator finds the files in directories (hidden and {@code _} files
+ * skipped; a path given by name is always read) with their sizes, modification times and hosts;
+ * this class cuts them, smaller than the target when the input would otherwise give fewer than the
+ * desired number of splits. Its block splitting would follow HDFS block locations, which a local
+ * file does not have. Files keep the order of the paths given, and files within a directory are
+ * sorted by name, so split ids follow the input's order.
  */
 @Internal
 public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnumerator {
@@ -38,8 +41,17 @@ public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnume
             throws IOException {
         List<FileSourceSplit> files = new ArrayList<>();
         for (Path path : paths) {
-            List<FileSourceSplit> underPath =
-                    new ArrayList<>(super.enumerateSplits(new Path[] {path}, 1));
+            ArrayList<FileSourceSplit> underPath = new ArrayList<>();
+            FileSystem fs = path.getFileSystem();
+            FileStatus status = fs.getFileStatus(path);
+            if (status.isDir()) {
+                for (FileStatus child : fs.listStatus(path)) {
+                    addSplitsForPath(child, fs, underPath);
+                }
+            } else {
+                // A file named explicitly is read even if its name would hide it in a directory.
+                convertToSourceSplits(status, fs, underPath);
+            }
             underPath.sort(Comparator.comparing(split -> split.path().toString()));
             files.addAll(underPath);
         }

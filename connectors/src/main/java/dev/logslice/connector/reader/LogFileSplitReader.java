@@ -31,8 +31,9 @@ import java.util.Queue;
 import java.util.function.Predicate;
 
 /**
- * Reads the splits assigned to one reader, one after the other, one read call per fetch; decodes
- * the lines in this (the fetch) thread, where their bytes lie.
+ * Reads the splits assigned to one reader, one after the other; a fetch makes read calls until it
+ * has a record or the split ends (one call, with lines of usual length), and decodes the lines in
+ * this (the fetch) thread, where their bytes lie.
  */
 @Internal
 final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, FileSourceSplit> {
@@ -192,7 +193,7 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
 
     @Override
     public void wakeUp() {
-        // Nothing blocks: a fetch is one read call.
+        // Nothing blocks: a fetch ends after a few read calls at most.
     }
 
     private void closeSplit() throws IOException {

@@ -92,6 +92,19 @@ class BlockAlignedFileEnumeratorTest {
     }
 
     @Test
+    void readsAHiddenFileOrDirectoryThatIsNamedExplicitly() throws IOException {
+        java.nio.file.Path hiddenFile = createFile("_access.log", 100);
+        createFile(".logs/app.log", 100);
+        createFile(".logs/.swap", 100);
+
+        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, hiddenFile, dir.resolve(".logs"));
+
+        assertThat(splits)
+                .extracting(split -> split.path().getName())
+                .containsExactly("_access.log", "app.log");
+    }
+
+    @Test
     void takesTheFilesOfADirectoryInNameOrder() throws IOException {
         for (String name : new String[] {"c.log", "a.log", "d.log", "b.log"}) {
             createFile(name, 10);
