@@ -3,6 +3,7 @@ package dev.logslice.cli;
 import dev.logslice.generate.GeneratedLog;
 import dev.logslice.generate.LogFormat;
 import dev.logslice.generate.LogGenerator;
+import dev.logslice.report.Human;
 
 import org.apache.flink.configuration.MemorySize;
 
@@ -56,12 +57,12 @@ final class GenerateCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(
                 "wrote %s (%,d lines) of %s to %s in %.2f s (%s/s)%n",
-                Sizes.human(log.bytes()),
+                Human.bytes(log.bytes()),
                 log.lines(),
                 format.cliName(),
                 out,
                 seconds,
-                Sizes.human((long) (log.bytes() / seconds)));
+                Human.bytes((long) (log.bytes() / seconds)));
         return 0;
     }
 

@@ -6,6 +6,7 @@ import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.ScanJob;
 import dev.logslice.job.ScanResult;
 import dev.logslice.job.SplitReportDecoder;
+import dev.logslice.report.Human;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,7 +49,7 @@ final class ScanCommand implements Callable<Integer> {
     private static void print(ScanResult result, PrintStream out) {
         double seconds = result.elapsedNanos() / 1e9;
         out.printf("files       %,d%n", result.files());
-        out.printf("bytes       %,d (%s)%n", result.bytes(), Sizes.human(result.bytes()));
+        out.printf("bytes       %,d (%s)%n", result.bytes(), Human.bytes(result.bytes()));
         out.printf("lines       %,d%n", result.lines());
         if (result.oversizedLines() > 0) {
             out.printf("oversized   %,d lines skipped%n", result.oversizedLines());
@@ -59,7 +60,7 @@ final class ScanCommand implements Callable<Integer> {
         double reading = Math.max(result.readingMillis(), 1) / 1e3;
         out.printf(
                 "throughput  %s/s, %,.0f lines/s while reading (%.2f s of %.2f s wall)%n",
-                Sizes.human((long) (result.bytes() / reading)),
+                Human.bytes((long) (result.bytes() / reading)),
                 result.lines() / reading,
                 reading,
                 seconds);

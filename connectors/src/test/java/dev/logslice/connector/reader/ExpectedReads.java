@@ -1,5 +1,8 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.testing.LineAt;
+import dev.logslice.connector.testing.ReferenceLines;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -7,6 +7,9 @@ import dev.logslice.connector.source.LineDecoders;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogLine;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.testing.GeneratedLogs;
+import dev.logslice.connector.testing.LineAt;
+import dev.logslice.connector.testing.ReferenceLines;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.SourceReader;

@@ -4,6 +4,8 @@ import dev.logslice.connector.io.ByteArrayReadChannel;
 import dev.logslice.connector.io.ByteArrayReadChannel.Call;
 import dev.logslice.connector.reader.ExpectedReads.Read;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.testing.LineAt;
+import dev.logslice.connector.testing.ReferenceLines;
 
 import org.apache.flink.core.fs.Path;
 

@@ -2,6 +2,8 @@ package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.ByteArrayReadChannel;
 import dev.logslice.connector.source.Line;
+import dev.logslice.connector.testing.LineAt;
+import dev.logslice.connector.testing.ReferenceLines;
 
 import org.apache.flink.core.fs.Path;
 

@@ -1,5 +1,8 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.testing.GeneratedLogs;
+import dev.logslice.connector.testing.ReferenceLines;
+
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

@@ -1,6 +1,7 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.ByteArrayReadChannel;
+import dev.logslice.connector.testing.GeneratedLogs;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,7 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.testing.LineAt;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

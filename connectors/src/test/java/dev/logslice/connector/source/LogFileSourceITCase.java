@@ -1,6 +1,8 @@
 package dev.logslice.connector.source;
 
-import dev.logslice.connector.testing.LogFiles;
+import dev.logslice.connector.testing.GeneratedLogs;
+import dev.logslice.connector.testing.LineAt;
+import dev.logslice.connector.testing.ReferenceLines;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -27,12 +29,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -56,13 +58,13 @@ class LogFileSourceITCase {
 
     @TempDir Path dir;
     private Path file;
-    private List<LogLine> expected;
+    private List<LineAt> expected;
 
     @BeforeEach
     void writeLog() throws Exception {
-        byte[] bytes = LogFiles.randomLog(new Random(42), 3000, 6000);
-        file = LogFiles.write(dir.resolve("app.log"), bytes);
-        expected = LogFiles.expectedLines("file:" + file, bytes);
+        byte[] bytes = GeneratedLogs.random(42, 800);
+        file = Files.write(dir.resolve("app.log"), bytes);
+        expected = ReferenceLines.of(bytes);
         // Many splits per reader, lines longer than a split and than the buffer.
         assertThat(bytes.length).isGreaterThan(20 * 4096);
     }
@@ -73,8 +75,7 @@ class LogFileSourceITCase {
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(PARALLELISM);
 
-        assertThat(collect(lines(env, source(LineDecoders.rawLines()))))
-                .isEqualTo(sorted(expected));
+        assertThat(collect(lines(env, source(LineDecoders.rawLines())))).isEqualTo(expected);
     }
 
     @Test
@@ -92,7 +93,7 @@ class LogFileSourceITCase {
         Gate.open.countDown();
         cluster.startTaskManager();
 
-        assertThat(drain(results)).isEqualTo(sorted(expected));
+        assertThat(drain(results)).isEqualTo(expected);
         assertThat(job.getJobExecutionResult().get()).isNotNull();
     }
 
@@ -102,8 +103,8 @@ class LogFileSourceITCase {
                 StreamExecutionEnvironment.getExecutionEnvironment(restartOnce());
         env.setParallelism(PARALLELISM);
         env.enableCheckpointing(20);
-        HoldAfterLines.reset(400);
-        FailAfterCheckpoint.reset(200);
+        HoldAfterLines.reset(expected.size() / 2);
+        FailAfterCheckpoint.reset(expected.size() / 4);
         LogFileSource<LogLine> source =
                 LogFileSource.builder()
                         .addPath(new org.apache.flink.core.fs.Path(file.toUri()))
@@ -112,10 +113,10 @@ class LogFileSourceITCase {
                         .setLineDecoder(new HoldAfterLines())
                         .build();
 
-        List<LogLine> actual = collect(lines(env, source).map(new FailAfterCheckpoint()));
+        List<LineAt> actual = collect(lines(env, source).map(new FailAfterCheckpoint()));
 
         assertThat(FailAfterCheckpoint.failed.get()).isTrue();
-        assertThat(actual).isEqualTo(sorted(expected));
+        assertThat(actual).isEqualTo(expected);
     }
 
     private static Configuration restartOnce() {
@@ -140,22 +141,18 @@ class LogFileSourceITCase {
         return env.fromSource(source, WatermarkStrategy.noWatermarks(), "log file");
     }
 
-    private static List<LogLine> collect(DataStream<LogLine> stream) throws Exception {
+    private static List<LineAt> collect(DataStream<LogLine> stream) throws Exception {
         return drain(stream.executeAndCollect());
     }
 
-    private static List<LogLine> drain(CloseableIterator<LogLine> results) throws Exception {
-        List<LogLine> lines = new ArrayList<>();
+    /** The lines received, in file order. */
+    private static List<LineAt> drain(CloseableIterator<LogLine> results) throws Exception {
+        List<LineAt> lines = new ArrayList<>();
         try (results) {
-            results.forEachRemaining(lines::add);
+            results.forEachRemaining(line -> lines.add(LineAt.of(line)));
         }
-        return sorted(lines);
-    }
-
-    private static List<LogLine> sorted(List<LogLine> lines) {
-        List<LogLine> copy = new ArrayList<>(lines);
-        copy.sort(java.util.Comparator.comparingLong(line -> line.offset));
-        return copy;
+        lines.sort(java.util.Comparator.comparingLong(LineAt::offset));
+        return lines;
     }
 
     /** Stops the first attempt after some records until the test has killed a TaskManager. */

@@ -1,4 +1,4 @@
-package dev.logslice.connector.reader;
+package dev.logslice.connector.testing;
 
 import dev.logslice.connector.source.LineTerminator;
 
@@ -11,11 +11,11 @@ import static java.nio.charset.StandardCharsets.ISO_8859_1;
  * The obviously correct line splitter the reader is checked against: one pass over the whole file
  * in memory, with no buffers and no splits.
  */
-final class ReferenceLines {
+public final class ReferenceLines {
     private ReferenceLines() {}
 
     /** Every line of {@code file}, in order. */
-    static List<LineAt> of(byte[] file) {
+    public static List<LineAt> of(byte[] file) {
         List<LineAt> lines = new ArrayList<>();
         int start = 0;
         for (int i = 0; i < file.length; i++) {
@@ -41,17 +41,17 @@ final class ReferenceLines {
     }
 
     /** The lines the split {@code [start, end)} owns: those whose first byte lies in it. */
-    static List<LineAt> ownedBy(List<LineAt> lines, long start, long end) {
+    public static List<LineAt> ownedBy(List<LineAt> lines, long start, long end) {
         return lines.stream().filter(l -> start <= l.offset() && l.offset() < end).toList();
     }
 
     /** The lines a reader emits: those whose content is at most {@code maxLineLength} bytes. */
-    static List<LineAt> notLongerThan(List<LineAt> lines, int maxLineLength) {
+    public static List<LineAt> notLongerThan(List<LineAt> lines, int maxLineLength) {
         return lines.stream().filter(l -> l.content().length() <= maxLineLength).toList();
     }
 
     /** Offsets of the lines a reader skips as oversized. */
-    static List<Long> oversizedOffsets(List<LineAt> lines, int maxLineLength) {
+    public static List<Long> oversizedOffsets(List<LineAt> lines, int maxLineLength) {
         return lines.stream()
                 .filter(l -> l.content().length() > maxLineLength)
                 .map(LineAt::offset)

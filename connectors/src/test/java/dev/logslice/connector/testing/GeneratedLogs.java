@@ -1,4 +1,4 @@
-package dev.logslice.connector.reader;
+package dev.logslice.connector.testing;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -17,7 +17,7 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
  * Log files made of random segments: LF, CRLF, lone CR and no ending at all, empty lines, lines
  * longer than any buffer or split the tests use, NUL bytes and bytes that are not UTF-8.
  */
-final class GeneratedLogs {
+public final class GeneratedLogs {
     private static final byte[] TEXT =
             "abcdefghijklmnopqrstuvwxyz0123456789 .:/-[]\"".getBytes(US_ASCII);
 
@@ -43,7 +43,7 @@ final class GeneratedLogs {
     /** A segment: {@code length} content bytes drawn from a generator seeded with {@code seed}. */
     record Segment(int length, long seed, Ending ending) {}
 
-    static byte[] build(List<Segment> segments) {
+    private static byte[] build(List<Segment> segments) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (Segment segment : segments) {
             Random random = new Random(segment.seed());
@@ -59,7 +59,7 @@ final class GeneratedLogs {
     }
 
     /** A file of up to {@code maxSegments} segments, some up to {@code maxLongLine} bytes long. */
-    static Arbitrary<byte[]> files(int maxSegments, int maxLongLine) {
+    public static Arbitrary<byte[]> files(int maxSegments, int maxLongLine) {
         Arbitrary<Integer> lengths =
                 Arbitraries.frequencyOf(
                         Tuple.of(50, Arbitraries.integers().between(0, 12)),
@@ -82,7 +82,7 @@ final class GeneratedLogs {
     }
 
     /** A file of {@code segments} random segments, for example-based tests. */
-    static byte[] random(long seed, int segments) {
+    public static byte[] random(long seed, int segments) {
         Random random = new Random(seed);
         List<Segment> parts = new ArrayList<>();
         Ending[] endings = Ending.values();
