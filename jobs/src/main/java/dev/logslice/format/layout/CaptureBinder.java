@@ -1,10 +1,9 @@
 package dev.logslice.format.layout;
 
+import dev.logslice.format.Bytes;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.time.TimestampValue;
-
-import java.nio.charset.StandardCharsets;
 
 /** Puts a matched capture's value into an event, converting numbers without a String. */
 final class CaptureBinder {
@@ -22,13 +21,13 @@ final class CaptureBinder {
                 event.setSpan(capture.field, start, end);
                 break;
             case STATUS:
-                event.setStatus((int) Math.min(Integer.MAX_VALUE, digits(b, start, end)));
+                event.setStatus((int) Math.min(Integer.MAX_VALUE, Bytes.number(b, start, end)));
                 break;
             case BYTES:
-                event.setBytes(digits(b, start, end));
+                event.setBytes(Bytes.number(b, start, end));
                 break;
             case PID:
-                event.setPid(digits(b, start, end));
+                event.setPid(Bytes.number(b, start, end));
                 break;
             case SECONDS:
             case MILLIS:
@@ -78,18 +77,9 @@ final class CaptureBinder {
 
     private static Object extraValue(Capture capture, byte[] b, int start, int end) {
         if (capture.shape == Shape.DIGITS || capture.shape == Shape.DIGITS_OR_DASH) {
-            return digits(b, start, end);
+            return Bytes.number(b, start, end);
         }
-        return new String(b, start, end - start, StandardCharsets.UTF_8);
-    }
-
-    /** The value of a run of at most 18 digits (the shapes guarantee both). */
-    private static long digits(byte[] b, int start, int end) {
-        long value = 0;
-        for (int i = start; i < end; i++) {
-            value = value * 10 + (b[i] - '0');
-        }
-        return value;
+        return Bytes.text(b, start, end);
     }
 
     private static double seconds(Binding unit, byte[] b, int start, int end) {

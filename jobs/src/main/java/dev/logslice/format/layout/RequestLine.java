@@ -1,9 +1,8 @@
 package dev.logslice.format.layout;
 
+import dev.logslice.format.Bytes;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * Splits an HTTP request line ({@code GET /path HTTP/1.1}) into method, path and protocol. A line
@@ -27,8 +26,7 @@ final class RequestLine {
                         && b[methodEnd] == ' ';
         if (!isRequest) {
             if (!(end - start == 1 && b[start] == '-')) {
-                event.putExtra(
-                        "request", new String(b, start, end - start, StandardCharsets.UTF_8));
+                event.putExtra("request", Bytes.text(b, start, end));
             }
             return;
         }
@@ -38,7 +36,7 @@ final class RequestLine {
         while (lastSpace > pathStart && b[lastSpace] != ' ') {
             lastSpace--;
         }
-        if (lastSpace > pathStart && startsWith(b, lastSpace + 1, end, "HTTP/")) {
+        if (lastSpace > pathStart && Bytes.startsWith(b, lastSpace + 1, end, "HTTP/")) {
             event.setSpan(Field.PATH, pathStart, lastSpace);
             event.setSpan(Field.PROTOCOL, lastSpace + 1, end);
         } else {
@@ -48,17 +46,5 @@ final class RequestLine {
 
     private static boolean isMethodChar(byte c) {
         return (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
-    }
-
-    private static boolean startsWith(byte[] b, int pos, int end, String prefix) {
-        if (end - pos < prefix.length()) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length(); i++) {
-            if (b[pos + i] != prefix.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
     }
 }
