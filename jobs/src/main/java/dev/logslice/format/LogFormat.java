@@ -4,7 +4,7 @@ import java.io.Serializable;
 
 /**
  * A log format: an immutable, serializable description that makes parsers. Instances come from
- * {@link FormatRegistry}.
+ * {@link dev.logslice.format.registry.FormatRegistry}.
  */
 public interface LogFormat extends Serializable {
 

@@ -13,12 +13,12 @@ public final class IsoTimestamps {
     private IsoTimestamps() {}
 
     public static String format(long epochSecond, int nanos, int offsetSeconds) {
-        char[] out = new char[35];
+        char[] out = new char[40];
         return new String(out, 0, format(epochSecond, nanos, offsetSeconds, out));
     }
 
     /**
-     * Writes the timestamp into {@code out} (35 chars suffice).
+     * Writes the timestamp into {@code out} (40 chars suffice).
      *
      * @return the number of chars written
      */
