@@ -142,6 +142,23 @@ public final class LogEvent implements ParseResult {
         markPresent(Field.PID);
     }
 
+    /** Sets an integer field: status (capped to an int), bytes or pid. */
+    public void setInteger(Field field, long value) {
+        switch (field) {
+            case STATUS:
+                setStatus((int) Math.min(Integer.MAX_VALUE, value));
+                break;
+            case BYTES:
+                setBytes(value);
+                break;
+            case PID:
+                setPid(value);
+                break;
+            default:
+                throw new IllegalArgumentException(field + " is not an integer field");
+        }
+    }
+
     /** Adds an entry to the {@code extra} map; values are String, Long, Double, Boolean or null. */
     public void putExtra(String key, @Nullable Object value) {
         if (extra == null) {

@@ -21,13 +21,13 @@ final class CaptureBinder {
                 event.setSpan(capture.field, start, end);
                 break;
             case STATUS:
-                event.setStatus((int) Math.min(Integer.MAX_VALUE, Bytes.number(b, start, end)));
+                event.setInteger(Field.STATUS, Bytes.number(b, start, end));
                 break;
             case BYTES:
-                event.setBytes(Bytes.number(b, start, end));
+                event.setInteger(Field.BYTES, Bytes.number(b, start, end));
                 break;
             case PID:
-                event.setPid(Bytes.number(b, start, end));
+                event.setInteger(Field.PID, Bytes.number(b, start, end));
                 break;
             case SECONDS:
             case MILLIS:

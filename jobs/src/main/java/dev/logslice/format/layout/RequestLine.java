@@ -7,14 +7,14 @@ import dev.logslice.format.LogEvent;
 /**
  * Splits an HTTP request line ({@code GET /path HTTP/1.1}) into method, path and protocol. A line
  * that is no request (attack bytes, {@code -} for a timed-out connection) goes to {@code
- * extra.request} as it is, and the line is still an event.
+ * extra.request} as it is, and the line is still an event. Shared by the layout and regex formats.
  */
-final class RequestLine {
+public final class RequestLine {
     private static final int MAX_METHOD_LENGTH = 24;
 
     private RequestLine() {}
 
-    static void bind(LogEvent event, byte[] b, int start, int end) {
+    public static void bind(LogEvent event, byte[] b, int start, int end) {
         int methodEnd = start;
         while (methodEnd < end && isMethodChar(b[methodEnd])) {
             methodEnd++;

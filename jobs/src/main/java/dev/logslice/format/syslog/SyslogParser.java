@@ -20,7 +20,7 @@ import javax.annotation.Nullable;
 final class SyslogParser implements LogParser {
     private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss");
     private static final TimestampPattern ISO_TIME =
-            TimestampPattern.of("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
+            TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
     private static final byte[] BYTE_ORDER_MARK = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
     private final LocalTimeResolver time;

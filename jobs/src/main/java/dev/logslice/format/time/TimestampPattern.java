@@ -57,7 +57,7 @@ public final class TimestampPattern implements Serializable {
     private final byte[][] literals;
     private final boolean offsetOptional;
 
-    private TimestampPattern(String pattern, List<Element> elements) {
+    private TimestampPattern(String pattern, List<Element> elements, boolean lenient) {
         this.pattern = pattern;
         int n = elements.size();
         this.kinds = new byte[n];
@@ -71,22 +71,31 @@ public final class TimestampPattern implements Serializable {
             literals[i] = e.literal;
             exact[i] = i + 1 < n && isNumber(elements.get(i + 1).kind);
         }
-        this.offsetOptional = n > 0 && kinds[n - 1] == OFFSET;
+        this.offsetOptional = lenient && n > 0 && kinds[n - 1] == OFFSET;
     }
 
     /** Compiles a pattern; throws IllegalArgumentException naming an unsupported letter. */
     public static TimestampPattern of(String pattern) {
-        return new TimestampPattern(pattern, PatternCompiler.compile(pattern));
+        return new TimestampPattern(pattern, PatternCompiler.compile(pattern, true), true);
+    }
+
+    /**
+     * Compiles a pattern read more strictly: {@code T} and space are not interchangeable and an
+     * offset in the pattern must be there (for RFC 3339, where they tell formats apart).
+     */
+    public static TimestampPattern strict(String pattern) {
+        return new TimestampPattern(pattern, PatternCompiler.compile(pattern, false), false);
     }
 
     /** Seconds since the epoch with an optional fraction, like nginx's {@code $msec}. */
     public static TimestampPattern epochSeconds() {
-        return new TimestampPattern("epoch seconds", List.of(new Element(EPOCH_SECONDS, 0)));
+        return new TimestampPattern("epoch seconds", List.of(new Element(EPOCH_SECONDS, 0)), false);
     }
 
     /** Milliseconds since the epoch, like Log4j's {@code %d{UNIX_MILLIS}}. */
     public static TimestampPattern epochMillis() {
-        return new TimestampPattern("epoch milliseconds", List.of(new Element(EPOCH_MILLIS, 0)));
+        return new TimestampPattern(
+                "epoch milliseconds", List.of(new Element(EPOCH_MILLIS, 0)), false);
     }
 
     /**
@@ -355,15 +364,17 @@ public final class TimestampPattern implements Serializable {
     /** Turns pattern letters into elements. */
     private static final class PatternCompiler {
         private final String pattern;
+        private final boolean lenient;
         private final List<Element> elements = new ArrayList<>();
         private final StringBuilder literal = new StringBuilder();
 
-        private PatternCompiler(String pattern) {
+        private PatternCompiler(String pattern, boolean lenient) {
             this.pattern = pattern;
+            this.lenient = lenient;
         }
 
-        static List<Element> compile(String pattern) {
-            return new PatternCompiler(pattern).run();
+        static List<Element> compile(String pattern, boolean lenient) {
+            return new PatternCompiler(pattern, lenient).run();
         }
 
         private List<Element> run() {
@@ -453,7 +464,7 @@ public final class TimestampPattern implements Serializable {
             literal.setLength(0);
             boolean afterDate =
                     !elements.isEmpty() && elements.get(elements.size() - 1).kind <= DAY;
-            if (beforeHour && afterDate && (text.equals("T") || text.equals(" "))) {
+            if (lenient && beforeHour && afterDate && (text.equals("T") || text.equals(" "))) {
                 elements.add(new Element(DATE_TIME_SEPARATOR, 0));
             } else {
                 elements.add(new Element(LITERAL, 0, text.getBytes(StandardCharsets.UTF_8)));
