@@ -62,6 +62,7 @@ public final class LogEvent implements ParseResult {
     private double requestTime;
     private long pid;
     @Nullable private Map<String, Object> extra;
+    private long droppedLines;
 
     private LogEvent(String file, long offset, byte[] text, int textLength, int textOrigin) {
         this.file = file;
@@ -173,9 +174,9 @@ public final class LogEvent implements ParseResult {
      * extra.droppedLines} instead.
      */
     public void appendLine(byte[] buffer, int start, int length, int maxTextBytes) {
-        if (textLength + 1 + length > maxTextBytes) {
-            Object dropped = extra == null ? null : extra.get("droppedLines");
-            putExtra("droppedLines", dropped == null ? 1L : (Long) dropped + 1);
+        // Once a line is dropped all later ones are, so the kept text has no holes.
+        if (droppedLines > 0 || textLength + 1 + length > maxTextBytes) {
+            putExtra("droppedLines", ++droppedLines);
             return;
         }
         int oldLength = textLength;

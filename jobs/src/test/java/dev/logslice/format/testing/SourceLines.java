@@ -25,14 +25,13 @@ public final class SourceLines {
         public final long offset;
         public final byte[] bytes;
 
-        SourceLine(long offset, byte[] bytes) {
+        /** Offset of the next line: after this one's terminator. */
+        public final long next;
+
+        SourceLine(long offset, byte[] bytes, int terminatorLength) {
             this.offset = offset;
             this.bytes = bytes;
-        }
-
-        /** Offset of the byte after the line's content (its terminator, if any). */
-        public long contentEnd() {
-            return offset + bytes.length;
+            this.next = offset + bytes.length + terminatorLength;
         }
     }
 
@@ -65,7 +64,14 @@ public final class SourceLines {
         try {
             boolean more;
             do {
-                more = reader.readNext(l -> lines.add(new SourceLine(l.offset(), l.copyBytes())));
+                more =
+                        reader.readNext(
+                                l ->
+                                        lines.add(
+                                                new SourceLine(
+                                                        l.offset(),
+                                                        l.copyBytes(),
+                                                        l.terminator().length())));
             } while (more);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
