@@ -38,6 +38,9 @@ public final class TimestampPattern implements Serializable {
 
     private static final int[] MONTH_KEYS = new int[12];
 
+    /** Offsets beyond +-18:00 do not exist (and java.time rejects them). */
+    private static final int MAX_OFFSET_SECONDS = 18 * 3600;
+
     static {
         String[] names = {
             "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
@@ -148,6 +151,9 @@ public final class TimestampPattern implements Serializable {
                     return -1;
                 }
                 offset = offsetValue(b, pos, offsetEnd);
+                if (Math.abs(offset) > MAX_OFFSET_SECONDS) {
+                    return -1;
+                }
                 hasOffset = true;
                 pos = offsetEnd;
                 continue;
@@ -300,7 +306,7 @@ public final class TimestampPattern implements Serializable {
             i++;
         }
         if (i + 2 <= end && isDigit(b[i]) && isDigit(b[i + 1])) {
-            return i + 2;
+            return b[i] <= '5' ? i + 2 : -1;
         }
         return b[i - 1] == ':' ? -1 : pos + 3;
     }
