@@ -69,6 +69,24 @@ public final class Bytes {
         return true;
     }
 
+    /**
+     * Matches {@code literal} at {@code pos}, a space in it matching a run of spaces (padding).
+     *
+     * @return the index after the match, or -1
+     */
+    public static int matchPadded(byte[] b, int pos, int end, byte[] literal) {
+        for (byte c : literal) {
+            if (pos >= end || b[pos] != c) {
+                return -1;
+            }
+            pos++;
+            if (c == ' ') {
+                pos = skipSpaces(b, pos, end);
+            }
+        }
+        return pos;
+    }
+
     /** {@code b[start, end)} decoded as UTF-8. */
     public static String text(byte[] b, int start, int end) {
         return new String(b, start, end - start, StandardCharsets.UTF_8);

@@ -1,5 +1,7 @@
 package dev.logslice.format.layout;
 
+import dev.logslice.format.Bytes;
+
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -20,18 +22,7 @@ public final class Literal implements LayoutPart {
 
     /** The index after this literal when it matches at {@code pos}, or -1. */
     int matchAt(byte[] b, int pos, int end) {
-        for (byte c : bytes) {
-            if (pos >= end || b[pos] != c) {
-                return -1;
-            }
-            pos++;
-            if (c == ' ') {
-                while (pos < end && b[pos] == ' ') {
-                    pos++;
-                }
-            }
-        }
-        return pos;
+        return Bytes.matchPadded(b, pos, end, bytes);
     }
 
     /**

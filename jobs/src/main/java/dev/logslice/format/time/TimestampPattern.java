@@ -1,5 +1,7 @@
 package dev.logslice.format.time;
 
+import dev.logslice.format.Bytes;
+
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -276,18 +278,7 @@ public final class TimestampPattern implements Serializable {
         if (dateTimeSeparator) {
             return pos < end && (b[pos] == 'T' || b[pos] == ' ') ? pos + 1 : -1;
         }
-        for (byte c : literal) {
-            if (pos >= end || b[pos] != c) {
-                return -1;
-            }
-            pos++;
-            if (c == ' ') {
-                while (pos < end && b[pos] == ' ') {
-                    pos++;
-                }
-            }
-        }
-        return pos;
+        return Bytes.matchPadded(b, pos, end, literal);
     }
 
     /** End of an offset ({@code Z}, {@code +01}, {@code +0100}, {@code +01:00}) at pos, or -1. */

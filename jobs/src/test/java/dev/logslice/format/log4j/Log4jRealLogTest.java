@@ -15,6 +15,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -32,33 +33,42 @@ class Log4jRealLogTest {
     @Test
     void hadoopLinesMatchTheIndependentRegex() {
         Pattern hadoop = Pattern.compile("^(\\S+ \\S+) (\\w+) \\[(.*?)\\] (\\S+): (.*)$");
-        List<Matcher> expected = matchAll(hadoop, "Hadoop_2k.log");
-        List<ParseResult> results =
-                Parsing.lines(
-                        Log4jPreset.HADOOP.format(), RealLogs.bytes("Hadoop_2k.log"), CONTEXT);
 
-        assertThat(results).hasSameSizeAs(expected).hasSize(2000);
-        for (int i = 0; i < results.size(); i++) {
-            Matcher line = expected.get(i);
-            LogEvent event = (LogEvent) results.get(i);
-            assertThat(event.timestamp()).isEqualTo(localTime(line.group(1)));
-            assertThat(event.level()).isEqualTo(line.group(2));
-            assertThat(event.thread()).isEqualTo(line.group(3));
-            assertThat(event.logger()).isEqualTo(line.group(4));
-            assertThat(event.message()).isEqualTo(line.group(5));
-        }
+        forEachLine(
+                Log4jPreset.HADOOP,
+                "Hadoop_2k.log",
+                hadoop,
+                (line, event) -> {
+                    assertThat(event.logger()).isEqualTo(line.group(4));
+                    assertThat(event.message()).isEqualTo(line.group(5));
+                });
     }
 
     @Test
     void zookeeperLinesMatchTheIndependentRegex() {
         Pattern zookeeper =
                 Pattern.compile("^(\\S+ \\S+) - (\\w+) +\\[(.*):([\\w$]+)@(\\d+)\\] - (.*)$");
-        List<Matcher> expected = matchAll(zookeeper, "Zookeeper_2k.log");
-        List<ParseResult> results =
-                Parsing.lines(
-                        Log4jPreset.ZOOKEEPER.format(),
-                        RealLogs.bytes("Zookeeper_2k.log"),
-                        CONTEXT);
+
+        forEachLine(
+                Log4jPreset.ZOOKEEPER,
+                "Zookeeper_2k.log",
+                zookeeper,
+                (line, event) -> {
+                    assertThat(event.extra())
+                            .containsEntry("callerClass", line.group(4))
+                            .containsEntry("callerLine", Long.valueOf(line.group(5)));
+                    assertThat(event.message()).isEqualTo(line.group(6));
+                });
+    }
+
+    /**
+     * Parses a real file with a preset and checks every line against a regex whose first three
+     * groups are time, level and thread; {@code more} checks the rest.
+     */
+    private static void forEachLine(
+            Log4jPreset preset, String file, Pattern regex, BiConsumer<Matcher, LogEvent> more) {
+        List<Matcher> expected = matchAll(regex, file);
+        List<ParseResult> results = Parsing.lines(preset.format(), RealLogs.bytes(file), CONTEXT);
 
         assertThat(results).hasSameSizeAs(expected).hasSize(2000);
         for (int i = 0; i < results.size(); i++) {
@@ -67,10 +77,7 @@ class Log4jRealLogTest {
             assertThat(event.timestamp()).isEqualTo(localTime(line.group(1)));
             assertThat(event.level()).isEqualTo(line.group(2));
             assertThat(event.thread()).isEqualTo(line.group(3));
-            assertThat(event.extra())
-                    .containsEntry("callerClass", line.group(4))
-                    .containsEntry("callerLine", Long.valueOf(line.group(5)));
-            assertThat(event.message()).isEqualTo(line.group(6));
+            more.accept(line, event);
         }
     }
 
