@@ -5,6 +5,8 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.testing.Parsing;
 
+import org.apache.flink.util.InstantiationUtil;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.stream.Collectors;
@@ -53,6 +55,22 @@ class FormatRegistryTest {
             assertThat(format.name()).isEqualTo(definition.name());
             assertThat(event.timestampText()).as(definition.name()).isNotNull();
             assertThat(definition.description()).isNotBlank();
+        }
+    }
+
+    @Test
+    void everyFormatSurvivesJavaSerializationAsFlinkShipsIt() throws Exception {
+        for (FormatDefinition definition : registry.definitions()) {
+            FormatOptions options =
+                    definition
+                            .examplePattern()
+                            .map(FormatOptions::pattern)
+                            .orElse(FormatOptions.none());
+            LogFormat shipped = InstantiationUtil.clone(definition.create(options));
+
+            assertThat(Parsing.event(shipped, definition.example()).timestampText())
+                    .as(definition.name())
+                    .isNotNull();
         }
     }
 
