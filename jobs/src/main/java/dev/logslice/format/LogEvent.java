@@ -1,0 +1,447 @@
+package dev.logslice.format;
+
+import dev.logslice.format.time.IsoTimestamps;
+
+import javax.annotation.Nullable;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One parsed log event: the common fields of all formats, named as in the JSON output, an {@code
+ * extra} map for the rest, and the file and byte offset of the event's first line.
+ *
+ * <p>The event keeps a copy of its bytes (its text); a string field is a byte range of that text,
+ * decoded as UTF-8 on first access, so parsers pay for the fields consumers read. A field is either
+ * absent (the format does not have it), null (the line says so, like {@code -} for bytes), or has a
+ * value. Parsers fill an event through the {@code set} methods; it is not thread-safe.
+ */
+public final class LogEvent implements ParseResult {
+    private static final int[] STRING_SLOT = new int[Field.values().length];
+    private static final int STRING_SLOTS;
+    private static final byte[] NO_TEXT = new byte[0];
+
+    static {
+        int slots = 0;
+        for (Field field : Field.values()) {
+            boolean stored = field.kind() == Field.Kind.STRING && field != Field.FILE;
+            STRING_SLOT[field.ordinal()] = stored ? slots++ : -1;
+        }
+        STRING_SLOTS = slots;
+    }
+
+    private final String file;
+    private final long offset;
+    private byte[] text;
+    private int textLength;
+
+    /**
+     * Index in the parser's buffer of {@code text[0]}: lets parsers give spans as they find them.
+     */
+    private final int textOrigin;
+
+    /** Start and end in {@link #text} of each string field given as a span. */
+    private final int[] spans = new int[2 * STRING_SLOTS];
+
+    /** Decoded (or directly set) string fields. */
+    private final String[] strings = new String[STRING_SLOTS];
+
+    private int present;
+    private int nulls;
+    private long epochSecond;
+    private int nanos;
+    private int offsetSeconds;
+    private int status;
+    private long bytes;
+    private double requestTime;
+    private long pid;
+    @Nullable private Map<String, Object> extra;
+    private long droppedLines;
+
+    private LogEvent(String file, long offset, byte[] text, int textLength, int textOrigin) {
+        this.file = file;
+        this.offset = offset;
+        this.text = text;
+        this.textLength = textLength;
+        this.textOrigin = textOrigin;
+    }
+
+    /** An event whose text is a copy of {@code buffer[start, start + length)}. */
+    public static LogEvent ofLine(String file, long offset, byte[] buffer, int start, int length) {
+        return new LogEvent(
+                file, offset, Arrays.copyOfRange(buffer, start, start + length), length, start);
+    }
+
+    /** An event without text, for parsers that decode fields themselves (JSON). */
+    public static LogEvent withoutText(String file, long offset) {
+        return new LogEvent(file, offset, NO_TEXT, 0, 0);
+    }
+
+    // ---- filling, for parsers ----
+
+    /** Sets a string field to {@code buffer[start, end)} of the buffer this event was made from. */
+    public void setSpan(Field field, int start, int end) {
+        int slot = slot(field);
+        spans[2 * slot] = start - textOrigin;
+        spans[2 * slot + 1] = end - textOrigin;
+        strings[slot] = null;
+        markPresent(field);
+    }
+
+    /** Sets a string field to a value, or to null. */
+    public void setString(Field field, @Nullable String value) {
+        int slot = slot(field);
+        strings[slot] = value;
+        spans[2 * slot] = 0;
+        spans[2 * slot + 1] = -1;
+        if (value == null) {
+            markNull(field);
+        } else {
+            markPresent(field);
+        }
+    }
+
+    /** Marks a field as present with a null value (a {@code -} in an access log). */
+    public void setNull(Field field) {
+        if (field.kind() == Field.Kind.STRING) {
+            setString(field, null);
+        } else {
+            markNull(field);
+        }
+    }
+
+    public void setTimestamp(long epochSecond, int nanos, int offsetSeconds) {
+        this.epochSecond = epochSecond;
+        this.nanos = nanos;
+        this.offsetSeconds = offsetSeconds;
+        markPresent(Field.TIMESTAMP);
+    }
+
+    public void setStatus(int status) {
+        this.status = status;
+        markPresent(Field.STATUS);
+    }
+
+    public void setBytes(long bytes) {
+        this.bytes = bytes;
+        markPresent(Field.BYTES);
+    }
+
+    public void setRequestTime(double seconds) {
+        this.requestTime = seconds;
+        markPresent(Field.REQUEST_TIME);
+    }
+
+    public void setPid(long pid) {
+        this.pid = pid;
+        markPresent(Field.PID);
+    }
+
+    /** Sets an integer field: status (capped to an int), bytes or pid. */
+    public void setInteger(Field field, long value) {
+        switch (field) {
+            case STATUS:
+                setStatus((int) Math.min(Integer.MAX_VALUE, value));
+                break;
+            case BYTES:
+                setBytes(value);
+                break;
+            case PID:
+                setPid(value);
+                break;
+            default:
+                throw new IllegalArgumentException(field + " is not an integer field");
+        }
+    }
+
+    /** Adds an entry to the {@code extra} map; values are String, Long, Double, Boolean or null. */
+    public void putExtra(String key, @Nullable Object value) {
+        if (extra == null) {
+            extra = new LinkedHashMap<>();
+        }
+        extra.put(key, value);
+    }
+
+    /**
+     * Appends a continuation line (a stack trace line, say) to the text and the message, joined by
+     * a line feed; lines that would take the text past {@code maxTextBytes} are counted in {@code
+     * extra.droppedLines} instead.
+     */
+    public void appendLine(byte[] buffer, int start, int length, int maxTextBytes) {
+        // Once a line is dropped all later ones are, so the kept text has no holes.
+        if (droppedLines > 0 || textLength + 1 + length > maxTextBytes) {
+            putExtra("droppedLines", ++droppedLines);
+            return;
+        }
+        int oldLength = textLength;
+        int needed = textLength + 1 + length;
+        if (needed > text.length) {
+            text = Arrays.copyOf(text, Math.max(needed, Math.min(2 * text.length, maxTextBytes)));
+        }
+        text[textLength] = '\n';
+        System.arraycopy(buffer, start, text, textLength + 1, length);
+        textLength = needed;
+        int slot = slot(Field.MESSAGE);
+        if (!hasValue(Field.MESSAGE)) {
+            spans[2 * slot] = oldLength + 1;
+            spans[2 * slot + 1] = textLength;
+            markPresent(Field.MESSAGE);
+        } else if (spans[2 * slot + 1] == oldLength) {
+            spans[2 * slot + 1] = textLength;
+            strings[slot] = null;
+        } else {
+            String continuation = new String(buffer, start, length, StandardCharsets.UTF_8);
+            setString(Field.MESSAGE, message() + "\n" + continuation);
+        }
+    }
+
+    // ---- reading ----
+
+    @Override
+    public String file() {
+        return file;
+    }
+
+    @Override
+    public long offset() {
+        return offset;
+    }
+
+    /** Whether the format gave this field (its value may still be null). */
+    public boolean has(Field field) {
+        return field == Field.FILE
+                || field == Field.OFFSET
+                || (field == Field.EXTRA
+                        ? extra != null
+                        : ((present | nulls) & (1 << field.ordinal())) != 0);
+    }
+
+    /** Whether the field is present with a value (not null, not absent). */
+    public boolean hasValue(Field field) {
+        return has(field) && (nulls & (1 << field.ordinal())) == 0;
+    }
+
+    /** The value of any field as a String, Long, Double, OffsetDateTime or Map; null if none. */
+    @Nullable
+    public Object value(Field field) {
+        if (!hasValue(field)) {
+            return null;
+        }
+        switch (field.kind()) {
+            case STRING:
+                return field == Field.FILE ? file : string(field);
+            case TIMESTAMP:
+                return timestamp();
+            case DECIMAL:
+                return requestTime;
+            case MAP:
+                return extra();
+            default:
+                return integer(field);
+        }
+    }
+
+    /** A string field's value, decoded on first access; null when absent or null. */
+    @Nullable
+    public String string(Field field) {
+        int slot = slot(field);
+        String value = strings[slot];
+        if (value == null && (present & (1 << field.ordinal())) != 0) {
+            int start = spans[2 * slot];
+            value = new String(text, start, spans[2 * slot + 1] - start, StandardCharsets.UTF_8);
+            strings[slot] = value;
+        }
+        return value;
+    }
+
+    private long integer(Field field) {
+        switch (field) {
+            case STATUS:
+                return status;
+            case BYTES:
+                return bytes;
+            case PID:
+                return pid;
+            case OFFSET:
+                return offset;
+            default:
+                throw new IllegalArgumentException(field + " is not an integer field");
+        }
+    }
+
+    @Nullable
+    public OffsetDateTime timestamp() {
+        if (!hasValue(Field.TIMESTAMP)) {
+            return null;
+        }
+        ZoneOffset zone = ZoneOffset.ofTotalSeconds(offsetSeconds);
+        return OffsetDateTime.ofInstant(Instant.ofEpochSecond(epochSecond, nanos), zone);
+    }
+
+    /** The timestamp as ISO-8601 with offset, like {@code 2015-10-25T04:11:25+01:00}. */
+    @Nullable
+    public String timestampText() {
+        return hasValue(Field.TIMESTAMP)
+                ? IsoTimestamps.format(epochSecond, nanos, offsetSeconds)
+                : null;
+    }
+
+    /** Seconds since the epoch of the timestamp; 0 when there is none. */
+    public long epochSecond() {
+        return epochSecond;
+    }
+
+    public int nanos() {
+        return nanos;
+    }
+
+    /** The offset from UTC the line's timestamp was written in. */
+    public int offsetSeconds() {
+        return offsetSeconds;
+    }
+
+    @Nullable
+    public String level() {
+        return string(Field.LEVEL);
+    }
+
+    @Nullable
+    public String client() {
+        return string(Field.CLIENT);
+    }
+
+    @Nullable
+    public String user() {
+        return string(Field.USER);
+    }
+
+    @Nullable
+    public String method() {
+        return string(Field.METHOD);
+    }
+
+    @Nullable
+    public String path() {
+        return string(Field.PATH);
+    }
+
+    @Nullable
+    public String protocol() {
+        return string(Field.PROTOCOL);
+    }
+
+    /** The HTTP status; 0 when absent. */
+    public int status() {
+        return status;
+    }
+
+    /** The response size; 0 when absent or null (see {@link #hasValue}). */
+    public long bytes() {
+        return bytes;
+    }
+
+    @Nullable
+    public String referrer() {
+        return string(Field.REFERRER);
+    }
+
+    @Nullable
+    public String userAgent() {
+        return string(Field.USER_AGENT);
+    }
+
+    /** Seconds the request took; 0 when absent. */
+    public double requestTime() {
+        return requestTime;
+    }
+
+    @Nullable
+    public String host() {
+        return string(Field.HOST);
+    }
+
+    @Nullable
+    public String program() {
+        return string(Field.PROGRAM);
+    }
+
+    /** The process id; 0 when absent. */
+    public long pid() {
+        return pid;
+    }
+
+    @Nullable
+    public String thread() {
+        return string(Field.THREAD);
+    }
+
+    @Nullable
+    public String logger() {
+        return string(Field.LOGGER);
+    }
+
+    @Nullable
+    public String message() {
+        return string(Field.MESSAGE);
+    }
+
+    /** The fields without a place of their own; empty when none. */
+    public Map<String, Object> extra() {
+        return extra == null ? Collections.emptyMap() : Collections.unmodifiableMap(extra);
+    }
+
+    /** Whether a string field is a span of the text that holds only ASCII (no decoding needed). */
+    boolean isAsciiSpan(Field field) {
+        int slot = slot(field);
+        if (strings[slot] != null || spans[2 * slot + 1] < 0) {
+            return false;
+        }
+        for (int i = spans[2 * slot]; i < spans[2 * slot + 1]; i++) {
+            if (text[i] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    byte[] text() {
+        return text;
+    }
+
+    int spanStart(Field field) {
+        return spans[2 * slot(field)];
+    }
+
+    int spanEnd(Field field) {
+        return spans[2 * slot(field) + 1];
+    }
+
+    private void markPresent(Field field) {
+        present |= 1 << field.ordinal();
+        nulls &= ~(1 << field.ordinal());
+    }
+
+    private void markNull(Field field) {
+        nulls |= 1 << field.ordinal();
+        present &= ~(1 << field.ordinal());
+    }
+
+    private static int slot(Field field) {
+        int slot = STRING_SLOT[field.ordinal()];
+        if (slot < 0) {
+            throw new IllegalArgumentException(field + " is not a string field");
+        }
+        return slot;
+    }
+
+    @Override
+    public String toString() {
+        return file + ":" + offset + ": " + new String(text, 0, textLength, StandardCharsets.UTF_8);
+    }
+}

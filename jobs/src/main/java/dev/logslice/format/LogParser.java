@@ -1,0 +1,40 @@
+package dev.logslice.format;
+
+import javax.annotation.Nullable;
+
+/**
+ * Parses the lines of one file into events. A parser keeps scratch state and caches between lines,
+ * so each thread (each file, when the format infers dates from the file) needs its own; {@link
+ * LogFormat#newParser} makes them.
+ *
+ * <p>A line is given as {@code bytes[start, start + length)} without its terminator; the parser
+ * copies what it keeps, so the caller may reuse the array afterwards.
+ */
+public interface LogParser {
+
+    /**
+     * The event of one line, or null when the line does not fit the format, with the reason in
+     * {@link #failureReason()}. Must not throw on any input bytes.
+     */
+    @Nullable
+    LogEvent tryParse(byte[] bytes, int start, int length, String file, long offset);
+
+    /** Why the last {@link #tryParse} call returned null. */
+    String failureReason();
+
+    /** The event of one line or a malformed-line record; never throws. */
+    default ParseResult parse(byte[] bytes, int start, int length, String file, long offset) {
+        String reason;
+        try {
+            LogEvent event = tryParse(bytes, start, length, file, offset);
+            if (event != null) {
+                return event;
+            }
+            reason = failureReason();
+        } catch (RuntimeException e) {
+            // A parser bug must cost one line, not the job; the fuzz tests keep this path dead.
+            reason = "parser failure: " + e;
+        }
+        return MalformedLine.of(file, offset, reason, bytes, start, length);
+    }
+}

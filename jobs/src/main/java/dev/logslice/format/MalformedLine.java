@@ -1,0 +1,74 @@
+package dev.logslice.format;
+
+import java.util.Arrays;
+
+/** A line no event could be made of, with where it is, why, and its first bytes. */
+public final class MalformedLine implements ParseResult {
+    /** How many leading bytes of the line are kept for reports. */
+    public static final int SAMPLE_BYTES = 200;
+
+    private final String file;
+    private final long offset;
+    private final String reason;
+    private final byte[] sample;
+
+    public MalformedLine(String file, long offset, String reason, byte[] sample) {
+        this.file = file;
+        this.offset = offset;
+        this.reason = reason;
+        this.sample = sample;
+    }
+
+    /** A malformed line that keeps the first {@link #SAMPLE_BYTES} of {@code buffer[start..]}. */
+    public static MalformedLine of(
+            String file, long offset, String reason, byte[] buffer, int start, int length) {
+        int kept = Math.min(length, SAMPLE_BYTES);
+        return new MalformedLine(
+                file, offset, reason, Arrays.copyOfRange(buffer, start, start + kept));
+    }
+
+    @Override
+    public String file() {
+        return file;
+    }
+
+    @Override
+    public long offset() {
+        return offset;
+    }
+
+    public String reason() {
+        return reason;
+    }
+
+    /** The first bytes of the line, as read. */
+    public byte[] sample() {
+        return sample.clone();
+    }
+
+    /** The first bytes with everything but printable ASCII escaped ({@code \xNN}, {@code \t}). */
+    public String escapedSample() {
+        StringBuilder out = new StringBuilder(sample.length + 16);
+        for (byte b : sample) {
+            int c = b & 0xFF;
+            if (c == '\\') {
+                out.append("\\\\");
+            } else if (c == '\t') {
+                out.append("\\t");
+            } else if (c == '\r') {
+                out.append("\\r");
+            } else if (c >= 0x20 && c < 0x7F) {
+                out.append((char) c);
+            } else {
+                out.append(String.format("\\x%02x", c));
+            }
+        }
+        return out.toString();
+    }
+
+    /** {@code file:offset: reason}, as strict mode reports it. */
+    @Override
+    public String toString() {
+        return file + ":" + offset + ": " + reason;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.logslice.format.access;
+
+import dev.logslice.format.Field;
+import dev.logslice.format.layout.Binding;
+import dev.logslice.format.layout.Capture;
+import dev.logslice.format.layout.Shape;
+import dev.logslice.format.time.TimestampPattern;
+
+/** The captures access log fields compile to, shared by the Apache and nginx compilers. */
+final class AccessCaptures {
+    /** Apache's {@code %t} without its brackets and nginx's {@code $time_local}. */
+    static final TimestampPattern LOCAL_TIME = TimestampPattern.of("dd/MMM/yyyy:HH:mm:ss Z");
+
+    private AccessCaptures() {}
+
+    static Capture client() {
+        return Capture.string(Field.CLIENT, Shape.TOKEN);
+    }
+
+    /** A user name, which basic authentication lets hold spaces. */
+    static Capture user() {
+        return Capture.string(Field.USER, Shape.TEXT).dashIsNull();
+    }
+
+    static Capture localTime() {
+        return Capture.timestamp(LOCAL_TIME, null);
+    }
+
+    static Capture requestLine() {
+        return Capture.converted(Binding.REQUEST_LINE, Shape.TEXT);
+    }
+
+    static Capture status() {
+        return Capture.converted(Binding.STATUS, Shape.DIGITS);
+    }
+
+    static Capture bytes() {
+        return Capture.converted(Binding.BYTES, Shape.DIGITS_OR_DASH);
+    }
+
+    /** A request time in a unit ({@link Binding#SECONDS}, MILLIS or MICROS). */
+    static Capture requestTime(Binding unit) {
+        return Capture.converted(unit, Shape.DECIMAL_OR_DASH);
+    }
+
+    static Capture header(Field field) {
+        return Capture.string(field, Shape.TEXT).dashIsNull();
+    }
+
+    static Capture string(Field field) {
+        return Capture.string(field, Shape.TOKEN).dashIsNull();
+    }
+
+    /** Any other field, kept in {@code extra} under its name in the format. */
+    static Capture extra(String key) {
+        return Capture.extra(key, Shape.TEXT).dashIsNull();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.logslice.format.access;
+
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.layout.LayoutFormat;
+
+import java.util.List;
+
+/** The access log formats: Apache's predefined ones and nginx's, by format string. */
+public final class AccessFormats {
+    /** Apache's Common Log Format. */
+    public static final String COMMON = "%h %l %u %t \"%r\" %>s %b";
+
+    /** Apache's combined format: common plus referrer and user agent. */
+    public static final String COMBINED = COMMON + " \"%{Referer}i\" \"%{User-agent}i\"";
+
+    /** Combined with the virtual host and port first, as Debian's {@code vhost_combined}. */
+    public static final String VCOMBINED =
+            "%v:%p %h %l %u %t \"%r\" %>s %O \"%{Referer}i\" \"%{User-Agent}i\"";
+
+    private AccessFormats() {}
+
+    /** A format of an Apache LogFormat string. */
+    public static LogFormat apache(String name, String logFormat) {
+        return new LayoutFormat(name, List.of(ApacheLogFormatCompiler.compile(logFormat)), false);
+    }
+
+    /** A format of an nginx log_format string ({@link NginxLogFormatCompiler#COMBINED} if none). */
+    public static LogFormat nginx(String logFormat) {
+        return new LayoutFormat("nginx", List.of(NginxLogFormatCompiler.compile(logFormat)), false);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.logslice.format.detect;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** The first lines of a file, split by the source's rules (LF ends a line, CRLF is one end). */
+final class LineSample {
+    private LineSample() {}
+
+    static List<byte[]> read(Path file, int maxLines, int maxBytes) throws IOException {
+        byte[] head;
+        boolean whole;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(maxBytes);
+            whole = in.read() < 0;
+        }
+        List<byte[]> lines = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < head.length && lines.size() < maxLines; i++) {
+            if (head[i] == '\n') {
+                int end = i > start && head[i - 1] == '\r' ? i - 1 : i;
+                lines.add(Arrays.copyOfRange(head, start, end));
+                start = i + 1;
+            }
+        }
+        // A last line is whole only when the file ends there.
+        if (whole && start < head.length && lines.size() < maxLines) {
+            lines.add(Arrays.copyOfRange(head, start, head.length));
+        }
+        return lines;
+    }
+}

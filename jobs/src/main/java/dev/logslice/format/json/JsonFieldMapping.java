@@ -1,0 +1,94 @@
+package dev.logslice.format.json;
+
+import dev.logslice.format.Field;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which JSON keys fill which event fields. Each field has keys in order of preference; nested
+ * objects are flattened to dotted keys ({@code log.level}), so ECS and similar layouts map too.
+ * Keys no field takes go to {@code extra}.
+ */
+public final class JsonFieldMapping implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final Map<Field, List<String>> keysByField;
+    private final Map<String, Field> fieldByKey = new HashMap<>();
+    private final Map<String, Integer> rankByKey = new HashMap<>();
+
+    private JsonFieldMapping(Map<Field, List<String>> keysByField) {
+        this.keysByField = new EnumMap<>(keysByField);
+        keysByField.forEach(
+                (field, keys) -> {
+                    for (int i = 0; i < keys.size(); i++) {
+                        fieldByKey.put(keys.get(i), field);
+                        rankByKey.put(keys.get(i), i);
+                    }
+                });
+    }
+
+    /** The usual names of logging libraries, ECS, Docker and nginx JSON logs. */
+    public static JsonFieldMapping defaults() {
+        Map<Field, List<String>> keys = new EnumMap<>(Field.class);
+        keys.put(Field.TIMESTAMP, List.of("timestamp", "@timestamp", "time", "ts", "timeMillis"));
+        keys.put(Field.LEVEL, List.of("level", "log.level", "severity", "levelname", "lvl"));
+        keys.put(Field.CLIENT, List.of("client", "remote_addr", "client_ip", "client.ip"));
+        keys.put(Field.USER, List.of("user", "remote_user", "user.name"));
+        keys.put(Field.METHOD, List.of("method", "request_method", "http.request.method"));
+        keys.put(Field.PATH, List.of("path", "request_uri", "uri", "url.path"));
+        keys.put(Field.PROTOCOL, List.of("protocol", "server_protocol"));
+        keys.put(Field.STATUS, List.of("status", "status_code", "http.response.status_code"));
+        keys.put(Field.BYTES, List.of("bytes", "body_bytes_sent", "bytes_sent"));
+        keys.put(Field.REFERRER, List.of("referrer", "referer", "http_referer"));
+        keys.put(
+                Field.USER_AGENT,
+                List.of("userAgent", "user_agent", "http_user_agent", "user_agent.original"));
+        keys.put(Field.REQUEST_TIME, List.of("requestTime", "request_time"));
+        keys.put(Field.HOST, List.of("host", "hostname", "host.name"));
+        keys.put(Field.PROGRAM, List.of("program", "app", "service.name"));
+        keys.put(Field.PID, List.of("pid", "process.pid"));
+        keys.put(
+                Field.THREAD,
+                List.of("thread", "thread_name", "threadName", "process.thread.name"));
+        keys.put(Field.LOGGER, List.of("logger", "logger_name", "loggerName", "log.logger"));
+        keys.put(Field.MESSAGE, List.of("message", "msg", "log"));
+        return new JsonFieldMapping(keys);
+    }
+
+    /** This mapping with the keys of one field replaced, most preferred first. */
+    public JsonFieldMapping with(Field field, List<String> keys) {
+        if (field == Field.EXTRA || field == Field.FILE || field == Field.OFFSET) {
+            throw new IllegalArgumentException("the field " + field.jsonName() + " is not mapped");
+        }
+        Map<Field, List<String>> changed = new EnumMap<>(keysByField);
+        changed.put(field, List.copyOf(keys));
+        changed.replaceAll(
+                (other, otherKeys) ->
+                        other == field
+                                ? otherKeys
+                                : otherKeys.stream().filter(k -> !keys.contains(k)).toList());
+        return new JsonFieldMapping(changed);
+    }
+
+    /** The field a key fills, or null. */
+    @Nullable
+    Field fieldOf(String key) {
+        return fieldByKey.get(key);
+    }
+
+    /** Preference of a key among its field's keys; lower is better. */
+    int rankOf(String key) {
+        return rankByKey.get(key);
+    }
+
+    @Override
+    public String toString() {
+        return keysByField.toString();
+    }
+}

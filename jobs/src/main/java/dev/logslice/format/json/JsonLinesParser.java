@@ -1,0 +1,198 @@
+package dev.logslice.format.json;
+
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogParser;
+import dev.logslice.format.ParserContext;
+import dev.logslice.format.time.FlexibleTimestamps;
+import dev.logslice.format.time.LocalTimeResolver;
+import dev.logslice.format.time.TimestampValue;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Parses one JSON object per line with Jackson's streaming parser: mapped keys fill event fields
+ * (the most preferred key wins), the others go to {@code extra}; nested objects are flattened to
+ * dotted keys and arrays kept as JSON text.
+ */
+final class JsonLinesParser implements LogParser {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private final JsonFieldMapping mapping;
+    private final LocalTimeResolver time;
+    private final TimestampValue timestamp = new TimestampValue();
+
+    /** Rank of the key that set each field on the current line. */
+    private final int[] setByRank = new int[Field.values().length];
+
+    /** The key that set each field on the current line. */
+    private final String[] setByKey = new String[Field.values().length];
+
+    private String failure = "";
+
+    JsonLinesParser(JsonFieldMapping mapping, ParserContext context) {
+        this.mapping = mapping;
+        this.time = new LocalTimeResolver(context);
+    }
+
+    @Nullable
+    @Override
+    public LogEvent tryParse(byte[] b, int start, int length, String file, long offset) {
+        try (JsonParser json = JSON.createParser(b, start, length)) {
+            if (json.nextToken() != JsonToken.START_OBJECT) {
+                failure = "not a JSON object";
+                return null;
+            }
+            LogEvent event = LogEvent.withoutText(file, offset);
+            Arrays.fill(setByRank, Integer.MAX_VALUE);
+            Arrays.fill(setByKey, null);
+            readObject(json, event, "", b, start);
+            if (json.nextToken() != null) {
+                failure = "text after the JSON object";
+                return null;
+            }
+            return event;
+        } catch (IOException e) {
+            failure = "invalid JSON: " + e.getMessage().lines().findFirst().orElse("");
+            return null;
+        }
+    }
+
+    private void readObject(JsonParser json, LogEvent event, String prefix, byte[] b, int start)
+            throws IOException {
+        while (json.nextToken() == JsonToken.FIELD_NAME) {
+            String key = prefix + json.currentName();
+            JsonToken value = json.nextToken();
+            if (value == JsonToken.START_OBJECT) {
+                readObject(json, event, key + ".", b, start);
+            } else if (value == JsonToken.START_ARRAY) {
+                int arrayStart = (int) json.currentTokenLocation().getByteOffset();
+                json.skipChildren();
+                int arrayEnd = (int) json.currentLocation().getByteOffset();
+                event.putExtra(
+                        key,
+                        new String(
+                                b,
+                                start + arrayStart,
+                                arrayEnd - arrayStart,
+                                StandardCharsets.UTF_8));
+            } else {
+                readScalar(json, event, key);
+            }
+        }
+    }
+
+    private void readScalar(JsonParser json, LogEvent event, String key) throws IOException {
+        Field field = mapping.fieldOf(key);
+        if (field != null && mapping.rankOf(key) < setByRank[field.ordinal()]) {
+            String displacedKey = setByKey[field.ordinal()];
+            Object displaced = displacedKey == null ? null : valueOf(event, field);
+            if (setField(json, event, field)) {
+                setByRank[field.ordinal()] = mapping.rankOf(key);
+                setByKey[field.ordinal()] = key;
+                if (displacedKey != null) {
+                    event.putExtra(displacedKey, displaced);
+                }
+                return;
+            }
+        }
+        event.putExtra(key, scalar(json));
+    }
+
+    /** A field's value as an extra entry holds it. */
+    @Nullable
+    private static Object valueOf(LogEvent event, Field field) {
+        return field == Field.TIMESTAMP ? event.timestampText() : event.value(field);
+    }
+
+    /** Sets a field from the current value; false when the value does not fit the field. */
+    private boolean setField(JsonParser json, LogEvent event, Field field) throws IOException {
+        JsonToken token = json.currentToken();
+        if (token == JsonToken.VALUE_NULL) {
+            event.setNull(field);
+            return true;
+        }
+        switch (field.kind()) {
+            case STRING:
+                event.setString(field, json.getText());
+                return true;
+            case TIMESTAMP:
+                byte[] text = json.getText().getBytes(StandardCharsets.UTF_8);
+                if (!FlexibleTimestamps.parse(text, 0, text.length, time, timestamp)) {
+                    return false;
+                }
+                event.setTimestamp(timestamp.epochSecond, timestamp.nanos, timestamp.offsetSeconds);
+                return true;
+            case DECIMAL:
+                Double seconds = number(json);
+                if (seconds == null) {
+                    return false;
+                }
+                event.setRequestTime(seconds);
+                return true;
+            default:
+                return setInteger(json, event, field);
+        }
+    }
+
+    private static boolean setInteger(JsonParser json, LogEvent event, Field field)
+            throws IOException {
+        if (field == Field.BYTES && "-".equals(json.getText())) {
+            event.setNull(Field.BYTES);
+            return true;
+        }
+        Double value = number(json);
+        if (value == null || value != Math.rint(value) || Math.abs(value) > 1e15) {
+            return false;
+        }
+        event.setInteger(field, value.longValue());
+        return true;
+    }
+
+    /** A number, or a string holding one; else null. */
+    @Nullable
+    private static Double number(JsonParser json) throws IOException {
+        try {
+            double value =
+                    json.currentToken().isNumeric()
+                            ? json.getDoubleValue()
+                            : Double.parseDouble(json.getText().trim());
+            return Double.isFinite(value) ? value : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Nullable
+    private static Object scalar(JsonParser json) throws IOException {
+        switch (json.currentToken()) {
+            case VALUE_NUMBER_INT:
+                return json.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                        ? json.getText()
+                        : Long.valueOf(json.getLongValue());
+            case VALUE_NUMBER_FLOAT:
+                return json.getDoubleValue();
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return null;
+            default:
+                return json.getText();
+        }
+    }
+
+    @Override
+    public String failureReason() {
+        return failure;
+    }
+}

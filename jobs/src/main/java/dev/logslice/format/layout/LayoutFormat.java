@@ -1,0 +1,49 @@
+package dev.logslice.format.layout;
+
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.LogParser;
+import dev.logslice.format.ParserContext;
+
+import java.util.List;
+
+/** A format made of one or more layouts, tried in order on each line. */
+public final class LayoutFormat implements LogFormat {
+    private static final long serialVersionUID = 1L;
+
+    private final String name;
+    private final List<Layout> layouts;
+    private final boolean multiLine;
+
+    public LayoutFormat(String name, List<Layout> layouts, boolean multiLine) {
+        if (layouts.isEmpty()) {
+            throw new IllegalArgumentException("format " + name + " has no layout");
+        }
+        this.name = name;
+        this.layouts = List.copyOf(layouts);
+        this.multiLine = multiLine;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    public List<Layout> layouts() {
+        return layouts;
+    }
+
+    @Override
+    public LogParser newParser(ParserContext context) {
+        return new LayoutParser(layouts, context);
+    }
+
+    @Override
+    public boolean multiLine() {
+        return multiLine;
+    }
+
+    @Override
+    public String toString() {
+        return name + " " + layouts;
+    }
+}

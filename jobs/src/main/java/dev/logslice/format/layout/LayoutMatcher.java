@@ -1,0 +1,137 @@
+package dev.logslice.format.layout;
+
+import dev.logslice.format.time.LocalTimeResolver;
+import dev.logslice.format.time.TimestampValue;
+
+/**
+ * Matches lines against a {@link Layout}, recording where each capture lies. Delimited captures try
+ * each match of the following literal in turn, so a thread name may hold the layout's own
+ * separators ({@code [QuorumPeer[myid=1]/0:0:0:0:0:0:0:0:2181:FastLeaderElection@774]}); a budget
+ * of attempts bounds the work on hostile lines. Scratch state: one per parser.
+ */
+final class LayoutMatcher {
+    /** Candidate ends tried per line before giving up. */
+    private static final int BUDGET = 256;
+
+    private int[] starts = new int[8];
+    private int[] ends = new int[8];
+    private TimestampValue[] times = new TimestampValue[0];
+    private byte[] b;
+    private int lineStart;
+    private int end;
+    private int budget;
+    private int furthest;
+    private Layout layout;
+    private LocalTimeResolver[] resolvers;
+
+    /** Whether {@code b[start, end)} fits the layout; {@code resolvers} are per capture. */
+    boolean matches(Layout layout, LocalTimeResolver[] resolvers, byte[] b, int start, int end) {
+        int n = layout.captures().length;
+        if (starts.length < n) {
+            starts = new int[n];
+            ends = new int[n];
+        }
+        if (times.length < n) {
+            TimestampValue[] grown = new TimestampValue[n];
+            for (int i = 0; i < n; i++) {
+                grown[i] = i < times.length ? times[i] : new TimestampValue();
+            }
+            times = grown;
+        }
+        this.layout = layout;
+        this.resolvers = resolvers;
+        this.b = b;
+        this.lineStart = start;
+        this.end = end;
+        this.budget = BUDGET;
+        this.furthest = start;
+        return matchFrom(0, start);
+    }
+
+    int start(int capture) {
+        return starts[capture];
+    }
+
+    int end(int capture) {
+        return ends[capture];
+    }
+
+    TimestampValue time(int capture) {
+        return times[capture];
+    }
+
+    /** Column (1-based) of the furthest byte the last failed match got to. */
+    int failureColumn() {
+        return furthest - lineStart + 1;
+    }
+
+    private boolean matchFrom(int part, int pos) {
+        furthest = Math.max(furthest, pos);
+        LayoutPart[] parts = layout.parts();
+        if (part == parts.length) {
+            return layout.allowsTrailing() || onlyBlanks(pos);
+        }
+        if (parts[part] instanceof Literal) {
+            int next = ((Literal) parts[part]).matchAt(b, pos, end);
+            return next >= 0 && matchFrom(part + 1, next);
+        }
+        Capture capture = (Capture) parts[part];
+        int index = layout.captureIndex(part);
+        if (!capture.shape.isDelimited()) {
+            int valueEnd = scan(capture, index, pos);
+            if (valueEnd < 0 || valueEnd - pos > capture.maxWidth) {
+                return false;
+            }
+            return record(index, pos, valueEnd) && matchFrom(part + 1, valueEnd);
+        }
+        if (part + 1 == parts.length) {
+            return record(index, pos, end);
+        }
+        Literal next = (Literal) parts[part + 1];
+        for (int p = next.find(b, pos, end, pos); p >= 0; p = next.find(b, p + 1, end, pos)) {
+            // Later candidates are only longer: stop at the first that is too wide or blank.
+            if (--budget < 0 || (!capture.trim && p - pos > capture.maxWidth)) {
+                return false;
+            }
+            if (capture.shape == Shape.TOKEN && !Shape.hasNoBlank(b, pos, p)) {
+                return false;
+            }
+            if (record(index, pos, p) && matchFrom(part + 1, p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int scan(Capture capture, int index, int pos) {
+        if (capture.shape == Shape.TIMESTAMP) {
+            return capture.timestamp.parse(b, pos, end, resolvers[index], times[index]);
+        }
+        return capture.shape.scan(b, pos, end);
+    }
+
+    /** Records a capture's range, after trimming; false when its trimmed value is too wide. */
+    private boolean record(int index, int start, int stop) {
+        Capture capture = layout.captures()[index];
+        if (capture.trim) {
+            while (start < stop && b[start] == ' ') {
+                start++;
+            }
+            while (stop > start && b[stop - 1] == ' ') {
+                stop--;
+            }
+        }
+        starts[index] = start;
+        ends[index] = stop;
+        return stop - start <= capture.maxWidth;
+    }
+
+    private boolean onlyBlanks(int pos) {
+        for (int i = pos; i < end; i++) {
+            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.logslice.format.layout;
+
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogParser;
+import dev.logslice.format.ParserContext;
+import dev.logslice.format.time.LocalTimeResolver;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+
+/** Parses lines with the first of several layouts that matches. */
+final class LayoutParser implements LogParser {
+    private final Layout[] layouts;
+
+    /** Per layout, per capture: the resolver of its timestamp (zone overrides get their own). */
+    private final LocalTimeResolver[][] resolvers;
+
+    private final LayoutMatcher matcher = new LayoutMatcher();
+    private int failureColumn;
+
+    LayoutParser(List<Layout> layouts, ParserContext context) {
+        this.layouts = layouts.toArray(new Layout[0]);
+        this.resolvers = new LocalTimeResolver[this.layouts.length][];
+        LocalTimeResolver shared = new LocalTimeResolver(context);
+        for (int l = 0; l < this.layouts.length; l++) {
+            Capture[] captures = this.layouts[l].captures();
+            resolvers[l] = new LocalTimeResolver[captures.length];
+            for (int c = 0; c < captures.length; c++) {
+                resolvers[l][c] =
+                        captures[c].zone == null
+                                ? shared
+                                : new LocalTimeResolver(captures[c].zone, context.referenceTime());
+            }
+        }
+    }
+
+    @Nullable
+    @Override
+    public LogEvent tryParse(byte[] bytes, int start, int length, String file, long offset) {
+        int end = start + length;
+        int furthest = 0;
+        for (int l = 0; l < layouts.length; l++) {
+            Layout layout = layouts[l];
+            if (matcher.matches(layout, resolvers[l], bytes, start, end)) {
+                LogEvent event = LogEvent.ofLine(file, offset, bytes, start, length);
+                Capture[] captures = layout.captures();
+                for (int c = 0; c < captures.length; c++) {
+                    CaptureBinder.bind(
+                            captures[c],
+                            event,
+                            bytes,
+                            matcher.start(c),
+                            matcher.end(c),
+                            matcher.time(c));
+                }
+                return event;
+            }
+            furthest = Math.max(furthest, matcher.failureColumn());
+        }
+        failureColumn = furthest;
+        return null;
+    }
+
+    @Override
+    public String failureReason() {
+        StringBuilder reason = new StringBuilder("does not match the layout");
+        reason.append(layouts.length > 1 ? "s " : " ");
+        for (int l = 0; l < layouts.length; l++) {
+            reason.append(l == 0 ? "'" : " or '").append(layouts[l].source()).append('\'');
+        }
+        return reason.append(" (column ").append(failureColumn).append(')').toString();
+    }
+}

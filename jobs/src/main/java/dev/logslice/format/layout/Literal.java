@@ -1,0 +1,61 @@
+package dev.logslice.format.layout;
+
+import dev.logslice.format.Bytes;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Fixed text between captures. A space in it matches a run of spaces, so padded fields ({@code
+ * %-5p}, syslog's day) need nothing special.
+ */
+public final class Literal implements LayoutPart {
+    private static final long serialVersionUID = 1L;
+
+    private final byte[] bytes;
+
+    public Literal(String text) {
+        if (text.isEmpty()) {
+            throw new IllegalArgumentException("empty literal");
+        }
+        this.bytes = text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The index after this literal when it matches at {@code pos}, or -1. */
+    int matchAt(byte[] b, int pos, int end) {
+        return Bytes.matchPadded(b, pos, end, bytes);
+    }
+
+    /**
+     * The first index at or after {@code from} where this literal matches, or -1. A quote preceded
+     * by an odd number of backslashes after {@code valueStart} is escaped and does not count.
+     */
+    int find(byte[] b, int from, int end, int valueStart) {
+        byte first = bytes[0];
+        for (int p = from; p < end; p++) {
+            if (b[p] == first
+                    && matchAt(b, p, end) >= 0
+                    && !(first == '"' && isEscaped(b, valueStart, p))) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isEscaped(byte[] b, int valueStart, int p) {
+        int backslashes = 0;
+        for (int i = p - 1; i >= valueStart && b[i] == '\\'; i--) {
+            backslashes++;
+        }
+        return (backslashes & 1) == 1;
+    }
+
+    /** The literal text. */
+    public String text() {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String toString() {
+        return '"' + text() + '"';
+    }
+}

@@ -1,0 +1,99 @@
+package dev.logslice.format.layout;
+
+/**
+ * How far a captured value reaches. Delimited shapes end where the next literal matches (trying
+ * later matches when the rest of the layout fails); the others scan their own characters.
+ */
+public enum Shape {
+    /** Any bytes up to the next literal. */
+    TEXT(true),
+    /** Bytes without spaces or tabs up to the next literal. */
+    TOKEN(true),
+    /** Letters, digits, {@code _ $ .}: a Java class name. */
+    JAVA_NAME(false),
+    /** Letters, like a level. */
+    WORD(false),
+    /** One to 18 digits. */
+    DIGITS(false),
+    /** Digits or a {@code -}. */
+    DIGITS_OR_DASH(false),
+    /** A decimal number ({@code 0.123}) or a {@code -}. */
+    DECIMAL_OR_DASH(false),
+    /** A timestamp of the capture's pattern. */
+    TIMESTAMP(false);
+
+    private final boolean delimited;
+
+    Shape(boolean delimited) {
+        this.delimited = delimited;
+    }
+
+    /** Whether the value ends at the next literal rather than where its characters end. */
+    public boolean isDelimited() {
+        return delimited;
+    }
+
+    /** For scanned shapes but TIMESTAMP: the end of the value at {@code pos}, or -1. */
+    int scan(byte[] b, int pos, int end) {
+        int i = pos;
+        switch (this) {
+            case JAVA_NAME:
+                while (i < end && isJavaNameChar(b[i])) {
+                    i++;
+                }
+                break;
+            case WORD:
+                while (i < end && isLetter(b[i])) {
+                    i++;
+                }
+                break;
+            case DIGITS_OR_DASH:
+            case DECIMAL_OR_DASH:
+                if (i < end && b[i] == '-') {
+                    return i + 1;
+                }
+                i = digits(b, i, end);
+                if (this == DECIMAL_OR_DASH
+                        && i > pos
+                        && i + 1 < end
+                        && b[i] == '.'
+                        && isDigit(b[i + 1])) {
+                    i = digits(b, i + 1, end);
+                }
+                break;
+            default:
+                i = digits(b, i, end);
+        }
+        return i > pos ? i : -1;
+    }
+
+    /** For TOKEN: whether {@code b[start, end)} may be a value. */
+    static boolean hasNoBlank(byte[] b, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (b[i] == ' ' || b[i] == '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int digits(byte[] b, int i, int end) {
+        int limit = Math.min(end, i + 18);
+        while (i < limit && isDigit(b[i])) {
+            i++;
+        }
+        return i;
+    }
+
+    private static boolean isDigit(byte c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isLetter(byte c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    private static boolean isJavaNameChar(byte c) {
+        return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.';
+    }
+}

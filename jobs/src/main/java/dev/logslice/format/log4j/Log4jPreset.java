@@ -1,0 +1,87 @@
+package dev.logslice.format.log4j;
+
+import dev.logslice.format.LogFormat;
+
+import java.util.List;
+
+/**
+ * The PatternLayouts common Java programs log with by default, each a format of its own name. Where
+ * versions differ the layouts are tried in order.
+ */
+public enum Log4jPreset {
+    LOG4J2(
+            "log4j2",
+            "Log4j 2 default console layout",
+            "14:03:27.123 [main] INFO  com.example.App - Started in 1.2 s",
+            "%d{HH:mm:ss.SSS} [%t] %-5level %logger{36} - %msg%n"),
+    LOGBACK(
+            "logback",
+            "Logback default layout (TTLLLayout; 1.2 and 1.3+)",
+            "14:03:27.123 [main] INFO  com.example.App -- Started in 1.2 s",
+            "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} - %msg%n",
+            "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} -%kvp- %msg%n"),
+    SPRING_BOOT(
+            "spring-boot",
+            "Spring Boot default file layout (2.x and 3.x, with or without application name)",
+            "2024-05-10T01:34:33.608Z  INFO 88909 --- [myapp] [           main]"
+                    + " o.s.b.d.f.logexample.MyApplication       : Started MyApplication",
+            "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %5p ${PID} --- [%15.15t] %-40.40logger{39} : %m%n",
+            "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %5p ${PID} --- [%X{application}] [%15.15t]"
+                    + " %-40.40logger{39} : %m%n"),
+    HADOOP(
+            "hadoop",
+            "Hadoop and YARN container logs (log4j 1 ISO8601; with and without thread)",
+            "2015-10-18 18:01:47,978 INFO [main] org.apache.hadoop.mapreduce.v2.app.MRAppMaster:"
+                    + " Created MRAppMaster",
+            "%d{ISO8601} %p [%t] %c: %m%n",
+            "%d{ISO8601} %p %c: %m%n"),
+    SPARK(
+            "spark",
+            "Apache Spark default log4j layout",
+            "24/01/15 10:20:30 INFO SparkContext: Running Spark version 3.5.0",
+            "%d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n"),
+    KAFKA(
+            "kafka",
+            "Apache Kafka server log",
+            "[2024-01-15 10:20:30,123] INFO [KafkaServer id=0] started (kafka.server.KafkaServer)",
+            "[%d] %p %m (%c)%n"),
+    ZOOKEEPER(
+            "zookeeper",
+            "Apache ZooKeeper log (3.4, and 3.5+ with myid)",
+            "2015-07-29 17:41:44,747 - INFO  [QuorumPeer[myid=1]/0:0:0:0:0:0:0:0:2181:"
+                    + "FastLeaderElection@774] - Notification time out: 3200",
+            "%d{ISO8601} - %-5p [%t:%C{1}@%L] - %m%n",
+            "%d{ISO8601} [myid:%X{myid}] - %-5p [%t:%C{1}@%L] - %m%n");
+
+    private final String formatName;
+    private final String description;
+    private final String example;
+    private final List<String> patterns;
+
+    Log4jPreset(String formatName, String description, String example, String... patterns) {
+        this.formatName = formatName;
+        this.description = description;
+        this.example = example;
+        this.patterns = List.of(patterns);
+    }
+
+    public String formatName() {
+        return formatName;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public String example() {
+        return example;
+    }
+
+    public List<String> patterns() {
+        return patterns;
+    }
+
+    public LogFormat format() {
+        return Log4jFormats.of(formatName, patterns);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.logslice.format.regex;
+
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.LogParser;
+import dev.logslice.format.ParserContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Lines described by a Java regex with named groups: a group named as an event field ({@code
+ * timestamp}, {@code status}, {@code userAgent}) fills it, {@code request} is split into method,
+ * path and protocol, and other groups go to {@code extra}.
+ */
+public final class RegexFormat implements LogFormat {
+    private static final long serialVersionUID = 1L;
+    private static final Pattern GROUP_NAME = Pattern.compile("\\(\\?<([a-zA-Z][a-zA-Z0-9]*)>");
+
+    private final Pattern pattern;
+    private final List<String> groups;
+
+    public RegexFormat(String regex) {
+        try {
+            this.pattern = Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("invalid regex: " + e.getMessage(), e);
+        }
+        List<String> names = new ArrayList<>();
+        Matcher matcher = GROUP_NAME.matcher(regex);
+        while (matcher.find()) {
+            names.add(matcher.group(1));
+        }
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "the regex has no named group like (?<status>\\d+): " + regex);
+        }
+        this.groups = List.copyOf(names);
+    }
+
+    @Override
+    public String name() {
+        return "regex";
+    }
+
+    @Override
+    public LogParser newParser(ParserContext context) {
+        return new RegexParser(pattern, groups, context);
+    }
+}

@@ -1,0 +1,172 @@
+package dev.logslice.format.registry;
+
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.access.AccessFormats;
+import dev.logslice.format.access.NginxLogFormatCompiler;
+import dev.logslice.format.httpd.ApacheErrorFormat;
+import dev.logslice.format.json.JsonFieldMapping;
+import dev.logslice.format.json.JsonFormat;
+import dev.logslice.format.log4j.Log4jFormats;
+import dev.logslice.format.log4j.Log4jPreset;
+import dev.logslice.format.regex.RegexFormat;
+import dev.logslice.format.registry.FormatDefinition.PatternUse;
+import dev.logslice.format.syslog.SyslogFormat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The formats by name, in the order {@code logslice formats} lists them. */
+public final class FormatRegistry {
+    private static final String COMMON_EXAMPLE =
+            "127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] \"GET /apache_pb.gif HTTP/1.0\" 200"
+                    + " 2326";
+    private static final String COMBINED_EXAMPLE =
+            COMMON_EXAMPLE + " \"http://www.example.com/start.html\" \"Mozilla/4.08 [en] (Win98)\"";
+
+    private final List<FormatDefinition> definitions;
+
+    private FormatRegistry(List<FormatDefinition> definitions) {
+        this.definitions = List.copyOf(definitions);
+    }
+
+    /** All built-in formats. */
+    public static FormatRegistry standard() {
+        List<FormatDefinition> all = new ArrayList<>();
+        all.add(
+                fixed(
+                        "combined",
+                        "Apache/nginx combined access log",
+                        COMBINED_EXAMPLE,
+                        options -> AccessFormats.apache("combined", AccessFormats.COMBINED)));
+        all.add(
+                fixed(
+                        "common",
+                        "Common Log Format (access log without referrer and agent)",
+                        COMMON_EXAMPLE,
+                        options -> AccessFormats.apache("common", AccessFormats.COMMON)));
+        all.add(
+                fixed(
+                        "vcombined",
+                        "combined with a virtual host:port first",
+                        "www.example.com:443 " + COMBINED_EXAMPLE,
+                        options -> AccessFormats.apache("vcombined", AccessFormats.VCOMBINED)));
+        all.add(
+                new FormatDefinition(
+                        "nginx",
+                        "nginx access log of a log_format string (default: nginx's combined)",
+                        COMBINED_EXAMPLE + " 0.005 0.004",
+                        NginxLogFormatCompiler.COMBINED + " $request_time $upstream_response_time",
+                        PatternUse.OPTIONAL,
+                        false,
+                        options ->
+                                AccessFormats.nginx(
+                                        options.pattern()
+                                                .orElse(NginxLogFormatCompiler.COMBINED))));
+        all.add(
+                new FormatDefinition(
+                        "apache",
+                        "Apache access log of a LogFormat string",
+                        COMMON_EXAMPLE + " 1500",
+                        AccessFormats.COMMON + " %D",
+                        PatternUse.REQUIRED,
+                        false,
+                        options ->
+                                AccessFormats.apache("apache", options.pattern().orElseThrow())));
+        all.add(
+                fixed(
+                        "apache-error",
+                        "Apache httpd error log (2.2 and 2.4)",
+                        "[Fri Sep 09 10:42:29.902022 2011] [core:error] [pid 35708:tid 4328636416]"
+                                + " [client 72.15.99.187] File does not exist: /var/www/favicon.ico",
+                        options -> new ApacheErrorFormat()));
+        all.add(
+                fixed(
+                        "syslog",
+                        "syslog, RFC 3164 (year from the file's time) and RFC 5424",
+                        "Jun  4 15:16:01 combo sshd(pam_unix)[19939]: check pass; user unknown",
+                        options -> new SyslogFormat()));
+        all.add(
+                new FormatDefinition(
+                        "log4j",
+                        "Java log of a Log4j 2 / Logback PatternLayout; stack traces join their event",
+                        "2024-01-15 10:20:30,123 INFO  [main] com.example.App: Started",
+                        "%d{ISO8601} %-5p [%t] %c: %m%n",
+                        PatternUse.REQUIRED,
+                        false,
+                        options ->
+                                Log4jFormats.of(
+                                        "log4j", List.of(options.pattern().orElseThrow()))));
+        for (Log4jPreset preset : Log4jPreset.values()) {
+            all.add(
+                    fixed(
+                            preset.formatName(),
+                            preset.description(),
+                            preset.example(),
+                            options -> preset.format()));
+        }
+        all.add(
+                new FormatDefinition(
+                        "json",
+                        "JSON lines; keys map to fields (timestamp/@timestamp/time, level, message/msg...)",
+                        "{\"@timestamp\":\"2024-01-15T10:20:30.123Z\",\"level\":\"INFO\","
+                                + "\"logger\":\"com.example.App\",\"message\":\"Started\"}",
+                        null,
+                        PatternUse.NONE,
+                        true,
+                        FormatRegistry::json));
+        all.add(
+                new FormatDefinition(
+                        "regex",
+                        "lines of a Java regex; named groups fill the fields of their name",
+                        "2024-01-15T10:20:30Z WARN disk almost full",
+                        "(?<timestamp>\\S+) (?<level>\\w+) (?<message>.*)",
+                        PatternUse.REQUIRED,
+                        false,
+                        options -> new RegexFormat(options.pattern().orElseThrow())));
+        return new FormatRegistry(all);
+    }
+
+    private static FormatDefinition fixed(
+            String name,
+            String description,
+            String example,
+            Function<FormatOptions, LogFormat> factory) {
+        return new FormatDefinition(
+                name, description, example, null, PatternUse.NONE, true, factory);
+    }
+
+    private static LogFormat json(FormatOptions options) {
+        JsonFieldMapping mapping = JsonFieldMapping.defaults();
+        for (var keys : options.jsonKeys().entrySet()) {
+            mapping = mapping.with(keys.getKey(), keys.getValue());
+        }
+        return new JsonFormat(mapping);
+    }
+
+    public List<FormatDefinition> definitions() {
+        return definitions;
+    }
+
+    /** The definition of a name; the exception's message lists the known names. */
+    public FormatDefinition definition(String name) {
+        for (FormatDefinition definition : definitions) {
+            if (definition.name().equals(name)) {
+                return definition;
+            }
+        }
+        throw new UnknownFormatException(
+                "unknown format '" + name + "'; the formats are: auto, " + names());
+    }
+
+    /** The format of a name made with options; see {@link FormatDefinition#create}. */
+    public LogFormat create(String name, FormatOptions options) {
+        return definition(name).create(options);
+    }
+
+    /** The names, comma separated. */
+    public String names() {
+        return definitions.stream().map(FormatDefinition::name).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,204 @@
+package dev.logslice.format.syslog;
+
+import dev.logslice.format.Bytes;
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogParser;
+import dev.logslice.format.ParserContext;
+import dev.logslice.format.time.LocalTimeResolver;
+import dev.logslice.format.time.TimestampPattern;
+import dev.logslice.format.time.TimestampValue;
+
+import javax.annotation.Nullable;
+
+/**
+ * Parses syslog lines: RFC 3164 ({@code Jun 4 15:16:01 host prog[123]: msg}, with an optional
+ * {@code <PRI>}, space-padded days and the year inferred from the reference time, or an RFC 3339
+ * timestamp as rsyslog writes) and RFC 5424 ({@code <165>1 2003-10-11T22:14:15.003Z host app procid
+ * msgid [sd] msg}). The severity of a {@code <PRI>} becomes the level.
+ */
+final class SyslogParser implements LogParser {
+    private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss");
+    private static final TimestampPattern ISO_TIME =
+            TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
+    private static final byte[] BYTE_ORDER_MARK = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+    private final LocalTimeResolver time;
+    private final TimestampValue timestamp = new TimestampValue();
+    private String failure = "";
+
+    SyslogParser(ParserContext context) {
+        this.time = new LocalTimeResolver(context);
+    }
+
+    @Nullable
+    @Override
+    public LogEvent tryParse(byte[] b, int start, int length, String file, long offset) {
+        int end = start + length;
+        int pos = start;
+        int priority = -1;
+        if (pos < end && b[pos] == '<') {
+            int close = Bytes.indexOf(b, pos + 1, Math.min(end, pos + 5), (byte) '>');
+            if (close < 0
+                    || !Bytes.isNumber(b, pos + 1, close)
+                    || Bytes.number(b, pos + 1, close) > SyslogPriority.MAX) {
+                failure = "invalid <priority>";
+                return null;
+            }
+            priority = (int) Bytes.number(b, pos + 1, close);
+            pos = close + 1;
+        }
+        boolean rfc5424 = pos + 1 < end && b[pos] >= '1' && b[pos] <= '9' && b[pos + 1] == ' ';
+        int afterTime = rfc5424 ? parseTime(b, pos + 2, end, true) : parseTime(b, pos, end, false);
+        if (afterTime < 0) {
+            return null;
+        }
+        LogEvent event = LogEvent.ofLine(file, offset, b, start, length);
+        event.setTimestamp(timestamp.epochSecond, timestamp.nanos, timestamp.offsetSeconds);
+        if (priority >= 0) {
+            event.setString(Field.LEVEL, SyslogPriority.severity(priority));
+            event.putExtra("facility", SyslogPriority.facility(priority));
+        }
+        boolean parsed =
+                rfc5424
+                        ? parse5424Header(event, b, afterTime, end)
+                        : parse3164Header(event, b, afterTime, end);
+        return parsed ? event : null;
+    }
+
+    /** Parses the timestamp at pos (RFC 5424 allows {@code -}); returns the index after it. */
+    private int parseTime(byte[] b, int pos, int end, boolean rfc5424) {
+        if (rfc5424 && pos + 1 < end && b[pos] == '-' && b[pos + 1] == ' ') {
+            failure = "RFC 5424 line without a timestamp";
+            return -1;
+        }
+        boolean iso = pos < end && Bytes.isDigit(b[pos]);
+        int after = (iso ? ISO_TIME : BSD_TIME).parse(b, pos, end, time, timestamp);
+        if (after < 0 || after >= end || b[after] != ' ') {
+            failure = "no syslog timestamp (" + (iso ? "RFC 3339" : "like 'Jun  4 15:16:01'") + ")";
+            return -1;
+        }
+        return after + 1;
+    }
+
+    private boolean parse3164Header(LogEvent event, byte[] b, int pos, int end) {
+        int hostEnd = Bytes.tokenEnd(b, pos, end);
+        // Some local writers leave out the host: then the first word is already the tag.
+        boolean isTag = hostEnd > pos && (b[hostEnd - 1] == ':' || b[hostEnd - 1] == ']');
+        if (hostEnd == pos) {
+            return fail("no host after the timestamp");
+        }
+        if (!isTag) {
+            event.setSpan(Field.HOST, pos, hostEnd);
+            pos = Bytes.skipSpaces(b, hostEnd, end);
+        }
+        int tagEnd = pos;
+        while (tagEnd < end && b[tagEnd] != ' ' && b[tagEnd] != '[' && b[tagEnd] != ':') {
+            tagEnd++;
+        }
+        if (tagEnd > pos) {
+            event.setSpan(Field.PROGRAM, pos, tagEnd);
+        }
+        pos = tagEnd;
+        if (pos < end && b[pos] == '[') {
+            int close = Bytes.indexOf(b, pos + 1, end, (byte) ']');
+            if (close > 0) {
+                setProcessId(event, b, pos + 1, close);
+                pos = close + 1;
+            }
+        }
+        if (pos < end && b[pos] == ':') {
+            pos++;
+        }
+        if (pos < end && b[pos] == ' ') {
+            pos++;
+        }
+        event.setSpan(Field.MESSAGE, pos, end);
+        return true;
+    }
+
+    private boolean parse5424Header(LogEvent event, byte[] b, int pos, int end) {
+        // HOSTNAME APP-NAME PROCID MSGID, each "-" when unknown.
+        for (int i = 0; i < 4; i++) {
+            int fieldStart = pos;
+            int fieldEnd = Bytes.tokenEnd(b, pos, end);
+            if (fieldEnd >= end) {
+                return fail("RFC 5424 header ends early");
+            }
+            pos = fieldEnd + 1;
+            if (fieldEnd - fieldStart == 1 && b[fieldStart] == '-') {
+                continue;
+            }
+            if (i == 0) {
+                event.setSpan(Field.HOST, fieldStart, fieldEnd);
+            } else if (i == 1) {
+                event.setSpan(Field.PROGRAM, fieldStart, fieldEnd);
+            } else if (i == 2) {
+                setProcessId(event, b, fieldStart, fieldEnd);
+            } else {
+                event.putExtra("msgid", Bytes.text(b, fieldStart, fieldEnd));
+            }
+        }
+        int dataEnd = structuredDataEnd(b, pos, end);
+        if (dataEnd < 0) {
+            return fail("invalid RFC 5424 structured data");
+        }
+        if (b[pos] == '[') {
+            event.putExtra("structuredData", Bytes.text(b, pos, dataEnd));
+        }
+        pos = dataEnd < end ? dataEnd + 1 : end;
+        if (startsWithBom(b, pos, end)) {
+            pos += BYTE_ORDER_MARK.length;
+        }
+        event.setSpan(Field.MESSAGE, pos, end);
+        return true;
+    }
+
+    /** End of {@code -} or of {@code [id k="v"]...} at pos; -1 when malformed. */
+    private static int structuredDataEnd(byte[] b, int pos, int end) {
+        if (pos < end && b[pos] == '-') {
+            return pos + 1 == end || b[pos + 1] == ' ' ? pos + 1 : -1;
+        }
+        while (pos < end && b[pos] == '[') {
+            boolean quoted = false;
+            int i = pos + 1;
+            for (; i < end && (quoted || b[i] != ']'); i++) {
+                if (b[i] == '\\') {
+                    i++;
+                } else if (b[i] == '"') {
+                    quoted = !quoted;
+                }
+            }
+            if (i >= end) {
+                return -1;
+            }
+            pos = i + 1;
+        }
+        return pos == end || (pos < end && b[pos] == ' ') ? pos : -1;
+    }
+
+    private static boolean startsWithBom(byte[] b, int pos, int end) {
+        return end - pos >= 3
+                && b[pos] == BYTE_ORDER_MARK[0]
+                && b[pos + 1] == BYTE_ORDER_MARK[1]
+                && b[pos + 2] == BYTE_ORDER_MARK[2];
+    }
+
+    private static void setProcessId(LogEvent event, byte[] b, int start, int end) {
+        if (Bytes.isNumber(b, start, end)) {
+            event.setPid(Bytes.number(b, start, end));
+        } else {
+            event.putExtra("procid", Bytes.text(b, start, end));
+        }
+    }
+
+    private boolean fail(String reason) {
+        failure = reason;
+        return false;
+    }
+
+    @Override
+    public String failureReason() {
+        return failure;
+    }
+}

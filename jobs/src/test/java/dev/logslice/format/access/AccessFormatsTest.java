@@ -1,0 +1,161 @@
+package dev.logslice.format.access;
+
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.MalformedLine;
+import dev.logslice.format.testing.Parsing;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
+
+/** Edge cases of the access formats, on hand-written lines with hand-checked values. */
+class AccessFormatsTest {
+    private static final String LINE =
+            "127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] \"GET /apache_pb.gif HTTP/1.0\" 200"
+                    + " 2326 \"http://www.example.com/start.html\" \"Mozilla/4.08 [en] (Win98; I"
+                    + " ;Nav)\"";
+
+    private final LogFormat combined = AccessFormats.apache("combined", AccessFormats.COMBINED);
+    private final LogFormat common = AccessFormats.apache("common", AccessFormats.COMMON);
+    private final LogFormat vcombined = AccessFormats.apache("vcombined", AccessFormats.VCOMBINED);
+
+    @Test
+    void combinedLineHasEveryField() {
+        LogEvent event = Parsing.event(combined, LINE);
+
+        assertThat(event.client()).isEqualTo("127.0.0.1");
+        assertThat(event.user()).isEqualTo("frank");
+        assertThat(event.timestampText()).isEqualTo("2000-10-10T13:55:36-07:00");
+        assertThat(event.method()).isEqualTo("GET");
+        assertThat(event.path()).isEqualTo("/apache_pb.gif");
+        assertThat(event.protocol()).isEqualTo("HTTP/1.0");
+        assertThat(event.status()).isEqualTo(200);
+        assertThat(event.bytes()).isEqualTo(2326);
+        assertThat(event.referrer()).isEqualTo("http://www.example.com/start.html");
+        assertThat(event.userAgent()).isEqualTo("Mozilla/4.08 [en] (Win98; I ;Nav)");
+        assertThat(event.has(Field.MESSAGE)).isFalse();
+    }
+
+    @Test
+    void commonLineEndsAfterBytes() {
+        LogEvent event =
+                Parsing.event(
+                        common,
+                        "::1 - - [01/Jan/2016:00:00:00 +0000] \"POST /x?a=b HTTP/2.0\" 404 -");
+
+        assertThat(event.client()).isEqualTo("::1");
+        assertThat(event.has(Field.USER)).isTrue();
+        assertThat(event.user()).isNull();
+        assertThat(event.has(Field.BYTES)).isTrue();
+        assertThat(event.value(Field.BYTES)).isNull();
+        assertThat(event.timestampText()).isEqualTo("2016-01-01T00:00:00Z");
+        assertThat(event.has(Field.REFERRER)).isFalse();
+    }
+
+    @Test
+    void vcombinedStartsWithHostAndPort() {
+        LogEvent event = Parsing.event(vcombined, "www.example.com:443 " + LINE);
+
+        assertThat(event.host()).isEqualTo("www.example.com");
+        assertThat(event.extra()).containsExactly(entry("port", 443L));
+        assertThat(event.client()).isEqualTo("127.0.0.1");
+        assertThat(event.bytes()).isEqualTo(2326);
+    }
+
+    @Test
+    void trailingFieldsAreTolerated() {
+        LogEvent event = Parsing.event(combined, LINE + " \"10.0.0.1\" rt=0.003 uct=\"0.001\"");
+
+        assertThat(event.userAgent()).isEqualTo("Mozilla/4.08 [en] (Win98; I ;Nav)");
+    }
+
+    @Test
+    void escapedQuotesStayInsideTheirField() {
+        LogEvent event =
+                Parsing.event(
+                        combined,
+                        "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET /a\\\"b HTTP/1.1\" 200 1"
+                                + " \"-\" \"say \\\"hi\\\" \"");
+
+        assertThat(event.path()).isEqualTo("/a\\\"b");
+        assertThat(event.userAgent()).isEqualTo("say \\\"hi\\\" ");
+        assertThat(event.referrer()).isNull();
+    }
+
+    @Test
+    void requestThatIsNoRequestGoesToExtra() {
+        LogEvent event =
+                Parsing.event(
+                        combined,
+                        "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"\\x16\\x03\\x01\\x00\" 400 226"
+                                + " \"-\" \"-\"");
+
+        assertThat(event.has(Field.METHOD)).isFalse();
+        assertThat(event.extra()).containsEntry("request", "\\x16\\x03\\x01\\x00");
+        assertThat(event.status()).isEqualTo(400);
+    }
+
+    @Test
+    void requestWithoutProtocolAndDashRequest() {
+        String http09 = "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET /old\" 200 5 \"-\" \"-\"";
+        String timeout = "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"-\" 408 0 \"-\" \"-\"";
+
+        assertThat(Parsing.event(combined, http09).path()).isEqualTo("/old");
+        assertThat(Parsing.event(combined, http09).has(Field.PROTOCOL)).isFalse();
+        assertThat(Parsing.event(combined, timeout).extra()).isEmpty();
+        assertThat(Parsing.event(combined, timeout).has(Field.PATH)).isFalse();
+    }
+
+    @Test
+    void userNamesMayHoldSpacesAndAgentsLoneCarriageReturns() {
+        LogEvent event =
+                Parsing.event(
+                        combined,
+                        "1.2.3.4 - john doe [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5"
+                                + " \"-\" \"bot\rv1\"");
+
+        assertThat(event.user()).isEqualTo("john doe");
+        assertThat(event.userAgent()).isEqualTo("bot\rv1");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "",
+                "1.2.3.4",
+                "1.2.3.4 - - [32/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"",
+                "1.2.3.4 - - [10/Foo/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"",
+                "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" OK 5 \"-\" \"-\"",
+                "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"trunc",
+                "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5",
+            })
+    void brokenCombinedLinesAreMalformed(String line) {
+        assertThat(Parsing.result(combined.newParser(Parsing.CONTEXT), line))
+                .isInstanceOfSatisfying(
+                        MalformedLine.class,
+                        m -> assertThat(m.reason()).startsWith("does not match the layout"));
+    }
+
+    @Test
+    void apacheRequestTimeInMicroseconds() {
+        LogFormat timed = AccessFormats.apache("timed", AccessFormats.COMMON + " %D");
+        LogEvent event =
+                Parsing.event(
+                        timed,
+                        "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 1500");
+
+        assertThat(event.requestTime()).isEqualTo(0.0015);
+    }
+
+    @Test
+    void unknownTimeFormatIsRejectedWithItsPosition() {
+        assertThatThrownBy(() -> ApacheLogFormatCompiler.compile("%h %{%d/%b/%Y}t"))
+                .hasMessageContaining("position 4");
+    }
+}

@@ -1,0 +1,161 @@
+package dev.logslice.format.multiline;
+
+import dev.logslice.format.LogEventJsonWriter;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.log4j.Log4jPreset;
+import dev.logslice.format.testing.Parsing;
+import dev.logslice.format.testing.RealLogs;
+import dev.logslice.format.testing.SourceLines;
+import dev.logslice.format.testing.SourceLines.SourceLine;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The event ownership rule: the events of all splits are those of the whole file, once each. */
+class SplitEventReaderTest {
+    private static final LogFormat HADOOP = Log4jPreset.HADOOP.format();
+
+    @Test
+    void everyCutPointOfASmallFile() {
+        byte[] content = EventAssemblerTest.JAVA_LOG.getBytes(StandardCharsets.UTF_8);
+        List<String> whole = events(content, List.of());
+
+        assertThat(whole).hasSize(4);
+        for (int a = 1; a < content.length; a++) {
+            assertThat(events(content, List.of(a))).as("cut at %d", a).isEqualTo(whole);
+            for (int b = a + 1; b < content.length; b += 3) {
+                assertThat(events(content, List.of(a, b))).as("cuts %d %d", a, b).isEqualTo(whole);
+            }
+        }
+    }
+
+    @Property(tries = 300)
+    void randomFilesAndCutPoints(
+            @ForAll("javaLogs") String log,
+            @ForAll @Size(max = 6) List<@IntRange(min = 1, max = 100_000) Integer> cuts) {
+        byte[] content = log.getBytes(StandardCharsets.UTF_8);
+        List<Integer> inside = new ArrayList<>();
+        for (int cut : cuts) {
+            if (content.length > 1) {
+                inside.add(1 + cut % (content.length - 1));
+            }
+        }
+
+        assertThat(events(content, inside)).isEqualTo(events(content, List.of()));
+    }
+
+    @Test
+    void realLogCutIntoSplits() {
+        byte[] content = RealLogs.bytes("Hadoop_2k.log");
+        List<String> whole = events(content, List.of());
+
+        assertThat(whole).hasSize(2000);
+        assertThat(events(content, List.of(1, 4096, 100_000, 100_001, 250_000))).isEqualTo(whole);
+    }
+
+    @Test
+    void fileWithoutEventsIsMalformedOnceWhateverTheSplits() {
+        byte[] content = RealLogs.bytes("Zookeeper_2k.log");
+        List<String> whole = events(content, List.of());
+
+        assertThat(whole).hasSize(2000).allMatch(json -> json.startsWith("{\"malformed\":true"));
+        assertThat(events(content, List.of(70_000, 140_000, 210_000))).isEqualTo(whole);
+    }
+
+    @Provide
+    Arbitrary<String> javaLogs() {
+        Arbitrary<String> head =
+                Arbitraries.strings()
+                        .alpha()
+                        .ofMaxLength(8)
+                        .map(word -> "2015-10-18 18:01:47,978 INFO [main] a.B: " + word);
+        Arbitrary<String> continuation =
+                Arbitraries.of(
+                        "\tat a.B.run(B.java:1)",
+                        "Caused by: x.Y: z",
+                        "",
+                        "  indented",
+                        "2015-10-18 broken head",
+                        "\r");
+        Arbitrary<String> line =
+                Arbitraries.frequencyOf(
+                        net.jqwik.api.Tuple.of(2, head), net.jqwik.api.Tuple.of(3, continuation));
+        Arbitrary<String> terminator = Arbitraries.of("\n", "\r\n");
+        return Combinators.combine(line, terminator)
+                .as((text, end) -> text + end)
+                .list()
+                .ofMaxSize(25)
+                .flatMap(lines -> Arbitraries.of(true, false).map(trim -> join(lines, trim)));
+    }
+
+    private static String join(List<String> lines, boolean dropLastTerminator) {
+        String text = String.join("", lines);
+        return dropLastTerminator ? text.replaceAll("\r?\n$", "") : text;
+    }
+
+    /** The events of the file cut at the given offsets, split by split, as JSON lines. */
+    static List<String> events(byte[] content, List<Integer> cuts) {
+        TreeSet<Integer> bounds = new TreeSet<>(cuts);
+        bounds.add(0);
+        bounds.add(content.length);
+        List<ParseResult> results = new ArrayList<>();
+        Integer start = bounds.first();
+        for (Integer end : bounds.tailSet(start, false)) {
+            readSplit(content, start, end, results);
+            start = end;
+        }
+        if (content.length == 0) {
+            readSplit(content, 0, 0, results);
+        }
+        return json(results);
+    }
+
+    private static void readSplit(byte[] content, long start, long end, List<ParseResult> out) {
+        SplitEventReader reader =
+                new SplitEventReader(
+                        HADOOP, HADOOP.newParser(Parsing.CONTEXT), start == 0, out::add);
+        List<SourceLine> lines = SourceLines.ofSplit(content, start, end);
+        for (SourceLine line : lines) {
+            reader.lineInSplit(line.bytes, 0, line.bytes.length, "f", line.offset);
+        }
+        if (reader.wantsLinesAfterEnd()) {
+            long next = lines.isEmpty() ? start : lines.get(lines.size() - 1).next;
+            for (SourceLine line : SourceLines.from(content, next)) {
+                if (!reader.lineAfterEnd(line.bytes, 0, line.bytes.length, "f", line.offset)) {
+                    break;
+                }
+            }
+        }
+        reader.finish();
+    }
+
+    private static List<String> json(List<ParseResult> results) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (LogEventJsonWriter writer = new LogEventJsonWriter(out)) {
+            for (ParseResult result : results) {
+                writer.write(result);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+}

@@ -1,0 +1,99 @@
+package dev.logslice.format.registry;
+
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.registry.FormatDefinition.PatternUse;
+import dev.logslice.format.testing.Parsing;
+
+import org.apache.flink.util.InstantiationUtil;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The registry: every format listed, each reading its own example. */
+class FormatRegistryTest {
+    private final FormatRegistry registry = FormatRegistry.standard();
+
+    @Test
+    void listsTheFormatsOfTheIssue() {
+        assertThat(registry.definitions().stream().map(FormatDefinition::name))
+                .containsExactly(
+                        "combined",
+                        "common",
+                        "vcombined",
+                        "nginx",
+                        "apache",
+                        "apache-error",
+                        "syslog",
+                        "log4j",
+                        "log4j2",
+                        "logback",
+                        "spring-boot",
+                        "hadoop",
+                        "spark",
+                        "kafka",
+                        "zookeeper",
+                        "json",
+                        "regex");
+    }
+
+    @Test
+    void everyFormatReadsItsExample() {
+        for (FormatDefinition definition : registry.definitions()) {
+            FormatOptions options =
+                    definition
+                            .examplePattern()
+                            .map(FormatOptions::pattern)
+                            .orElse(FormatOptions.none());
+            LogFormat format = definition.create(options);
+            LogEvent event = Parsing.event(format, definition.example());
+
+            assertThat(format.name()).isEqualTo(definition.name());
+            assertThat(event.timestampText()).as(definition.name()).isNotNull();
+            assertThat(definition.description()).isNotBlank();
+        }
+    }
+
+    @Test
+    void everyFormatSurvivesJavaSerializationAsFlinkShipsIt() throws Exception {
+        for (FormatDefinition definition : registry.definitions()) {
+            FormatOptions options =
+                    definition
+                            .examplePattern()
+                            .map(FormatOptions::pattern)
+                            .orElse(FormatOptions.none());
+            LogFormat shipped = InstantiationUtil.clone(definition.create(options));
+
+            assertThat(Parsing.event(shipped, definition.example()).timestampText())
+                    .as(definition.name())
+                    .isNotNull();
+        }
+    }
+
+    @Test
+    void patternFormatsSayWhatTheyNeed() {
+        assertThat(
+                        registry.definitions().stream()
+                                .filter(d -> d.patternUse() == PatternUse.REQUIRED)
+                                .map(FormatDefinition::name)
+                                .collect(Collectors.toList()))
+                .containsExactly("apache", "log4j", "regex");
+        assertThatThrownBy(() -> registry.create("log4j", FormatOptions.none()))
+                .hasMessage("format log4j needs a pattern, like: %d{ISO8601} %-5p [%t] %c: %m%n");
+        assertThatThrownBy(() -> registry.create("combined", FormatOptions.pattern("%h")))
+                .hasMessage("format combined takes no pattern");
+    }
+
+    @Test
+    void unknownNameListsTheKnownOnes() {
+        assertThatThrownBy(() -> registry.definition("combind"))
+                .isInstanceOf(UnknownFormatException.class)
+                .hasMessageStartingWith(
+                        "unknown format 'combind'; the formats are: auto, combined,")
+                .hasMessageContaining("zookeeper, json, regex");
+    }
+}

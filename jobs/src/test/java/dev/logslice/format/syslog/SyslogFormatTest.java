@@ -1,0 +1,147 @@
+package dev.logslice.format.syslog;
+
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.MalformedLine;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.ParserContext;
+import dev.logslice.format.testing.Parsing;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Instant;
+import java.time.ZoneId;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+/** Syslog edge cases on hand-written lines. */
+class SyslogFormatTest {
+    private final LogFormat syslog = new SyslogFormat();
+
+    @ParameterizedTest
+    @CsvSource({
+        // reference time (file mtime), line date, expected year
+        "2024-01-02T10:00:00Z, Dec 31 23:59:59, 2023",
+        "2024-01-02T10:00:00Z, Jan  2 09:00:00, 2024",
+        "2024-01-02T10:00:00Z, Jan  3 09:00:00, 2024",
+        "2024-01-02T10:00:00Z, Jan  4 09:00:00, 2023",
+        "2025-03-01T00:00:00Z, Feb 29 12:00:00, 2024",
+        "2023-12-31T23:00:00Z, Jan  1 00:30:00, 2024",
+    })
+    void yearComesFromTheReferenceTime(String reference, String date, int year) {
+        ParserContext context = ParserContext.of(ZoneId.of("UTC"), Instant.parse(reference));
+        ParseResult result =
+                Parsing.result(syslog.newParser(context), date + " host prog: message");
+
+        assertThat(((LogEvent) result).timestamp().getYear()).isEqualTo(year);
+    }
+
+    @Test
+    void priorityGivesLevelAndFacility() {
+        LogEvent event = Parsing.event(syslog, "<38>Feb  5 17:32:18 10.0.0.99 sshd[811]: hello");
+
+        assertThat(event.level()).isEqualTo("info");
+        assertThat(event.extra()).containsExactly(entry("facility", "auth"));
+        assertThat(event.host()).isEqualTo("10.0.0.99");
+        assertThat(event.pid()).isEqualTo(811);
+        assertThat(event.message()).isEqualTo("hello");
+    }
+
+    @Test
+    void rfc5424WithStructuredData() {
+        LogEvent event =
+                Parsing.event(
+                        syslog,
+                        "<165>1 2003-10-11T22:14:15.003Z mymachine.example.com evntslog - ID47"
+                                + " [exampleSDID@32473 iut=\"3\" eventSource=\"App\\]\"]"
+                                + " \uFEFFAn application event");
+
+        assertThat(event.timestampText()).isEqualTo("2003-10-11T22:14:15.003Z");
+        assertThat(event.level()).isEqualTo("notice");
+        assertThat(event.host()).isEqualTo("mymachine.example.com");
+        assertThat(event.program()).isEqualTo("evntslog");
+        assertThat(event.has(Field.PID)).isFalse();
+        assertThat(event.extra())
+                .containsEntry("msgid", "ID47")
+                .containsEntry(
+                        "structuredData", "[exampleSDID@32473 iut=\"3\" eventSource=\"App\\]\"]");
+        assertThat(event.message()).isEqualTo("An application event");
+    }
+
+    @Test
+    void rfc5424WithNilValuesAndNoMessage() {
+        LogEvent event = Parsing.event(syslog, "<13>1 2024-05-01T10:00:00.123456+02:00 - - 42 - -");
+
+        assertThat(event.timestampText()).isEqualTo("2024-05-01T10:00:00.123456+02:00");
+        assertThat(event.has(Field.HOST)).isFalse();
+        assertThat(event.pid()).isEqualTo(42);
+        assertThat(event.message()).isEmpty();
+    }
+
+    @Test
+    void rsyslogHighPrecisionTimestamps() {
+        LogEvent event =
+                Parsing.event(
+                        syslog,
+                        "2024-01-15T10:20:30.123456+01:00 web1 postfix/smtpd[1234]: connect");
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30.123456+01:00");
+        assertThat(event.program()).isEqualTo("postfix/smtpd");
+        assertThat(event.pid()).isEqualTo(1234);
+    }
+
+    @Test
+    void lineWithoutHostStartsWithTheTag() {
+        LogEvent event = Parsing.event(syslog, "Mar  7 01:02:03 kernel: [ 0.000] Linux");
+
+        assertThat(event.has(Field.HOST)).isFalse();
+        assertThat(event.program()).isEqualTo("kernel");
+        assertThat(event.message()).isEqualTo("[ 0.000] Linux");
+    }
+
+    @Test
+    void nonNumericProcessIdGoesToExtra() {
+        LogEvent event = Parsing.event(syslog, "Mar  7 01:02:03 h app[main]: x");
+
+        assertThat(event.has(Field.PID)).isFalse();
+        assertThat(event.extra()).containsExactly(entry("procid", "main"));
+    }
+
+    @Test
+    void zoneAppliesAcrossDaylightSavingTime() {
+        ParserContext berlin =
+                ParserContext.of(ZoneId.of("Europe/Berlin"), Instant.parse("2024-12-31T00:00:00Z"));
+        LogEvent winter =
+                (LogEvent) Parsing.result(syslog.newParser(berlin), "Mar 31 01:59:59 h p: x");
+        LogEvent summer =
+                (LogEvent) Parsing.result(syslog.newParser(berlin), "Mar 31 03:00:00 h p: x");
+
+        assertThat(winter.timestampText()).isEqualTo("2024-03-31T01:59:59+01:00");
+        assertThat(summer.timestampText()).isEqualTo("2024-03-31T03:00:00+02:00");
+        assertThat(summer.epochSecond() - winter.epochSecond()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "",
+                "Foo 10 06:55:46 host prog: x",
+                "Dec 32 06:55:46 host prog: x",
+                "Dec 10 25:55:46 host prog: x",
+                "Dec 10 06:55:46",
+                "<999>Dec 10 06:55:46 host prog: x",
+                "<12 Dec 10 06:55:46 host prog: x",
+                "<13>1 2003-10-11T22:14:15Z host app",
+                "<13>1 - host app - - - msg",
+                "<13>1 2003-10-11T22:14:15Z host app - - [unclosed msg",
+            })
+    void brokenLinesAreMalformed(String line) {
+        assertThat(Parsing.result(syslog.newParser(Parsing.CONTEXT), line))
+                .isInstanceOf(MalformedLine.class);
+    }
+}

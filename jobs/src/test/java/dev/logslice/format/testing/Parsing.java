@@ -1,0 +1,49 @@
+package dev.logslice.format.testing;
+
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.LogParser;
+import dev.logslice.format.MalformedLine;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.ParserContext;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Parses test lines and files with a fixed context (UTC, reference 2016-01-01). */
+public final class Parsing {
+    public static final ParserContext CONTEXT =
+            ParserContext.of(ZoneId.of("UTC"), Instant.parse("2016-01-01T00:00:00Z"));
+
+    private Parsing() {}
+
+    /** The event of one line; fails the test with the parser's reason when there is none. */
+    public static LogEvent event(LogFormat format, String line) {
+        ParseResult result = result(format.newParser(CONTEXT), line);
+        if (result instanceof MalformedLine) {
+            throw new AssertionError("malformed: " + ((MalformedLine) result).reason());
+        }
+        return (LogEvent) result;
+    }
+
+    public static ParseResult result(LogParser parser, String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        // An offset into a larger array checks that parsers honour start.
+        byte[] padded = new byte[bytes.length + 7];
+        System.arraycopy(bytes, 0, padded, 3, bytes.length);
+        return parser.parse(padded, 3, bytes.length, "test.log", 0);
+    }
+
+    /** Every line of a file, parsed one by one (no multi-line assembly). */
+    public static List<ParseResult> lines(LogFormat format, byte[] content, ParserContext context) {
+        LogParser parser = format.newParser(context);
+        List<ParseResult> results = new ArrayList<>();
+        for (SourceLines.SourceLine line : SourceLines.of(content)) {
+            results.add(parser.parse(line.bytes, 0, line.bytes.length, "real.log", line.offset));
+        }
+        return results;
+    }
+}
