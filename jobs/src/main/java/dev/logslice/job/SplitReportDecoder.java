@@ -6,6 +6,8 @@ import dev.logslice.connector.source.SplitReport;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 
+import java.util.function.Consumer;
+
 /** Finds every line but emits only each split's read report: what {@code scan} measures. */
 public final class SplitReportDecoder implements LineDecoder<SplitReport> {
     private static final long serialVersionUID = 1L;
@@ -16,8 +18,8 @@ public final class SplitReportDecoder implements LineDecoder<SplitReport> {
     }
 
     @Override
-    public SplitReport splitReport(SplitReport report) {
-        return report;
+    public void finishSplit(SplitReport report, Consumer<SplitReport> output) {
+        output.accept(report);
     }
 
     @Override

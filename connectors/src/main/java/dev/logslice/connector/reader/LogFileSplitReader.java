@@ -82,10 +82,8 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
         reportProgress();
         if (!more) {
             checkUnchanged(current);
-            T report = decoder.splitReport(lines.stats().toReport(current));
-            if (report != null) {
-                batch.add(report, splitEnd);
-            }
+            decoder.finishSplit(
+                    lines.stats().toReport(current), record -> batch.add(record, splitEnd));
             batch.markSplitFinished();
             closeSplit();
         }

@@ -6,6 +6,7 @@ import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -33,11 +34,9 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
     }
 
     /**
-     * The record that carries a finished split's read report to the job, or {@code null} (the
-     * default) when the job does not want reports in its stream.
+     * Called when the split's lines are done: emits what the decoder still holds (the split's last
+     * multi-line event, a partial aggregate) and, if the job wants it, a record carrying the
+     * split's read report. Emits nothing by default.
      */
-    @Nullable
-    default T splitReport(SplitReport report) {
-        return null;
-    }
+    default void finishSplit(SplitReport report, Consumer<T> output) {}
 }

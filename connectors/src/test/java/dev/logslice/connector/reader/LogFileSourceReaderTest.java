@@ -37,6 +37,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -320,8 +321,8 @@ class LogFileSourceReaderTest {
         }
 
         @Override
-        public Object splitReport(SplitReport report) {
-            return report;
+        public void finishSplit(SplitReport report, Consumer<Object> output) {
+            output.accept(report);
         }
 
         @Override

@@ -3,7 +3,6 @@ package dev.logslice.format.source;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.format.LogEvent;
-import dev.logslice.format.log4j.Log4jPreset;
 import dev.logslice.format.syslog.SyslogFormat;
 
 import org.apache.flink.core.fs.Path;
@@ -19,9 +18,8 @@ import java.time.Instant;
 import java.time.ZoneId;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The decoder that plugs single-line formats into the source. */
+/** The decoder that plugs formats into the source. */
 class LogEventDecoderTest {
 
     @Test
@@ -44,11 +42,5 @@ class LogEventDecoderTest {
         assertThat(fromRecent.timestampText()).isEqualTo("2023-12-31T23:00:00Z");
         assertThat(fromRecent.offset()).isEqualTo(77);
         assertThat(fromRecent.file()).endsWith("new.log");
-    }
-
-    @Test
-    void multiLineFormatsAreRefused() {
-        assertThatThrownBy(() -> new LogEventDecoder(Log4jPreset.HADOOP.format(), ZoneId.of("UTC")))
-                .hasMessageContaining("SplitEventReader");
     }
 }
