@@ -9,7 +9,12 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Logslice.Version.class,
         description = "Fast batch analysis of big log files on Apache Flink.",
-        subcommands = {ScanCommand.class, GrepCommand.class, GenerateCommand.class})
+        subcommands = {
+            StatsCommand.class,
+            ScanCommand.class,
+            GrepCommand.class,
+            GenerateCommand.class
+        })
 public final class Logslice implements Runnable {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;

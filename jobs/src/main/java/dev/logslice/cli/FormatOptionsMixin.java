@@ -1,0 +1,136 @@
+package dev.logslice.cli;
+
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.detect.FormatDetection;
+import dev.logslice.format.detect.FormatDetectionException;
+import dev.logslice.format.detect.FormatDetector;
+import dev.logslice.format.registry.FormatOptions;
+import dev.logslice.format.registry.FormatRegistry;
+
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/** How lines are parsed: {@code --format}, {@code --pattern}, {@code --zone}. */
+final class FormatOptionsMixin {
+    /** Files whose first lines are read to detect the format. */
+    private static final int MAX_DETECTED_FILES = 100;
+
+    @Option(
+            names = "--format",
+            paramLabel = "F",
+            description =
+                    "Log format (see 'logslice formats'), or auto to detect it from each file's"
+                            + " first lines (default: auto).")
+    String format = "auto";
+
+    @Option(
+            names = "--pattern",
+            paramLabel = "P",
+            description =
+                    "The pattern of formats defined by one: an nginx log_format string, an Apache"
+                            + " LogFormat, a Log4j/Logback PatternLayout, a regex with named"
+                            + " groups.")
+    String pattern;
+
+    @Option(
+            names = "--zone",
+            paramLabel = "ZONE",
+            description =
+                    "Time zone of timestamps written without an offset (default: this machine's).")
+    ZoneId zone = ZoneId.systemDefault();
+
+    /**
+     * The format to parse all inputs with; with {@code auto}, the one detected in every file (told
+     * on {@code info}); an error names the files when they differ.
+     */
+    LogFormat resolve(List<String> paths, PrintStream info) throws IOException {
+        FormatRegistry registry = FormatRegistry.standard();
+        FormatOptions options =
+                pattern == null ? FormatOptions.none() : FormatOptions.pattern(pattern);
+        if (!format.equals("auto")) {
+            return registry.create(format, options);
+        }
+        FormatDetector detector = new FormatDetector(registry);
+        Map<String, List<Path>> filesByFormat = new LinkedHashMap<>();
+        LogFormat chosen = null;
+        for (Path file : filesToDetect(paths)) {
+            if (Files.size(file) == 0) {
+                continue;
+            }
+            FormatDetection detection;
+            try {
+                detection = detector.detect(file, zone);
+            } catch (FormatDetectionException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+            String name = detection.definition().name();
+            filesByFormat.computeIfAbsent(name, k -> new ArrayList<>()).add(file);
+            if (chosen == null) {
+                chosen = detection.format();
+            }
+        }
+        if (filesByFormat.size() > 1) {
+            StringBuilder message = new StringBuilder("the inputs have different formats:");
+            filesByFormat.forEach(
+                    (name, files) ->
+                            message.append(' ')
+                                    .append(name)
+                                    .append(" (")
+                                    .append(files.get(0))
+                                    .append(
+                                            files.size() > 1
+                                                    ? " and " + (files.size() - 1) + " more"
+                                                    : "")
+                                    .append(')'));
+            throw new IllegalArgumentException(
+                    message.append("; run logslice once per format, or pass --format").toString());
+        }
+        if (chosen == null) {
+            throw new IllegalArgumentException(
+                    "the inputs have no lines to detect a format from; pass --format");
+        }
+        info.println("format: " + chosen.name() + " (detected; --format to choose another)");
+        return chosen;
+    }
+
+    private static List<Path> filesToDetect(List<String> paths) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (String name : paths) {
+            Path path = Paths.get(name);
+            if (!Files.isDirectory(path)) {
+                files.add(path);
+                continue;
+            }
+            try (Stream<Path> walk = Files.walk(path)) {
+                walk.filter(Files::isRegularFile)
+                        .filter(file -> !isHidden(path.relativize(file)))
+                        .sorted()
+                        .limit(MAX_DETECTED_FILES)
+                        .forEach(files::add);
+            }
+        }
+        return files.size() > MAX_DETECTED_FILES ? files.subList(0, MAX_DETECTED_FILES) : files;
+    }
+
+    /** As the source: names starting with '.' or '_' inside a directory are skipped. */
+    private static boolean isHidden(Path relative) {
+        for (Path part : relative) {
+            String name = part.toString();
+            if (name.startsWith(".") || name.startsWith("_")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

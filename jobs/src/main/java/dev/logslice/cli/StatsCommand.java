@@ -1,0 +1,127 @@
+package dev.logslice.cli;
+
+import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.format.LogFormat;
+import dev.logslice.job.EmbeddedFlink;
+import dev.logslice.report.StatsCsv;
+import dev.logslice.report.StatsHtml;
+import dev.logslice.report.StatsJson;
+import dev.logslice.report.StatsReport;
+import dev.logslice.report.StatsSummary;
+import dev.logslice.stats.LogStats;
+import dev.logslice.stats.StatsDecoder;
+import dev.logslice.stats.StatsJob;
+
+import org.apache.flink.util.TimeUtils;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code logslice stats}: what is in these logs. */
+@Command(
+        name = "stats",
+        mixinStandardHelpOptions = true,
+        description =
+                "Count and rank what the logs say: status mix, top paths and clients, levels,"
+                        + " error messages, a timeline; as a summary, JSON, CSV or HTML.")
+final class StatsCommand implements Callable<Integer> {
+    /** Buckets an automatic timeline aims at. */
+    private static final int AUTO_BUCKETS = 120;
+
+    @Mixin ReadOptions read;
+    @Mixin FormatOptionsMixin formats;
+
+    @Option(names = "--top", paramLabel = "N", description = "Rows per top-N panel (default: 10).")
+    int top = 10;
+
+    @Option(
+            names = "--bucket",
+            paramLabel = "SIZE",
+            description = "Timeline bucket: 1m, 5m, 1h, 1d... or auto (default: auto).")
+    String bucket = "auto";
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the full report as JSON.")
+    Path json;
+
+    @Option(names = "--csv", paramLabel = "DIR", description = "Write one CSV file per panel.")
+    Path csv;
+
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description = "Write a self-contained HTML report.")
+    Path html;
+
+    @Option(names = "--quiet", description = "No progress or notes on stderr.")
+    boolean quiet;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files or directories.")
+    List<String> paths;
+
+    @Override
+    public Integer call() throws Exception {
+        if (top < 1) {
+            throw new IllegalArgumentException("--top " + top + " must be at least 1");
+        }
+        Long bucketSeconds = bucketSeconds();
+        PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
+        LogFormat format = formats.resolve(paths, notes);
+        LogFileSource<byte[]> source =
+                read.sourceFor(paths)
+                        .setLineDecoder(new StatsDecoder(format, formats.zone))
+                        .build();
+        long start = System.nanoTime();
+        LogStats stats = StatsJob.run(EmbeddedFlink.environment(read.parallelism), source);
+        StatsReport report =
+                new StatsReport(
+                        stats,
+                        format.name(),
+                        top,
+                        bucketSeconds != null
+                                ? bucketSeconds
+                                : stats.timeline().autoBucketSeconds(AUTO_BUCKETS),
+                        read.parallelism,
+                        System.nanoTime() - start);
+        StatsSummary.print(report, System.out);
+        if (json != null) {
+            StatsJson.write(report, json);
+            notes.println("wrote " + json);
+        }
+        if (csv != null) {
+            StatsCsv.write(report, csv);
+            notes.println("wrote " + csv + "/");
+        }
+        if (html != null) {
+            StatsHtml.write(report, html);
+            notes.println("wrote " + html);
+        }
+        return 0;
+    }
+
+    /** The bucket in seconds, or null for auto. */
+    private Long bucketSeconds() {
+        if (bucket.equals("auto")) {
+            return null;
+        }
+        Duration duration;
+        try {
+            duration = TimeUtils.parseDuration(bucket);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "--bucket '" + bucket + "' is not a duration (examples: 1m, 5m, 1h, 1d, auto)");
+        }
+        if (duration.getSeconds() < 60 || duration.getSeconds() % 60 != 0) {
+            throw new IllegalArgumentException(
+                    "--bucket '" + bucket + "' must be whole minutes (the timeline's resolution)");
+        }
+        return duration.getSeconds();
+    }
+}

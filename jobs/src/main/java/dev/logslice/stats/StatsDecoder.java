@@ -1,0 +1,72 @@
+package dev.logslice.stats;
+
+import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.source.LogEventDecoder;
+
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+
+import javax.annotation.Nullable;
+
+import java.time.ZoneId;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * Folds a split's lines into a partial {@link LogStats} right where the reader finds them, and
+ * emits one partial (as bytes) per split: no record per line leaves the reader. A split read again
+ * after a failure emits its partial again from scratch, so totals stay exact.
+ */
+public final class StatsDecoder implements LineDecoder<byte[]> {
+    private static final long serialVersionUID = 1L;
+
+    private final LogEventDecoder events;
+    private transient LogStats partial;
+
+    public StatsDecoder(LogFormat format, ZoneId zone) {
+        this.events = new LogEventDecoder(format, zone);
+    }
+
+    @Nullable
+    @Override
+    public byte[] decode(Line line) {
+        LogStats stats = partial();
+        stats.addLine(line.length() + line.terminator().length());
+        ParseResult result = events.decode(line);
+        if (result != null) {
+            StatsFolder.fold(result, stats);
+        }
+        return null;
+    }
+
+    @Nullable
+    @Override
+    public Predicate<Line> eventStarts() {
+        return events.eventStarts();
+    }
+
+    @Override
+    public void finishSplit(SplitReport report, Consumer<byte[]> output) {
+        LogStats stats = partial();
+        events.finishSplit(report, result -> StatsFolder.fold(result, stats));
+        stats.addSplit(report);
+        output.accept(stats.toBytes());
+        partial = null;
+    }
+
+    private LogStats partial() {
+        if (partial == null) {
+            partial = new LogStats();
+        }
+        return partial;
+    }
+
+    @Override
+    public TypeInformation<byte[]> getProducedType() {
+        return PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO;
+    }
+}

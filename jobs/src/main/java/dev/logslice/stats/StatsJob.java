@@ -1,0 +1,35 @@
+package dev.logslice.stats;
+
+import dev.logslice.connector.source.LogFileSource;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
+
+/**
+ * The stats job: readers fold lines into per-split partials, each reader merges its partials into
+ * one, and the client merges the few that remain. Nothing is shuffled per line.
+ */
+public final class StatsJob {
+    private StatsJob() {}
+
+    public static LogStats run(StreamExecutionEnvironment env, LogFileSource<byte[]> source)
+            throws Exception {
+        LogStats total = new LogStats();
+        try (CloseableIterator<byte[]> partials =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "log files")
+                        .fullWindowPartition()
+                        .reduce(StatsJob::merge)
+                        .name("merge partials per reader")
+                        .executeAndCollect("logslice stats")) {
+            partials.forEachRemaining(partial -> total.merge(LogStats.fromBytes(partial)));
+        }
+        return total;
+    }
+
+    private static byte[] merge(byte[] left, byte[] right) {
+        LogStats merged = LogStats.fromBytes(left);
+        merged.merge(LogStats.fromBytes(right));
+        return merged.toBytes();
+    }
+}
