@@ -1,7 +1,6 @@
 package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
-import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
@@ -30,6 +29,7 @@ import java.util.regex.PatternSyntaxException;
                         + " its file; files in argument order, lines in file order.")
 final class GrepCommand implements Callable<Integer> {
     @Mixin ReadOptions read;
+    @Mixin ExecutionTarget execution;
 
     @Option(names = "--out", description = "Write to this file instead of stdout.")
     Path out;
@@ -56,7 +56,7 @@ final class GrepCommand implements Callable<Integer> {
         LogFileSource<GrepMatch> source =
                 read.sourceFor(paths).setLineDecoder(new GrepDecoder(pattern)).build();
         try (WritableByteChannel target = openTarget()) {
-            GrepJob.run(EmbeddedFlink.environment(read.parallelism), source, target);
+            GrepJob.run(execution.environment(read.parallelism, paths, System.err), source, target);
         }
         return 0;
     }

@@ -2,7 +2,6 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.SplitReport;
-import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.ScanJob;
 import dev.logslice.job.ScanResult;
 import dev.logslice.job.SplitReportDecoder;
@@ -27,6 +26,7 @@ import java.util.concurrent.Callable;
                         + " read calls, time in reads and throughput.")
 final class ScanCommand implements Callable<Integer> {
     @Mixin ReadOptions read;
+    @Mixin ExecutionTarget execution;
 
     @Option(names = "--report", description = "Also write the report as JSON to this file.")
     Path report;
@@ -38,7 +38,8 @@ final class ScanCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         LogFileSource<SplitReport> source =
                 read.sourceFor(paths).setLineDecoder(new SplitReportDecoder()).build();
-        ScanResult result = ScanJob.run(EmbeddedFlink.environment(read.parallelism), source);
+        ScanResult result =
+                ScanJob.run(execution.environment(read.parallelism, paths, System.err), source);
         print(result, System.out);
         if (report != null) {
             ScanReportJson.write(result, read.parallelism, report);

@@ -1,9 +1,6 @@
 package dev.logslice.job;
 
-import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
-import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -16,15 +13,10 @@ public final class EmbeddedFlink {
      * cluster's when the job is submitted with {@code flink run}.
      */
     public static StreamExecutionEnvironment environment(int parallelism) {
-        Configuration conf = new Configuration();
-        conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
-        conf.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+        Configuration conf = BatchSettings.configuration(parallelism);
         // A random port: several embedded runs (tests, scripts) may share a machine.
         conf.set(RestOptions.BIND_PORT, "0");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(parallelism);
-        // Records go from the source to chained operators without defensive copies.
-        env.getConfig().enableObjectReuse();
-        return env;
+        return BatchSettings.applyTo(
+                StreamExecutionEnvironment.getExecutionEnvironment(conf), parallelism);
     }
 }

@@ -3,7 +3,10 @@ package dev.logslice.job;
 import dev.logslice.connector.source.LogFileSource;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -17,7 +20,9 @@ import java.util.List;
 
 /**
  * Writes the matching lines of the input, each exactly as in its file, files in the order given and
- * lines in file order: matches go to one part file per split, then the parts are joined.
+ * lines in file order: matches go to one part file per split, then the parts are joined. Embedded,
+ * the readers write the parts themselves; on a cluster their disks are not the client's, so the
+ * matches come to the client (Flink's collect) and the client writes the parts.
  */
 public final class GrepJob {
     private GrepJob() {}
@@ -29,10 +34,14 @@ public final class GrepJob {
             throws Exception {
         Path parts = Files.createTempDirectory("logslice-grep");
         try {
-            env.fromSource(source, WatermarkStrategy.noWatermarks(), "log files")
-                    .sinkTo(new SplitPartSink(parts))
-                    .name("split parts");
-            env.execute("logslice grep");
+            DataStream<GrepMatch> matches =
+                    env.fromSource(source, WatermarkStrategy.noWatermarks(), "log files");
+            if (env instanceof LocalStreamEnvironment) {
+                matches.sinkTo(new SplitPartSink(parts)).name("split parts");
+                env.execute("logslice grep");
+            } else {
+                collectParts(matches, parts);
+            }
             for (Path part : sortedParts(parts)) {
                 try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ)) {
                     long size = in.size();
@@ -46,10 +55,19 @@ public final class GrepJob {
         }
     }
 
+    private static void collectParts(DataStream<GrepMatch> matches, Path parts) throws Exception {
+        try (CloseableIterator<GrepMatch> collected = matches.executeAndCollect("logslice grep");
+                SplitPartWriter writer = new SplitPartWriter(parts)) {
+            while (collected.hasNext()) {
+                writer.write(collected.next());
+            }
+        }
+    }
+
     private static List<Path> sortedParts(Path directory) throws IOException {
         List<Path> parts = new ArrayList<>();
         try (DirectoryStream<Path> stream =
-                Files.newDirectoryStream(directory, "*" + SplitPartSink.SUFFIX)) {
+                Files.newDirectoryStream(directory, "*" + SplitPartWriter.SUFFIX)) {
             stream.forEach(parts::add);
         }
         parts.sort(null);

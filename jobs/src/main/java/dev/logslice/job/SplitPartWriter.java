@@ -1,0 +1,72 @@
+package dev.logslice.job;
+
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes matches to one part file per split, named by split id, so that joining the parts by name
+ * gives the input order. A split this writer has not seen before starts its part afresh: a split
+ * read again after a failure rewrites it. Matches of several splits may arrive interleaved (a
+ * client collecting from several readers), so a few parts stay open and the others are reopened to
+ * append.
+ */
+final class SplitPartWriter implements Closeable {
+    static final String SUFFIX = ".part";
+    private static final int BUFFER_SIZE = 256 << 10;
+    private static final int MAX_OPEN_PARTS = 16;
+    private static final OpenOption[] FRESH = {
+        StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE
+    };
+    private static final OpenOption[] APPEND = {StandardOpenOption.APPEND};
+
+    private final Path directory;
+    private final Set<String> started = new HashSet<>();
+    private final Map<String, OutputStream> open = new LinkedHashMap<>(16, 0.75f, true);
+
+    SplitPartWriter(Path directory) {
+        this.directory = directory;
+    }
+
+    void write(GrepMatch match) throws IOException {
+        OutputStream out = open.get(match.splitId);
+        if (out == null) {
+            if (open.size() == MAX_OPEN_PARTS) {
+                Iterator<OutputStream> leastRecent = open.values().iterator();
+                leastRecent.next().close();
+                leastRecent.remove();
+            }
+            OpenOption[] mode = started.add(match.splitId) ? FRESH : APPEND;
+            out =
+                    new BufferedOutputStream(
+                            Files.newOutputStream(directory.resolve(match.splitId + SUFFIX), mode),
+                            BUFFER_SIZE);
+            open.put(match.splitId, out);
+        }
+        out.write(match.line);
+    }
+
+    void flush() throws IOException {
+        for (OutputStream out : open.values()) {
+            out.flush();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (OutputStream out : open.values()) {
+            out.close();
+        }
+        open.clear();
+    }
+}
