@@ -2,7 +2,6 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.format.LogFormat;
-import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.report.StatsCsv;
 import dev.logslice.report.StatsHtml;
 import dev.logslice.report.StatsJson;
@@ -38,6 +37,7 @@ final class StatsCommand implements Callable<Integer> {
 
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
+    @Mixin ExecutionTarget execution;
 
     @Option(names = "--top", paramLabel = "N", description = "Rows per top-N panel (default: 10).")
     int top = 10;
@@ -79,7 +79,8 @@ final class StatsCommand implements Callable<Integer> {
                         .setLineDecoder(new StatsDecoder(format, formats.zone))
                         .build();
         long start = System.nanoTime();
-        LogStats stats = StatsJob.run(EmbeddedFlink.environment(read.parallelism), source);
+        LogStats stats =
+                StatsJob.run(execution.environment(read.parallelism, paths, notes), source);
         StatsReport report =
                 new StatsReport(
                         stats,
