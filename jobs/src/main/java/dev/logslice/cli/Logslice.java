@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
         versionProvider = Logslice.Version.class,
         description = "Fast batch analysis of big log files on Apache Flink.",
         subcommands = {
+            DemoCommand.class,
             StatsCommand.class,
             ScanCommand.class,
             GrepCommand.class,
