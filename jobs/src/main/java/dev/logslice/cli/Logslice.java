@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
             StatsCommand.class,
             ScanCommand.class,
             GrepCommand.class,
+            ParseCommand.class,
+            FormatsCommand.class,
             GenerateCommand.class
         })
 public final class Logslice implements Runnable {

@@ -1,0 +1,108 @@
+package dev.logslice.job;
+
+import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEventJsonWriter;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.MalformedLine;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.malformed.MalformedLineException;
+import dev.logslice.format.source.LogEventDecoder;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+
+import javax.annotation.Nullable;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.ZoneId;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * Parses lines into events and writes each as a JSON line, in the reader's fetch thread; the bytes
+ * go to the ordered output of their split.
+ */
+public final class ParseDecoder implements LineDecoder<GrepMatch> {
+    private static final long serialVersionUID = 1L;
+
+    private final LogEventDecoder events;
+    private final Set<Field> fields;
+    private final long limitPerSplit;
+    private final boolean strict;
+    private transient ByteArrayOutputStream buffer;
+    private transient LogEventJsonWriter json;
+    private transient long written;
+
+    /**
+     * @param limitPerSplit events a split writes at most: a {@code --limit} bound, since the first
+     *     events of the output can come from any split
+     * @param strict whether a malformed line fails the job with {@code file:offset: reason}
+     */
+    public ParseDecoder(
+            LogFormat format, ZoneId zone, Set<Field> fields, long limitPerSplit, boolean strict) {
+        this.events = new LogEventDecoder(format, zone);
+        this.fields = Set.copyOf(fields);
+        this.limitPerSplit = limitPerSplit;
+        this.strict = strict;
+    }
+
+    @Nullable
+    @Override
+    public GrepMatch decode(Line line) {
+        ParseResult result = events.decode(line);
+        return result == null ? null : toJson(line.splitId(), result);
+    }
+
+    @Nullable
+    @Override
+    public Predicate<Line> eventStarts() {
+        return events.eventStarts();
+    }
+
+    @Override
+    public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
+        events.finishSplit(
+                report,
+                result -> {
+                    GrepMatch last = toJson(report.splitId(), result);
+                    if (last != null) {
+                        output.accept(last);
+                    }
+                });
+        written = 0;
+    }
+
+    @Nullable
+    private GrepMatch toJson(String splitId, ParseResult result) {
+        if (strict && result instanceof MalformedLine malformed) {
+            throw new MalformedLineException(malformed);
+        }
+        if (written >= limitPerSplit) {
+            return null;
+        }
+        written++;
+        try {
+            if (json == null) {
+                buffer = new ByteArrayOutputStream();
+                json = new LogEventJsonWriter(buffer, fields);
+            }
+            json.write(result);
+            json.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        GrepMatch match = new GrepMatch(splitId, buffer.toByteArray());
+        buffer.reset();
+        return match;
+    }
+
+    @Override
+    public TypeInformation<GrepMatch> getProducedType() {
+        return TypeInformation.of(GrepMatch.class);
+    }
+}

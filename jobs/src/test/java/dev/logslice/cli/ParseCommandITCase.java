@@ -1,0 +1,134 @@
+package dev.logslice.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code logslice parse}: one JSON object per event, in input order, at p=2 and tiny splits. */
+class ParseCommandITCase {
+    private static final Pattern STATUS = Pattern.compile("\" (\\d{3}) (\\d+|-) \"");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir Path dir;
+
+    @Test
+    void writesEveryEventInInputOrder() throws IOException {
+        Path log = RealLogs.file("hackers-access.log");
+
+        List<JsonNode> events = parse(log, "--fields", "status,offset,path");
+
+        List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+        assertThat(events).hasSameSizeAs(lines);
+        long offset = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher status = STATUS.matcher(lines.get(i));
+            assertThat(status.find()).isTrue();
+            assertThat(events.get(i).get("status").asInt())
+                    .isEqualTo(Integer.parseInt(status.group(1)));
+            assertThat(events.get(i).get("offset").asLong()).isEqualTo(offset);
+            assertThat(events.get(i).has("client")).isFalse();
+            offset += lines.get(i).length() + 1;
+        }
+    }
+
+    @Test
+    void limitKeepsTheFirstEvents() throws IOException {
+        Path log = RealLogs.file("hackers-access.log");
+
+        List<JsonNode> events = parse(log, "--limit", "5", "--fields", "offset");
+
+        List<Long> firstOffsets = new ArrayList<>();
+        long offset = 0;
+        for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1).subList(0, 5)) {
+            firstOffsets.add(offset);
+            offset += line.length() + 1;
+        }
+        assertThat(events).extracting(e -> e.get("offset").asLong()).isEqualTo(firstOffsets);
+    }
+
+    @Test
+    void malformedLinesAreRecordsOrWithStrictAFailure() throws IOException {
+        Path log = dir.resolve("mixed.log");
+        String good =
+                "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 2 \"-\" \"x\"\n";
+        Files.writeString(log, good + "garbage line\n");
+
+        List<JsonNode> events = parse(log, "--format", "combined");
+        CliRun strict =
+                CliRun.of(
+                        "parse",
+                        "--format",
+                        "combined",
+                        "--strict",
+                        "--out",
+                        dir.resolve("o").toString(),
+                        log.toString());
+
+        assertThat(events).hasSize(2);
+        assertThat(events.get(1).get("malformed").asBoolean()).isTrue();
+        assertThat(events.get(1).get("offset").asLong()).isEqualTo(good.length());
+        assertThat(strict.exitCode()).isEqualTo(1);
+        assertThat(strict.stderr()).contains(log.getFileName() + ":" + good.length() + ": ");
+    }
+
+    @Test
+    void unknownFieldIsAUsageError() {
+        CliRun run =
+                CliRun.of(
+                        "parse",
+                        "--fields",
+                        "status,colour",
+                        RealLogs.file("hackers-access.log").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).contains("unknown field 'colour'");
+    }
+
+    @Test
+    void formatsListsEveryFormatWithAnExample() {
+        CliRun run = CliRun.of("formats");
+
+        assertThat(run.exitCode()).isZero();
+        for (String format :
+                List.of(
+                        "combined",
+                        "common",
+                        "vcombined",
+                        "nginx",
+                        "apache-error",
+                        "syslog",
+                        "log4j",
+                        "json",
+                        "regex")) {
+            assertThat(run.stdout()).containsPattern("(?m)^" + format + " +\\S");
+        }
+    }
+
+    private List<JsonNode> parse(Path log, String... options) throws IOException {
+        Path out = dir.resolve("events.jsonl");
+        List<String> args =
+                new ArrayList<>(
+                        List.of("parse", "-p", "2", "--split-size", "4k", "--buffer-size", "4k"));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--out", out.toString(), log.toString()));
+        CliRun run = CliRun.of(args.toArray(new String[0]));
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<JsonNode> events = new ArrayList<>();
+        for (String line : Files.readAllLines(out)) {
+            events.add(JSON.readTree(line));
+        }
+        return events;
+    }
+}
