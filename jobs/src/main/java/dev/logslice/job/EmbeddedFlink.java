@@ -2,6 +2,8 @@ package dev.logslice.job;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /** The execution environment logslice's jobs run in: batch mode, embedded unless submitted. */
@@ -14,9 +16,15 @@ public final class EmbeddedFlink {
      */
     public static StreamExecutionEnvironment environment(int parallelism) {
         Configuration conf = BatchSettings.configuration(parallelism);
-        // A random port: several embedded runs (tests, scripts) may share a machine.
-        conf.set(RestOptions.BIND_PORT, "0");
-        return BatchSettings.applyTo(
-                StreamExecutionEnvironment.getExecutionEnvironment(conf), parallelism);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        if (env instanceof LocalStreamEnvironment) {
+            // A random port: several embedded runs (tests, scripts) may share a machine.
+            conf.set(RestOptions.BIND_PORT, "0");
+            // In one JVM no TaskManager is lost: a failure (a changed file, --strict) is final,
+            // and retrying it would only delay the error.
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+            env = StreamExecutionEnvironment.createLocalEnvironment(conf);
+        }
+        return BatchSettings.applyTo(env, parallelism);
     }
 }
