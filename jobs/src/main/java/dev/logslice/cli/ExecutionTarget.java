@@ -33,6 +33,11 @@ final class ExecutionTarget {
                             + " the same paths as given here.")
     ClusterAddress cluster;
 
+    /** Whether jobs run in this JVM (no {@code --cluster}). */
+    boolean isEmbedded() {
+        return cluster == null;
+    }
+
     /**
      * The environment for a job reading {@code paths}; for a session cluster, first checks that it
      * answers and tells on {@code err} that the cluster reads the paths itself.

@@ -13,13 +13,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /** How lines are parsed: {@code --format}, {@code --pattern}, {@code --zone}. */
 final class FormatOptionsMixin {
@@ -64,7 +62,7 @@ final class FormatOptionsMixin {
         FormatDetector detector = new FormatDetector(registry);
         Map<String, List<Path>> filesByFormat = new LinkedHashMap<>();
         LogFormat chosen = null;
-        for (Path file : filesToDetect(paths)) {
+        for (Path file : InputFiles.list(paths, MAX_DETECTED_FILES)) {
             if (Files.size(file) == 0) {
                 continue;
             }
@@ -102,35 +100,5 @@ final class FormatOptionsMixin {
         }
         info.println("format: " + chosen.name() + " (detected; --format to choose another)");
         return chosen;
-    }
-
-    private static List<Path> filesToDetect(List<String> paths) throws IOException {
-        List<Path> files = new ArrayList<>();
-        for (String name : paths) {
-            Path path = Paths.get(name);
-            if (!Files.isDirectory(path)) {
-                files.add(path);
-                continue;
-            }
-            try (Stream<Path> walk = Files.walk(path)) {
-                walk.filter(Files::isRegularFile)
-                        .filter(file -> !isHidden(path.relativize(file)))
-                        .sorted()
-                        .limit(MAX_DETECTED_FILES)
-                        .forEach(files::add);
-            }
-        }
-        return files.size() > MAX_DETECTED_FILES ? files.subList(0, MAX_DETECTED_FILES) : files;
-    }
-
-    /** As the source: names starting with '.' or '_' inside a directory are skipped. */
-    private static boolean isHidden(Path relative) {
-        for (Path part : relative) {
-            String name = part.toString();
-            if (name.startsWith(".") || name.startsWith("_")) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.format.LogFormat;
+import dev.logslice.job.SourceProgress;
 import dev.logslice.report.StatsCsv;
 import dev.logslice.report.StatsHtml;
 import dev.logslice.report.StatsJson;
@@ -79,8 +80,10 @@ final class StatsCommand implements Callable<Integer> {
                         .setLineDecoder(new StatsDecoder(format, formats.zone))
                         .build();
         long start = System.nanoTime();
-        LogStats stats =
-                StatsJob.run(execution.environment(read.parallelism, paths, notes), source);
+        LogStats stats;
+        try (AutoCloseable progress = progress()) {
+            stats = StatsJob.run(execution.environment(read.parallelism, paths, notes), source);
+        }
         StatsReport report =
                 new StatsReport(
                         stats,
@@ -105,6 +108,12 @@ final class StatsCommand implements Callable<Integer> {
             notes.println("wrote " + html);
         }
         return 0;
+    }
+
+    private AutoCloseable progress() {
+        return execution.isEmbedded()
+                ? ProgressBar.start(quiet, InputFiles.totalBytes(paths), SourceProgress::bytesRead)
+                : () -> {};
     }
 
     /** The bucket in seconds, or null for auto. */

@@ -23,6 +23,10 @@ public final class EmbeddedFlink {
             // In one JVM no TaskManager is lost: a failure (a changed file, --strict) is final,
             // and retrying it would only delay the error.
             conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+            // Progress on the terminal comes from the sources' metrics.
+            conf.setString(
+                    "metrics.reporter." + SourceProgress.REPORTER + ".factory.class",
+                    SourceProgress.ReporterFactory.class.getName());
             env = StreamExecutionEnvironment.createLocalEnvironment(conf);
         }
         return BatchSettings.applyTo(env, parallelism);
