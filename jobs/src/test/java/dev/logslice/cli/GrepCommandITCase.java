@@ -64,6 +64,6 @@ class GrepCommandITCase {
     }
 
     private byte[] grep(String regex, Path... logs) throws IOException {
-        return GrepRun.output(dir, List.of(), regex, logs);
+        return GrepRun.of(dir, List.of(), regex, logs).output();
     }
 }

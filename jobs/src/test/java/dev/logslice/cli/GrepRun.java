@@ -11,14 +11,14 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code logslice grep} at parallelism 2 with 4 KiB splits and reads (so events and lines cross
- * many split and buffer boundaries), and the lines of a file as grep writes them.
+ * One successful run of {@code logslice grep} at parallelism 2 with 4 KiB splits and reads (so
+ * events and lines cross many split and buffer boundaries): what it wrote and its notes; and the
+ * lines of a file as grep writes them.
  */
-final class GrepRun {
-    private GrepRun() {}
+record GrepRun(byte[] output, String stderr) {
 
-    /** What grep writes for these options, regex and paths; fails unless it succeeds. */
-    static byte[] output(Path dir, List<String> options, String regex, Path... logs)
+    /** Runs grep with these options, regex and paths; fails unless it succeeds. */
+    static GrepRun of(Path dir, List<String> options, String regex, Path... logs)
             throws IOException {
         Path out = dir.resolve("grep.out");
         List<String> args =
@@ -40,7 +40,7 @@ final class GrepRun {
         }
         CliRun run = CliRun.of(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.stderr()).isZero();
-        return Files.readAllBytes(out);
+        return new GrepRun(Files.readAllBytes(out), run.stderr());
     }
 
     /**
