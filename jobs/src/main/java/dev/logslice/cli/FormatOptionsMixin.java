@@ -48,6 +48,11 @@ final class FormatOptionsMixin {
                     "Time zone of timestamps written without an offset (default: this machine's).")
     ZoneId zone = ZoneId.systemDefault();
 
+    /** Whether a format is named rather than detected. */
+    boolean isNamed() {
+        return !format.equals("auto");
+    }
+
     /**
      * The format to parse all inputs with; with {@code auto}, the one detected in every file (told
      * on {@code info}); an error names the files when they differ.
@@ -56,7 +61,7 @@ final class FormatOptionsMixin {
         FormatRegistry registry = FormatRegistry.standard();
         FormatOptions options =
                 pattern == null ? FormatOptions.none() : FormatOptions.pattern(pattern);
-        if (!format.equals("auto")) {
+        if (isNamed()) {
             return registry.create(format, options);
         }
         FormatDetector detector = new FormatDetector(registry);

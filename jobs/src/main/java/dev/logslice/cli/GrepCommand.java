@@ -1,6 +1,10 @@
 package dev.logslice.cli;
 
+import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.filter.EventFilter;
+import dev.logslice.format.LogFormat;
+import dev.logslice.job.EventGrepDecoder;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
@@ -11,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.FileOutputStream;
+import java.io.PrintStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
@@ -20,21 +25,37 @@ import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
-/** {@code logslice grep}: the lines that match a Java regex, in input order. */
+/**
+ * {@code logslice grep}: the lines that match a Java regex, in input order; with a field filter or
+ * a named format, the matching events, parsed.
+ */
 @Command(
         name = "grep",
         mixinStandardHelpOptions = true,
-        description =
-                "Write the lines in which a Java regex finds a match, each exactly as in"
-                        + " its file; files in argument order, lines in file order.")
+        description = {
+            "Write the lines in which a Java regex finds a match, each exactly as in its file;"
+                    + " files in argument order, lines in file order.",
+            "With a field filter (--status, --level, --since, --until, --path-prefix) or a named"
+                    + " --format, lines are parsed into events: an event is written, all its"
+                    + " lines, when it passes every filter and the regex matches one of its lines."
+                    + " Lines that are no event of the format are left out and counted."
+        })
 final class GrepCommand implements Callable<Integer> {
     @Mixin ReadOptions read;
+    @Mixin FormatOptionsMixin formats;
+    @Mixin EventFilterOptions filters;
     @Mixin ExecutionTarget execution;
 
     @Option(names = "--out", description = "Write to this file instead of stdout.")
     Path out;
 
-    @Parameters(index = "0", paramLabel = "REGEX", description = "A java.util.regex pattern.")
+    @Option(names = "--quiet", description = "No notes on stderr.")
+    boolean quiet;
+
+    @Parameters(
+            index = "0",
+            paramLabel = "REGEX",
+            description = "A java.util.regex pattern; '' matches every line.")
     String regex;
 
     @Parameters(
@@ -53,10 +74,26 @@ final class GrepCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "invalid regex '" + regex + "': " + e.getDescription());
         }
-        LogFileSource<GrepMatch> source =
-                read.sourceFor(paths).setLineDecoder(new GrepDecoder(pattern)).build();
+        List<EventFilter> eventFilters = filters.filters(formats.zone);
+        PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
+        // Parsing costs; a plain regex grep reads lines only.
+        LogFormat format =
+                eventFilters.isEmpty() && !formats.isNamed() ? null : formats.resolve(paths, notes);
+        LineDecoder<GrepMatch> decoder =
+                format == null
+                        ? new GrepDecoder(pattern)
+                        : new EventGrepDecoder(format, formats.zone, pattern, eventFilters);
+        LogFileSource<GrepMatch> source = read.sourceFor(paths).setLineDecoder(decoder).build();
+        long malformed;
         try (WritableByteChannel target = openTarget()) {
-            GrepJob.run(execution.environment(read.parallelism, paths, System.err), source, target);
+            malformed =
+                    GrepJob.run(
+                            execution.environment(read.parallelism, paths, notes), source, target);
+        }
+        if (malformed > 0) {
+            notes.printf(
+                    "logslice: malformed lines left out (no %s events): %d%n",
+                    format.name(), malformed);
         }
         return 0;
     }

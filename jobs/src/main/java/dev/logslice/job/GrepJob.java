@@ -27,7 +27,8 @@ import java.util.List;
 public final class GrepJob {
     private GrepJob() {}
 
-    public static void run(
+    /** Runs the job and writes the matches to {@code target}; returns the malformed lines seen. */
+    public static long run(
             StreamExecutionEnvironment env,
             LogFileSource<GrepMatch> source,
             WritableByteChannel target)
@@ -50,6 +51,7 @@ public final class GrepJob {
                     }
                 }
             }
+            return SplitPartWriter.malformedLines(parts);
         } finally {
             deleteRecursively(parts);
         }

@@ -1,17 +1,46 @@
 package dev.logslice.job;
 
+import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineTerminator;
+
 /**
- * A matching line exactly as in its file, terminator included (LF added to a last line that had
- * none), tagged with its split so output can be put back in input order.
+ * What grep's readers send on, tagged with its split so output can be put back in input order:
+ * matching lines exactly as in their file, terminators included (LF added to a last line that had
+ * none), one line or the lines of a multi-line event; or, as a split's last record, how many of its
+ * lines were malformed (with no bytes).
  */
 public class GrepMatch {
+    private static final byte[] LF = {'\n'};
+    private static final byte[] NO_BYTES = {};
+
     public String splitId;
-    public byte[] line;
+    public byte[] bytes;
+    public long malformedLines;
 
     public GrepMatch() {}
 
-    public GrepMatch(String splitId, byte[] line) {
+    public GrepMatch(String splitId, byte[] bytes, long malformedLines) {
         this.splitId = splitId;
-        this.line = line;
+        this.bytes = bytes;
+        this.malformedLines = malformedLines;
+    }
+
+    /** A copy of one line with its terminator. */
+    static GrepMatch ofLine(Line line) {
+        byte[] terminator = terminatorOf(line);
+        byte[] bytes = new byte[line.length() + terminator.length];
+        System.arraycopy(line.buffer(), line.start(), bytes, 0, line.length());
+        System.arraycopy(terminator, 0, bytes, line.length(), terminator.length);
+        return new GrepMatch(line.splitId(), bytes, 0);
+    }
+
+    /** The count of a split's malformed lines. */
+    static GrepMatch malformed(String splitId, long lines) {
+        return new GrepMatch(splitId, NO_BYTES, lines);
+    }
+
+    /** The terminator grep writes after a line: its own, or LF for a last line without one. */
+    static byte[] terminatorOf(Line line) {
+        return line.terminator() == LineTerminator.NONE ? LF : line.terminator().bytes();
     }
 }

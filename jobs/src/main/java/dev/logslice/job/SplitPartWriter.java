@@ -4,6 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -16,13 +17,14 @@ import java.util.Set;
 
 /**
  * Writes matches to one part file per split, named by split id, so that joining the parts by name
- * gives the input order. A split this writer has not seen before starts its part afresh: a split
- * read again after a failure rewrites it. Matches of several splits may arrive interleaved (a
- * client collecting from several readers), so a few parts stay open and the others are reopened to
- * append.
+ * gives the input order, and a split's count of malformed lines to a file of its own. A split this
+ * writer has not seen before starts its part afresh: a split read again after a failure rewrites
+ * it. Matches of several splits may arrive interleaved (a client collecting from several readers),
+ * so a few parts stay open and the others are reopened to append.
  */
 final class SplitPartWriter implements Closeable {
     static final String SUFFIX = ".part";
+    private static final String MALFORMED_SUFFIX = ".malformed";
     private static final int BUFFER_SIZE = 256 << 10;
     private static final int MAX_OPEN_PARTS = 16;
     private static final OpenOption[] FRESH = {
@@ -39,6 +41,14 @@ final class SplitPartWriter implements Closeable {
     }
 
     void write(GrepMatch match) throws IOException {
+        if (match.malformedLines > 0) {
+            Files.writeString(
+                    directory.resolve(match.splitId + MALFORMED_SUFFIX),
+                    Long.toString(match.malformedLines));
+        }
+        if (match.bytes.length == 0) {
+            return;
+        }
         OutputStream out = open.get(match.splitId);
         if (out == null) {
             if (open.size() == MAX_OPEN_PARTS) {
@@ -53,7 +63,19 @@ final class SplitPartWriter implements Closeable {
                             BUFFER_SIZE);
             open.put(match.splitId, out);
         }
-        out.write(match.line);
+        out.write(match.bytes);
+    }
+
+    /** The malformed lines of all splits whose counts were written to {@code directory}. */
+    static long malformedLines(Path directory) throws IOException {
+        long total = 0;
+        try (DirectoryStream<Path> counts =
+                Files.newDirectoryStream(directory, "*" + MALFORMED_SUFFIX)) {
+            for (Path count : counts) {
+                total += Long.parseLong(Files.readString(count));
+            }
+        }
+        return total;
     }
 
     void flush() throws IOException {

@@ -4,25 +4,12 @@ import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
+import dev.logslice.format.Severity;
 
 import java.util.Locale;
-import java.util.Set;
 
 /** Adds what one parsed event or malformed line says to a {@link LogStats}. */
 public final class StatsFolder {
-    /** Levels (Log4j, syslog, JUL) at which an app or system event counts as an error. */
-    private static final Set<String> ERROR_LEVELS =
-            Set.of(
-                    "ERROR",
-                    "FATAL",
-                    "SEVERE",
-                    "CRITICAL",
-                    "CRIT",
-                    "ALERT",
-                    "EMERG",
-                    "EMERGENCY",
-                    "PANIC");
-
     private StatsFolder() {}
 
     public static void fold(ParseResult result, LogStats stats) {
@@ -42,7 +29,8 @@ public final class StatsFolder {
         boolean hasStatus = event.hasValue(Field.STATUS);
         int status = hasStatus ? event.status() : 0;
         String level = event.hasValue(Field.LEVEL) ? event.level().toUpperCase(Locale.ROOT) : null;
-        boolean error = status >= 500 || (level != null && ERROR_LEVELS.contains(level));
+        Severity severity = level != null ? Severity.of(level) : null;
+        boolean error = status >= 500 || (severity != null && severity.isAtLeast(Severity.ERROR));
         stats.addEvent(event.hasValue(Field.TIMESTAMP) ? event.epochSecond() : null, error);
         if (hasStatus) {
             stats.addStatus(status);

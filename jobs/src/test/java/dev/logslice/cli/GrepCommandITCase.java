@@ -8,9 +8,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,7 +32,7 @@ class GrepCommandITCase {
 
         byte[] output = grep("", log);
 
-        assertThat(output).isEqualTo(withFinalNewline(Files.readAllBytes(log)));
+        assertThat(output).isEqualTo(GrepRun.concatenated(GrepRun.linesOf(log)));
     }
 
     @Test
@@ -45,7 +44,7 @@ class GrepCommandITCase {
 
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         for (Path file : new Path[] {lf, crlf}) {
-            for (byte[] line : linesWithTerminators(withFinalNewline(Files.readAllBytes(file)))) {
+            for (byte[] line : GrepRun.linesOf(file)) {
                 String text = new String(line, StandardCharsets.UTF_8);
                 if (text.contains("error") || text.contains("Invalid user")) {
                     expected.write(line);
@@ -65,47 +64,6 @@ class GrepCommandITCase {
     }
 
     private byte[] grep(String regex, Path... logs) throws IOException {
-        Path out = dir.resolve("out");
-        String[] args = {
-            "grep",
-            "-p",
-            "2",
-            "--split-size",
-            "4k",
-            "--buffer-size",
-            "4k",
-            "--out",
-            out.toString(),
-            regex
-        };
-        String[] withPaths = Arrays.copyOf(args, args.length + logs.length);
-        for (int i = 0; i < logs.length; i++) {
-            withPaths[args.length + i] = logs[i].toString();
-        }
-        CliRun run = CliRun.of(withPaths);
-        assertThat(run.exitCode()).as(run.stderr()).isZero();
-        return Files.readAllBytes(out);
-    }
-
-    /** grep ends a last line that had no terminator with LF, as Unix grep does. */
-    private static byte[] withFinalNewline(byte[] bytes) {
-        if (bytes.length == 0 || bytes[bytes.length - 1] == '\n') {
-            return bytes;
-        }
-        byte[] extended = Arrays.copyOf(bytes, bytes.length + 1);
-        extended[bytes.length] = '\n';
-        return extended;
-    }
-
-    private static Iterable<byte[]> linesWithTerminators(byte[] bytes) {
-        java.util.List<byte[]> lines = new java.util.ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] == '\n') {
-                lines.add(Arrays.copyOfRange(bytes, start, i + 1));
-                start = i + 1;
-            }
-        }
-        return lines;
+        return GrepRun.of(dir, List.of(), regex, logs).output();
     }
 }

@@ -1,0 +1,50 @@
+package dev.logslice.filter;
+
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
+
+import java.util.BitSet;
+
+/** HTTP status codes: classes ({@code 5xx}) and exact codes ({@code 404}). */
+public final class StatusFilter implements EventFilter {
+    private static final long serialVersionUID = 1L;
+    private static final int MIN = 100;
+    private static final int MAX = 599;
+
+    private final BitSet codes;
+
+    private StatusFilter(BitSet codes) {
+        this.codes = codes;
+    }
+
+    /**
+     * Parses a comma-separated list like {@code 5xx}, {@code 404} or {@code 4xx,500}; the message
+     * of the exception names the bad item.
+     */
+    public static StatusFilter parse(String list) {
+        BitSet codes = new BitSet(MAX + 1);
+        for (String item : list.split(",", -1)) {
+            String code = item.strip();
+            if (code.matches("[1-5][xX][xX]")) {
+                int first = (code.charAt(0) - '0') * 100;
+                codes.set(first, first + 100);
+            } else if (code.matches("[0-9]{3}")
+                    && Integer.parseInt(code) >= MIN
+                    && Integer.parseInt(code) <= MAX) {
+                codes.set(Integer.parseInt(code));
+            } else {
+                throw new IllegalArgumentException(
+                        "'"
+                                + item
+                                + "' is no status: give a class (1xx to 5xx) or a code (100 to 599),"
+                                + " comma-separated, like 4xx,500");
+            }
+        }
+        return new StatusFilter(codes);
+    }
+
+    @Override
+    public boolean matches(LogEvent event) {
+        return event.hasValue(Field.STATUS) && codes.get(event.status());
+    }
+}

@@ -1,0 +1,79 @@
+package dev.logslice.format.source;
+
+import dev.logslice.connector.source.Line;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.LogParser;
+import dev.logslice.format.ParserContext;
+
+import org.apache.flink.core.fs.Path;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.function.Predicate;
+
+/**
+ * The parser of a format for the file being read, made afresh when the file changes: its reference
+ * time is the file's modification time (the year of syslog lines). For the decoders that parse in
+ * the source's fetch thread; one instance per decoder, so per reader.
+ */
+public final class PerFileParser implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final LogFormat format;
+    private final ZoneId zone;
+    private transient String currentFile;
+    private transient LogParser parser;
+
+    public PerFileParser(LogFormat format, ZoneId zone) {
+        this.format = format;
+        this.zone = zone;
+    }
+
+    public LogFormat format() {
+        return format;
+    }
+
+    /** The parser for the lines of {@code path}. */
+    public LogParser forFile(Path path) {
+        String file = path.toString();
+        if (!file.equals(currentFile)) {
+            parser = format.newParser(ParserContext.of(zone, modificationTime(path)));
+            currentFile = file;
+        }
+        return parser;
+    }
+
+    /**
+     * For {@link dev.logslice.connector.source.LineDecoder#eventStarts()}: the lines that start an
+     * event of a multi-line format (they parse); null for single-line formats.
+     */
+    @Nullable
+    public Predicate<Line> eventStarts() {
+        if (!format.multiLine()) {
+            return null;
+        }
+        return line ->
+                forFile(line.file())
+                                .tryParse(
+                                        line.buffer(),
+                                        line.start(),
+                                        line.length(),
+                                        line.file().toString(),
+                                        line.offset())
+                        != null;
+    }
+
+    private static Instant modificationTime(Path file) {
+        try {
+            return Instant.ofEpochMilli(
+                    file.getFileSystem().getFileStatus(file).getModificationTime());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the modification time of " + file, e);
+        }
+    }
+}

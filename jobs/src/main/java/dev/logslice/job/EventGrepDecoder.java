@@ -1,0 +1,148 @@
+package dev.logslice.job;
+
+import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.filter.EventFilter;
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.source.PerFileParser;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+
+import javax.annotation.Nullable;
+
+import java.io.ByteArrayOutputStream;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Grep on parsed events: keeps the events that pass every field filter and in one of whose lines
+ * the regex finds a match, and sends all their lines on, exactly as in the file. Lines that are no
+ * event (malformed, or before a file's first event) never match; each split's last record counts
+ * them.
+ *
+ * <p>The filters look at the fields of an event's first line, so an event that fails them is
+ * dropped line by line as it is read. Only the lines of an event that passes them but has not met
+ * the regex yet are held, and sent on together with the line that meets it; the lines after that go
+ * on one by one. The source keeps each multi-line event whole in one split ({@link
+ * #eventStarts()}).
+ */
+public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
+    private static final long serialVersionUID = 1L;
+
+    /** Where the lines of the event being read go. */
+    private enum Course {
+        /** No event has started in this split yet. */
+        NO_EVENT,
+        /** The event failed a filter. */
+        DROP,
+        /** The event passed the filters; its lines are held until one meets the regex. */
+        HOLD,
+        /** The event matched; its lines go on. */
+        SEND
+    }
+
+    private final PerFileParser parser;
+    private final LinePattern pattern;
+    private final List<EventFilter> filters;
+    private Course course = Course.NO_EVENT;
+    private long malformed;
+    private transient ByteArrayOutputStream held;
+
+    public EventGrepDecoder(
+            LogFormat format, ZoneId zone, Pattern pattern, List<EventFilter> filters) {
+        this.parser = new PerFileParser(format, zone);
+        this.pattern = new LinePattern(pattern);
+        this.filters = List.copyOf(filters);
+    }
+
+    @Nullable
+    @Override
+    public GrepMatch decode(Line line) {
+        ParseResult result =
+                parser.forFile(line.file())
+                        .parse(
+                                line.buffer(),
+                                line.start(),
+                                line.length(),
+                                line.file().toString(),
+                                line.offset());
+        if (result instanceof LogEvent event) {
+            course = passesFilters(event) ? Course.HOLD : Course.DROP;
+            held().reset();
+        } else if (!parser.format().multiLine() || course == Course.NO_EVENT) {
+            malformed++;
+            return null;
+        }
+        switch (course) {
+            case SEND:
+                return GrepMatch.ofLine(line);
+            case HOLD:
+                if (pattern.find(line)) {
+                    course = Course.SEND;
+                    return held.size() == 0 ? GrepMatch.ofLine(line) : heldWith(line);
+                }
+                if (parser.format().multiLine()) {
+                    hold(line);
+                }
+                return null;
+            default:
+                return null;
+        }
+    }
+
+    @Nullable
+    @Override
+    public Predicate<Line> eventStarts() {
+        return parser.eventStarts();
+    }
+
+    @Override
+    public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
+        if (malformed > 0) {
+            output.accept(GrepMatch.malformed(report.splitId(), malformed));
+        }
+        malformed = 0;
+        course = Course.NO_EVENT;
+        // The lines of an event that never met the regex; the next split starts afresh.
+        held = null;
+    }
+
+    private boolean passesFilters(LogEvent event) {
+        for (EventFilter filter : filters) {
+            if (!filter.matches(event)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void hold(Line line) {
+        held.write(line.buffer(), line.start(), line.length());
+        held.writeBytes(GrepMatch.terminatorOf(line));
+    }
+
+    private GrepMatch heldWith(Line line) {
+        hold(line);
+        GrepMatch match = new GrepMatch(line.splitId(), held.toByteArray(), 0);
+        held.reset();
+        return match;
+    }
+
+    private ByteArrayOutputStream held() {
+        if (held == null) {
+            held = new ByteArrayOutputStream();
+        }
+        return held;
+    }
+
+    @Override
+    public TypeInformation<GrepMatch> getProducedType() {
+        return TypeInformation.of(GrepMatch.class);
+    }
+}

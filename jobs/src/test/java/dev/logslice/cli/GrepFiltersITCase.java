@@ -1,0 +1,273 @@
+package dev.logslice.cli;
+
+import dev.logslice.generate.LogGenerator;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code logslice grep} with field filters, at p=2 with 4 KiB splits, against the events chosen
+ * here by separate regexes on the raw lines: the same bytes in the same order, multi-line events
+ * whole.
+ */
+class GrepFiltersITCase {
+    /** Time, path and status of a combined line, found independently of logslice's parser. */
+    private static final Pattern ACCESS =
+            Pattern.compile("^\\S+ \\S+ \\S+ \\[([^\\]]+)\\] \"[A-Z]+ (\\S+)[^\"]*\" (\\d{3}) ");
+
+    private static final DateTimeFormatter ACCESS_TIME =
+            DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ENGLISH);
+
+    /** The first line of a Java log event: an ISO date, a time, then the level. */
+    private static final Pattern JAVA_EVENT =
+            Pattern.compile("^\\d{4}-\\d\\d-\\d\\d[T ][0-9:,.]+ (?:- )?([A-Z]+)");
+
+    private static final Set<String> WARN_AND_WORSE = Set.of("WARN", "ERROR", "FATAL");
+
+    @TempDir Path dir;
+
+    @Test
+    void statusClassesCodesAndPathPrefixOnTheRealAccessLog() throws IOException {
+        Path log = RealLogs.file("hackers-access.log");
+
+        byte[] output =
+                GrepRun.of(dir, List.of("--status", "3xx,404", "--path-prefix", "/linux"), "", log)
+                        .output();
+
+        List<byte[]> expected =
+                matchingLines(
+                        log,
+                        access -> {
+                            int status = Integer.parseInt(access.group(3));
+                            return (status / 100 == 3 || status == 404)
+                                    && access.group(2).startsWith("/linux");
+                        });
+        assertThat(expected).hasSizeGreaterThan(10);
+        assertThat(output).isEqualTo(GrepRun.concatenated(expected));
+    }
+
+    @Test
+    void timeRangeWithADateInTheZoneAndTheRegexOnTheRealAccessLog() throws IOException {
+        Path log = RealLogs.file("hackers-access.log");
+        Instant since = Instant.parse("2015-10-27T11:00:00Z");
+        Instant until = Instant.parse("2015-10-29T00:00:00Z");
+
+        byte[] output =
+                GrepRun.of(
+                                dir,
+                                List.of(
+                                        "--since",
+                                        "2015-10-27T12:00:00+01:00",
+                                        "--until",
+                                        "2015-10-29",
+                                        "--zone",
+                                        "UTC"),
+                                "POST",
+                                log)
+                        .output();
+
+        List<byte[]> expected =
+                matchingLines(
+                        log,
+                        access -> {
+                            Instant time =
+                                    OffsetDateTime.parse(access.group(1), ACCESS_TIME).toInstant();
+                            return !time.isBefore(since)
+                                    && time.isBefore(until)
+                                    && access.group().contains("\"POST ");
+                        });
+        assertThat(expected).hasSizeGreaterThan(10);
+        assertThat(output).isEqualTo(GrepRun.concatenated(expected));
+    }
+
+    @Test
+    void errorLevelTakesFatalToo() throws IOException {
+        Path log = RealLogs.file("Hadoop_2k.log");
+
+        byte[] output = GrepRun.of(dir, List.of("--level", "error"), "", log).output();
+
+        List<List<byte[]>> expected =
+                matchingEvents(log, level -> level.equals("ERROR") || level.equals("FATAL"), "");
+        assertThat(expected).hasSize(152);
+        assertThat(output).isEqualTo(GrepRun.concatenated(flatten(expected)));
+        assertThat(new String(output, StandardCharsets.UTF_8)).contains(" FATAL [");
+    }
+
+    @Test
+    void errorLevelKeepsCrlfAndEndsAnUnterminatedLastLine() throws IOException {
+        Path log = RealLogs.file("Apache_2k.log");
+
+        byte[] output = GrepRun.of(dir, List.of("--level", "ERROR"), "", log).output();
+
+        List<byte[]> expected = new ArrayList<>();
+        for (byte[] line : GrepRun.linesOf(log)) {
+            if (new String(line, StandardCharsets.UTF_8)
+                    .matches("(?s)^\\[[^\\]]+\\] \\[error\\] .*")) {
+                expected.add(line);
+            }
+        }
+        assertThat(expected).hasSizeGreaterThan(10);
+        assertThat(output).isEqualTo(GrepRun.concatenated(expected));
+        assertThat(new String(output, StandardCharsets.UTF_8)).contains("\r\n");
+    }
+
+    @Test
+    void multiLineEventsMatchWholeWhenTheRegexMeetsAStackTraceLine() throws IOException {
+        Path log = dir.resolve("app.log");
+        LogGenerator.write(dev.logslice.generate.LogFormat.LOG4J, 300_000, 7, log);
+
+        byte[] output = GrepRun.of(dir, List.of("--level", "WARN"), "Exception", log).output();
+
+        List<List<byte[]>> expected = matchingEvents(log, WARN_AND_WORSE::contains, "Exception");
+        assertThat(expected)
+                .as("events whose first line lacks the regex")
+                .anyMatch(event -> !text(event.get(0)).contains("Exception"));
+        assertThat(expected).as("events with stack traces").allMatch(event -> event.size() > 1);
+        assertThat(output).isEqualTo(GrepRun.concatenated(flatten(expected)));
+    }
+
+    @Test
+    void namedFormatAloneMatchesWholeEventsAndCountsLinesBeforeTheFirst() throws IOException {
+        Path log = dir.resolve("app.log");
+        LogGenerator.write(dev.logslice.generate.LogFormat.LOG4J, 300_000, 3, log);
+        byte[] generated = Files.readAllBytes(log);
+        Files.write(
+                log,
+                ("not an event\n\tnor this\n" + text(generated)).getBytes(StandardCharsets.UTF_8));
+
+        GrepRun run = GrepRun.of(dir, List.of("--format", "hadoop"), "Caused by", log);
+
+        assertThat(run.stderr()).contains("malformed lines left out (no hadoop events): 2");
+        List<List<byte[]>> expected = matchingEvents(log, level -> true, "Caused by");
+        assertThat(expected).isNotEmpty();
+        assertThat(run.output()).isEqualTo(GrepRun.concatenated(flatten(expected)));
+    }
+
+    @Test
+    void malformedLinesNeverMatchAFilterAndAreCounted() throws IOException {
+        List<byte[]> real = GrepRun.linesOf(RealLogs.file("hackers-access.log")).subList(0, 300);
+        List<byte[]> lines = new ArrayList<>(real);
+        lines.add(100, "200 OK\n".getBytes(StandardCharsets.US_ASCII));
+        lines.add(
+                0, "- - - [garbage] \"GET / HTTP/1.1\" 200\n".getBytes(StandardCharsets.US_ASCII));
+        lines.add("\n".getBytes(StandardCharsets.US_ASCII));
+        Path log = Files.write(dir.resolve("mixed.log"), GrepRun.concatenated(lines));
+
+        GrepRun run = GrepRun.of(dir, List.of("--format", "combined", "--status", "200"), "", log);
+
+        assertThat(run.stderr()).contains("malformed lines left out (no combined events): 3");
+        List<byte[]> expected = new ArrayList<>();
+        for (byte[] line : real) {
+            if (text(line).contains("\" 200 ")) {
+                expected.add(line);
+            }
+        }
+        assertThat(run.output()).isEqualTo(GrepRun.concatenated(expected));
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--status|6xx|--status: '6xx' is no status",
+                "--status|404,|--status: '' is no status",
+                "--level|LOUD|--level: 'LOUD' is no level",
+                "--since|yesterday|--since 'yesterday' is no time",
+                "--until|2015-13-01|--until '2015-13-01' is no time"
+            })
+    void badFilterValuesAreUsageErrors(String option, String value, String message) {
+        CliRun run =
+                CliRun.of(
+                        "grep", option, value, "", RealLogs.file("hackers-access.log").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().lines()).singleElement().asString().contains(message);
+    }
+
+    @Test
+    void anEmptyTimeRangeIsAUsageError() {
+        CliRun run =
+                CliRun.of(
+                        "grep",
+                        "--since",
+                        "2015-10-26",
+                        "--until",
+                        "2015-10-26T00:00",
+                        "",
+                        RealLogs.file("hackers-access.log").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().lines())
+                .singleElement()
+                .asString()
+                .contains("--until 2015-10-26T00:00 must be after --since 2015-10-26");
+    }
+
+    /** The lines of an access log that the regex reads and {@code keep} accepts. */
+    private static List<byte[]> matchingLines(Path log, Predicate<Matcher> keep)
+            throws IOException {
+        List<byte[]> kept = new ArrayList<>();
+        for (byte[] line : GrepRun.linesOf(log)) {
+            Matcher access = ACCESS.matcher(text(line));
+            assertThat(access.find()).as(text(line)).isTrue();
+            if (keep.test(access)) {
+                kept.add(line);
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * The events of a Java log (a line that starts with a date starts one; lines before the first
+     * belong to none) whose level {@code level} accepts and one of whose lines contains {@code
+     * text}.
+     */
+    private static List<List<byte[]>> matchingEvents(Path log, Predicate<String> level, String text)
+            throws IOException {
+        List<List<byte[]>> events = new ArrayList<>();
+        List<byte[]> event = null;
+        for (byte[] line : GrepRun.linesOf(log)) {
+            Matcher start = JAVA_EVENT.matcher(text(line));
+            if (start.find()) {
+                event = new ArrayList<>();
+                if (level.test(start.group(1))) {
+                    events.add(event);
+                }
+            }
+            if (event != null) {
+                event.add(line);
+            }
+        }
+        events.removeIf(lines -> lines.stream().noneMatch(line -> text(line).contains(text)));
+        return events;
+    }
+
+    private static List<byte[]> flatten(List<List<byte[]>> events) {
+        List<byte[]> lines = new ArrayList<>();
+        events.forEach(lines::addAll);
+        return lines;
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.logslice.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One successful run of {@code logslice grep} at parallelism 2 with 4 KiB splits and reads (so
+ * events and lines cross many split and buffer boundaries): what it wrote and its notes; and the
+ * lines of a file as grep writes them.
+ */
+record GrepRun(byte[] output, String stderr) {
+
+    /** Runs grep with these options, regex and paths; fails unless it succeeds. */
+    static GrepRun of(Path dir, List<String> options, String regex, Path... logs)
+            throws IOException {
+        Path out = dir.resolve("grep.out");
+        List<String> args =
+                new ArrayList<>(
+                        List.of(
+                                "grep",
+                                "-p",
+                                "2",
+                                "--split-size",
+                                "4k",
+                                "--buffer-size",
+                                "4k",
+                                "--out",
+                                out.toString()));
+        args.addAll(options);
+        args.add(regex);
+        for (Path log : logs) {
+            args.add(log.toString());
+        }
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        return new GrepRun(Files.readAllBytes(out), run.stderr());
+    }
+
+    /**
+     * The lines of a file, each with its terminator; a last line without one gets LF, as grep (and
+     * Unix grep) writes it.
+     */
+    static List<byte[]> linesOf(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        List<byte[]> lines = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
+                lines.add(Arrays.copyOfRange(bytes, start, i + 1));
+                start = i + 1;
+            }
+        }
+        if (start < bytes.length) {
+            byte[] last = Arrays.copyOfRange(bytes, start, bytes.length + 1);
+            last[last.length - 1] = '\n';
+            lines.add(last);
+        }
+        return lines;
+    }
+
+    static byte[] concatenated(List<byte[]> lines) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        lines.forEach(out::writeBytes);
+        return out.toByteArray();
+    }
+}
