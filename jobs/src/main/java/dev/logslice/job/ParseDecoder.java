@@ -96,7 +96,7 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        GrepMatch match = new GrepMatch(splitId, buffer.toByteArray());
+        GrepMatch match = new GrepMatch(splitId, buffer.toByteArray(), 0);
         buffer.reset();
         return match;
     }
