@@ -7,6 +7,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
@@ -17,6 +18,9 @@ final class CliErrors
         implements CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
     static final int JOB_FAILED = 1;
     static final int USAGE_OR_INPUT = 2;
+
+    /** As a Unix tool killed by SIGPIPE: the reader of our output went away ({@code | head}). */
+    static final int BROKEN_PIPE = 128 + 13;
 
     @Override
     public int handleParseException(ParameterException e, String[] args) {
@@ -43,6 +47,9 @@ final class CliErrors
         Throwable root = cause;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
+        }
+        if (root instanceof IOException && "Broken pipe".equals(root.getMessage())) {
+            return BROKEN_PIPE;
         }
         cmd.getErr().println("logslice: job failed: " + messageOf(root));
         return JOB_FAILED;
