@@ -4,6 +4,7 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
 import dev.logslice.format.registry.FormatDefinition;
+import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 
@@ -87,13 +88,14 @@ public class FormatParseBenchmark {
     @Setup
     public void setUp() throws IOException {
         FormatDefinition definition = FormatRegistry.standard().definition(format);
+        // Formats that need a pattern get their example's; nginx reads the real log by default.
+        FormatOptions options =
+                definition.patternUse() == PatternUse.REQUIRED
+                        ? FormatOptions.pattern(definition.examplePattern().orElseThrow())
+                        : FormatOptions.none();
         parser =
                 definition
-                        .create(
-                                definition
-                                        .examplePattern()
-                                        .map(FormatOptions::pattern)
-                                        .orElse(FormatOptions.none()))
+                        .create(options)
                         .newParser(
                                 ParserContext.of(
                                         ZoneId.of("UTC"), Instant.parse("2016-01-01T00:00:00Z")));

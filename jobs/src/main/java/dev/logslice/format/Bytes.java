@@ -75,6 +75,14 @@ public final class Bytes {
      * @return the index after the match, or -1
      */
     public static int matchPadded(byte[] b, int pos, int end, byte[] literal) {
+        if (literal.length == 1) {
+            // Most separators are one byte: the hot path of every layout and timestamp.
+            byte c = literal[0];
+            if (pos >= end || b[pos] != c) {
+                return -1;
+            }
+            return c == ' ' ? skipSpaces(b, pos + 1, end) : pos + 1;
+        }
         for (byte c : literal) {
             if (pos >= end || b[pos] != c) {
                 return -1;

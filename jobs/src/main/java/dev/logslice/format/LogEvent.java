@@ -49,8 +49,8 @@ public final class LogEvent implements ParseResult {
     /** Start and end in {@link #text} of each string field given as a span. */
     private final int[] spans = new int[2 * STRING_SLOTS];
 
-    /** Decoded (or directly set) string fields. */
-    private final String[] strings = new String[STRING_SLOTS];
+    /** Decoded (or directly set) string fields; made on first use, as most events need none. */
+    @Nullable private String[] strings;
 
     private int present;
     private int nulls;
@@ -90,14 +90,16 @@ public final class LogEvent implements ParseResult {
         int slot = slot(field);
         spans[2 * slot] = start - textOrigin;
         spans[2 * slot + 1] = end - textOrigin;
-        strings[slot] = null;
+        if (strings != null) {
+            strings[slot] = null;
+        }
         markPresent(field);
     }
 
     /** Sets a string field to a value, or to null. */
     public void setString(Field field, @Nullable String value) {
         int slot = slot(field);
-        strings[slot] = value;
+        strings()[slot] = value;
         spans[2 * slot] = 0;
         spans[2 * slot + 1] = -1;
         if (value == null) {
@@ -194,7 +196,7 @@ public final class LogEvent implements ParseResult {
             markPresent(Field.MESSAGE);
         } else if (spans[2 * slot + 1] == oldLength) {
             spans[2 * slot + 1] = textLength;
-            strings[slot] = null;
+            strings()[slot] = null;
         } else {
             String continuation = new String(buffer, start, length, StandardCharsets.UTF_8);
             setString(Field.MESSAGE, message() + "\n" + continuation);
@@ -251,7 +253,7 @@ public final class LogEvent implements ParseResult {
     @Nullable
     public String string(Field field) {
         int slot = slot(field);
-        String value = strings[slot];
+        String value = strings()[slot];
         if (value == null && (present & (1 << field.ordinal())) != 0) {
             int start = spans[2 * slot];
             value = new String(text, start, spans[2 * slot + 1] - start, StandardCharsets.UTF_8);
@@ -399,7 +401,7 @@ public final class LogEvent implements ParseResult {
     /** Whether a string field is a span of the text that holds only ASCII (no decoding needed). */
     boolean isAsciiSpan(Field field) {
         int slot = slot(field);
-        if (strings[slot] != null || spans[2 * slot + 1] < 0) {
+        if ((strings != null && strings[slot] != null) || spans[2 * slot + 1] < 0) {
             return false;
         }
         for (int i = spans[2 * slot]; i < spans[2 * slot + 1]; i++) {
@@ -420,6 +422,13 @@ public final class LogEvent implements ParseResult {
 
     int spanEnd(Field field) {
         return spans[2 * slot(field) + 1];
+    }
+
+    private String[] strings() {
+        if (strings == null) {
+            strings = new String[STRING_SLOTS];
+        }
+        return strings;
     }
 
     private void markPresent(Field field) {

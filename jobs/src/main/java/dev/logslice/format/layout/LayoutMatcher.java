@@ -88,14 +88,17 @@ final class LayoutMatcher {
             return record(index, pos, end);
         }
         Literal next = (Literal) parts[part + 1];
+        int checked = pos;
         for (int p = next.find(b, pos, end, pos); p >= 0; p = next.find(b, p + 1, end, pos)) {
-            // Later candidates are only longer: stop at the first that is too wide or blank.
-            if (--budget < 0 || (!capture.trim && p - pos > capture.maxWidth)) {
+            // Later candidates are only longer: stop at the first that is too wide or blank. A
+            // padded value is no wider than its maximum either: padding stops at the minimum.
+            if (--budget < 0 || p - pos > capture.maxWidth) {
                 return false;
             }
-            if (capture.shape == Shape.TOKEN && !Shape.hasNoBlank(b, pos, p)) {
+            if (capture.shape == Shape.TOKEN && !Shape.hasNoBlank(b, checked, p)) {
                 return false;
             }
+            checked = p;
             if (record(index, pos, p) && matchFrom(part + 1, p)) {
                 return true;
             }

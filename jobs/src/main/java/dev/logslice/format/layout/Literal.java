@@ -31,6 +31,9 @@ public final class Literal implements LayoutPart {
      */
     int find(byte[] b, int from, int end, int valueStart) {
         byte first = bytes[0];
+        if (bytes.length == 1 && first != '"') {
+            return Bytes.indexOf(b, from, end, first);
+        }
         for (int p = from; p < end; p++) {
             if (b[p] == first
                     && matchAt(b, p, end) >= 0

@@ -3,9 +3,24 @@ package dev.logslice.format.time;
 import dev.logslice.format.Bytes;
 
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
+
+import static dev.logslice.format.time.TimestampElement.DATE_TIME_SEPARATOR;
+import static dev.logslice.format.time.TimestampElement.DAY;
+import static dev.logslice.format.time.TimestampElement.DAY_NAME;
+import static dev.logslice.format.time.TimestampElement.EPOCH_MILLIS;
+import static dev.logslice.format.time.TimestampElement.EPOCH_SECONDS;
+import static dev.logslice.format.time.TimestampElement.FRACTION;
+import static dev.logslice.format.time.TimestampElement.HOUR;
+import static dev.logslice.format.time.TimestampElement.LITERAL;
+import static dev.logslice.format.time.TimestampElement.MINUTE;
+import static dev.logslice.format.time.TimestampElement.MONTH;
+import static dev.logslice.format.time.TimestampElement.MONTH_NAME;
+import static dev.logslice.format.time.TimestampElement.OFFSET;
+import static dev.logslice.format.time.TimestampElement.OPTIONAL_FRACTION;
+import static dev.logslice.format.time.TimestampElement.SECOND;
+import static dev.logslice.format.time.TimestampElement.YEAR;
+import static dev.logslice.format.time.TimestampElement.YEAR2;
 
 /**
  * A date-time pattern in {@code java.time} letters ({@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX}, {@code
@@ -20,23 +35,6 @@ import java.util.List;
  */
 public final class TimestampPattern implements Serializable {
     private static final long serialVersionUID = 1L;
-
-    private static final byte YEAR = 0;
-    private static final byte YEAR2 = 1;
-    private static final byte MONTH = 2;
-    private static final byte MONTH_NAME = 3;
-    private static final byte DAY = 4;
-    private static final byte HOUR = 5;
-    private static final byte MINUTE = 6;
-    private static final byte SECOND = 7;
-    private static final byte FRACTION = 8;
-    private static final byte OPTIONAL_FRACTION = 9;
-    private static final byte OFFSET = 10;
-    private static final byte DAY_NAME = 11;
-    private static final byte LITERAL = 12;
-    private static final byte DATE_TIME_SEPARATOR = 13;
-    private static final byte EPOCH_SECONDS = 14;
-    private static final byte EPOCH_MILLIS = 15;
 
     private static final int[] MONTH_KEYS = new int[12];
 
@@ -62,7 +60,7 @@ public final class TimestampPattern implements Serializable {
     private final byte[][] literals;
     private final boolean offsetOptional;
 
-    private TimestampPattern(String pattern, List<Element> elements, boolean lenient) {
+    private TimestampPattern(String pattern, List<TimestampElement> elements, boolean lenient) {
         this.pattern = pattern;
         int n = elements.size();
         this.kinds = new byte[n];
@@ -70,7 +68,7 @@ public final class TimestampPattern implements Serializable {
         this.exact = new boolean[n];
         this.literals = new byte[n][];
         for (int i = 0; i < n; i++) {
-            Element e = elements.get(i);
+            TimestampElement e = elements.get(i);
             kinds[i] = e.kind;
             widths[i] = e.width;
             literals[i] = e.literal;
@@ -81,7 +79,7 @@ public final class TimestampPattern implements Serializable {
 
     /** Compiles a pattern; throws IllegalArgumentException naming an unsupported letter. */
     public static TimestampPattern of(String pattern) {
-        return new TimestampPattern(pattern, PatternCompiler.compile(pattern, true), true);
+        return new TimestampPattern(pattern, TimestampPatternCompiler.compile(pattern, true), true);
     }
 
     /**
@@ -89,18 +87,20 @@ public final class TimestampPattern implements Serializable {
      * offset in the pattern must be there (for RFC 3339, where they tell formats apart).
      */
     public static TimestampPattern strict(String pattern) {
-        return new TimestampPattern(pattern, PatternCompiler.compile(pattern, false), false);
+        return new TimestampPattern(
+                pattern, TimestampPatternCompiler.compile(pattern, false), false);
     }
 
     /** Seconds since the epoch with an optional fraction, like nginx's {@code $msec}. */
     public static TimestampPattern epochSeconds() {
-        return new TimestampPattern("epoch seconds", List.of(new Element(EPOCH_SECONDS, 0)), false);
+        return new TimestampPattern(
+                "epoch seconds", List.of(new TimestampElement(EPOCH_SECONDS, 0)), false);
     }
 
     /** Milliseconds since the epoch, like Log4j's {@code %d{UNIX_MILLIS}}. */
     public static TimestampPattern epochMillis() {
         return new TimestampPattern(
-                "epoch milliseconds", List.of(new Element(EPOCH_MILLIS, 0)), false);
+                "epoch milliseconds", List.of(new TimestampElement(EPOCH_MILLIS, 0)), false);
     }
 
     /**
@@ -337,135 +337,5 @@ public final class TimestampPattern implements Serializable {
     @Override
     public String toString() {
         return pattern;
-    }
-
-    /** One compiled piece of a pattern. */
-    private static final class Element implements Serializable {
-        private static final long serialVersionUID = 1L;
-
-        final byte kind;
-        final int width;
-        final byte[] literal;
-
-        Element(byte kind, int width) {
-            this(kind, width, null);
-        }
-
-        Element(byte kind, int width, byte[] literal) {
-            this.kind = kind;
-            this.width = width;
-            this.literal = literal;
-        }
-    }
-
-    /** Turns pattern letters into elements. */
-    private static final class PatternCompiler {
-        private final String pattern;
-        private final boolean lenient;
-        private final List<Element> elements = new ArrayList<>();
-        private final StringBuilder literal = new StringBuilder();
-
-        private PatternCompiler(String pattern, boolean lenient) {
-            this.pattern = pattern;
-            this.lenient = lenient;
-        }
-
-        static List<Element> compile(String pattern, boolean lenient) {
-            return new PatternCompiler(pattern, lenient).run();
-        }
-
-        private List<Element> run() {
-            int i = 0;
-            while (i < pattern.length()) {
-                char c = pattern.charAt(i);
-                if (c == '\'') {
-                    int close = pattern.indexOf('\'', i + 1);
-                    if (close < 0) {
-                        throw new IllegalArgumentException(
-                                "unclosed quote in date pattern " + pattern);
-                    }
-                    literal.append(close == i + 1 ? "'" : pattern.substring(i + 1, close));
-                    i = close + 1;
-                } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-                    int run = i;
-                    while (run < pattern.length() && pattern.charAt(run) == c) {
-                        run++;
-                    }
-                    letters(c, run - i);
-                    i = run;
-                } else {
-                    literal.append(c);
-                    i++;
-                }
-            }
-            flushLiteral(false);
-            return elements;
-        }
-
-        private void letters(char letter, int count) {
-            boolean fractionAfterSeparator =
-                    letter == 'S'
-                            && literal.length() > 0
-                            && (literal.charAt(literal.length() - 1) == '.'
-                                    || literal.charAt(literal.length() - 1) == ',');
-            if (fractionAfterSeparator) {
-                literal.setLength(literal.length() - 1);
-            }
-            flushLiteral(letter == 'H');
-            switch (letter) {
-                case 'y':
-                case 'u':
-                    elements.add(new Element(count == 2 ? YEAR2 : YEAR, count == 2 ? 2 : 4));
-                    break;
-                case 'M':
-                case 'L':
-                    elements.add(new Element(count >= 3 ? MONTH_NAME : MONTH, 2));
-                    break;
-                case 'd':
-                    elements.add(new Element(DAY, 2));
-                    break;
-                case 'H':
-                    elements.add(new Element(HOUR, 2));
-                    break;
-                case 'm':
-                    elements.add(new Element(MINUTE, 2));
-                    break;
-                case 's':
-                    elements.add(new Element(SECOND, 2));
-                    break;
-                case 'S':
-                    elements.add(
-                            new Element(
-                                    fractionAfterSeparator ? OPTIONAL_FRACTION : FRACTION, count));
-                    break;
-                case 'E':
-                    elements.add(new Element(DAY_NAME, 0));
-                    break;
-                case 'X':
-                case 'x':
-                case 'Z':
-                    elements.add(new Element(OFFSET, 0));
-                    break;
-                default:
-                    throw new IllegalArgumentException(
-                            "unsupported letter '" + letter + "' in date pattern " + pattern);
-            }
-        }
-
-        /** Ends a literal; one of {@code T} or a space just before the hour joins date and time. */
-        private void flushLiteral(boolean beforeHour) {
-            if (literal.length() == 0) {
-                return;
-            }
-            String text = literal.toString();
-            literal.setLength(0);
-            boolean afterDate =
-                    !elements.isEmpty() && elements.get(elements.size() - 1).kind <= DAY;
-            if (lenient && beforeHour && afterDate && (text.equals("T") || text.equals(" "))) {
-                elements.add(new Element(DATE_TIME_SEPARATOR, 0));
-            } else {
-                elements.add(new Element(LITERAL, 0, text.getBytes(StandardCharsets.UTF_8)));
-            }
-        }
     }
 }
