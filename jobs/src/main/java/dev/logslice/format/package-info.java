@@ -19,8 +19,8 @@
  * }
  * }</pre>
  *
- * <p>In a Flink job, single-line formats plug into the source as {@link
- * dev.logslice.format.source.LogEventDecoder}; multi-line formats need the split reader to drive a
- * {@link dev.logslice.format.multiline.SplitEventReader}.
+ * <p>In a Flink job, formats plug into the source as {@link
+ * dev.logslice.format.source.LogEventDecoder}; for multi-line formats it tells the source which
+ * lines start an event, and the source keeps each event in the split where it starts.
  */
 package dev.logslice.format;

@@ -1,13 +1,16 @@
 package dev.logslice.format.multiline;
 
+import dev.logslice.connector.io.LocalFileReadChannel;
+import dev.logslice.connector.reader.SplitLineReader;
+import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.LogEventJsonWriter;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.log4j.Log4jPreset;
-import dev.logslice.format.testing.Parsing;
+import dev.logslice.format.source.LogEventDecoder;
 import dev.logslice.format.testing.RealLogs;
-import dev.logslice.format.testing.SourceLines;
-import dev.logslice.format.testing.SourceLines.SourceLine;
+
+import org.apache.flink.core.fs.Path;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -23,14 +26,21 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The event ownership rule: the events of all splits are those of the whole file, once each. */
-class SplitEventReaderTest {
+/**
+ * The event ownership rule as the source applies it: the events of all splits are those of the
+ * whole file, once each.
+ */
+class SplitEventOwnershipTest {
+    private static final int BUFFER = 4096;
+    private static final java.nio.file.Path LOG = temporaryLog();
     private static final LogFormat HADOOP = Log4jPreset.HADOOP.format();
 
     @Test
@@ -111,40 +121,63 @@ class SplitEventReaderTest {
         return dropLastTerminator ? text.replaceAll("\r?\n$", "") : text;
     }
 
-    /** The events of the file cut at the given offsets, split by split, as JSON lines. */
+    /**
+     * The events of the file cut at the given offsets, split by split, as the source reads them: a
+     * {@link SplitLineReader} told which lines start events, feeding a {@link LogEventDecoder}.
+     */
     static List<String> events(byte[] content, List<Integer> cuts) {
         TreeSet<Integer> bounds = new TreeSet<>(cuts);
         bounds.add(0);
         bounds.add(content.length);
         List<ParseResult> results = new ArrayList<>();
-        Integer start = bounds.first();
-        for (Integer end : bounds.tailSet(start, false)) {
-            readSplit(content, start, end, results);
-            start = end;
-        }
-        if (content.length == 0) {
-            readSplit(content, 0, 0, results);
+        try {
+            // One path for every call: events name their file, and calls are compared.
+            java.nio.file.Path file = Files.write(LOG, content);
+            Integer start = bounds.first();
+            for (Integer end : bounds.tailSet(start, false)) {
+                readSplit(file, content.length, start, end, results);
+                start = end;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return json(results);
     }
 
-    private static void readSplit(byte[] content, long start, long end, List<ParseResult> out) {
-        SplitEventReader reader =
-                new SplitEventReader(
-                        HADOOP, HADOOP.newParser(Parsing.CONTEXT), start == 0, out::add);
-        List<SourceLine> lines = SourceLines.ofSplit(content, start, end);
-        for (SourceLine line : lines) {
-            reader.lineInSplit(line.bytes, 0, line.bytes.length, "f", line.offset);
+    private static java.nio.file.Path temporaryLog() {
+        try {
+            java.nio.file.Path dir = Files.createTempDirectory("split-events");
+            dir.toFile().deleteOnExit();
+            java.nio.file.Path log = dir.resolve("app.log");
+            log.toFile().deleteOnExit();
+            return log;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        if (reader.wantsLinesAfterEnd()) {
-            long next = lines.isEmpty() ? start : lines.get(lines.size() - 1).next;
-            for (SourceLine line : SourceLines.from(content, next)) {
-                if (!reader.lineAfterEnd(line.bytes, 0, line.bytes.length, "f", line.offset)) {
-                    break;
-                }
+    }
+
+    private static void readSplit(
+            java.nio.file.Path file, long size, long start, long end, List<ParseResult> out)
+            throws IOException {
+        LogEventDecoder decoder = new LogEventDecoder(HADOOP, ZoneId.of("UTC"));
+        Path path = new Path(file.toUri());
+        try (LocalFileReadChannel channel = new LocalFileReadChannel(file, BUFFER)) {
+            SplitLineReader reader =
+                    SplitLineReader.forSplit(channel, path, start, end, size, BUFFER, 1 << 20)
+                            .withEventStarts(decoder.eventStarts());
+            while (reader.readNext(
+                    line -> {
+                        ParseResult result = decoder.decode(line);
+                        if (result != null) {
+                            out.add(result);
+                        }
+                    })) {
+                // reads until the split's last event is whole
             }
         }
-        reader.finish();
+        decoder.finishSplit(
+                new SplitReport("s", path.toString(), start, end, 0, 0, 0, List.of(), 0, 0, 0, 0),
+                out::add);
     }
 
     private static List<String> json(List<ParseResult> results) {
