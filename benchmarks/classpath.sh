@@ -12,5 +12,6 @@ if [[ ! -f "$jar" || ! -f "$classpath_file" || -n "$(find "$root/pom.xml" "$root
     -not -path '*/target/*' -print -quit)" ]]; then
   echo "benchmarks: building..." >&2
   (cd "$root" && ./mvnw -q -B -pl benchmarks -am package -DskipTests -Dspotless.check.skip=true) >&2
+  touch "$jar" # an up-to-date jar is left as it was, and would look stale forever
 fi
 echo "$jar:$(cat "$classpath_file")"
