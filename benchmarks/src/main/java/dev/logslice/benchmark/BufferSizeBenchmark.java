@@ -1,7 +1,5 @@
 package dev.logslice.benchmark;
 
-import dev.logslice.connector.io.LocalFileReadChannel;
-
 import org.apache.flink.configuration.MemorySize;
 
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -14,8 +12,6 @@ import org.openjdk.jmh.annotations.State;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Read calls alone, no line finding: a {@code FileChannel} reads a page-cached file into one direct
@@ -47,26 +43,17 @@ public class BufferSizeBenchmark extends BenchmarkBase {
     @Setup(Level.Trial)
     public void allocate() {
         int size = (int) MemorySize.parse(bufferSize).getBytes();
-        buffer =
-                "aligned".equals(alignment)
-                        ? ByteBuffer.allocateDirect(size + LocalFileReadChannel.ALIGNMENT)
-                                .alignedSlice(LocalFileReadChannel.ALIGNMENT)
-                        : ByteBuffer.allocateDirect(size);
+        buffer = CountedReadPass.directBuffer(size, "aligned".equals(alignment));
     }
 
     @Benchmark
     public long readWholeFile(GeneratedLogFile file, ReadCalls calls) throws IOException {
-        long bytes = 0;
-        long reads = 0;
-        try (FileChannel channel = FileChannel.open(file.path, StandardOpenOption.READ)) {
-            for (int n; (n = channel.read(buffer.clear())) > 0; reads++) {
-                bytes += n;
-            }
+        CountedReadPass pass = CountedReadPass.over(file.path, buffer);
+        calls.readCallsPerPass = pass.readCalls();
+        if (pass.bytes() != file.bytes) {
+            throw new IllegalStateException(
+                    "read " + pass.bytes() + " of " + file.bytes + " bytes");
         }
-        calls.readCallsPerPass = reads + 1; // the last call found the end of the file
-        if (bytes != file.bytes) {
-            throw new IllegalStateException("read " + bytes + " of " + file.bytes + " bytes");
-        }
-        return bytes;
+        return pass.bytes();
     }
 }

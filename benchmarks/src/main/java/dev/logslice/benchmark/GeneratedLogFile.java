@@ -19,7 +19,7 @@ import java.nio.file.Paths;
 
 /**
  * The input of the read benchmarks: a generated combined log of {@code fileSize} bytes (seed 1),
- * kept in {@code logslice.bench.dir} (default: the temp folder) so forks and runs share it; its
+ * kept in {@code $LOGSLICE_BENCH_DIR} (default: the temp folder) so forks and runs share it; its
  * lines are counted once, which also brings it into the page cache.
  */
 @State(Scope.Benchmark)
@@ -38,7 +38,8 @@ public class GeneratedLogFile {
     @Setup(Level.Trial)
     public void generate() throws IOException {
         long size = MemorySize.parse(fileSize).getBytes();
-        Path dir = Paths.get(System.getProperty("logslice.bench.dir", tempDir()));
+        String benchDir = System.getenv("LOGSLICE_BENCH_DIR");
+        Path dir = benchDir == null ? defaultDir() : Paths.get(benchDir);
         Files.createDirectories(dir);
         path = dir.resolve("combined-" + size + "-seed1.log");
         if (!Files.exists(path)) {
@@ -60,7 +61,7 @@ public class GeneratedLogFile {
         return countedLines;
     }
 
-    private static String tempDir() {
-        return Paths.get(System.getProperty("java.io.tmpdir"), "logslice-bench").toString();
+    private static Path defaultDir() {
+        return Paths.get(System.getProperty("java.io.tmpdir"), "logslice-bench");
     }
 }

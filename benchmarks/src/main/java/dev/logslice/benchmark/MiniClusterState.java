@@ -19,11 +19,11 @@ import java.util.List;
 
 /**
  * A MiniCluster that lives for a whole trial, as in apache/flink-benchmarks, so that a measured
- * operation is one job, not a cluster start: one TaskManager with {@value #PARALLELISM} slots.
+ * operation is one job, not a cluster start: one TaskManager with {@value #SLOTS} slots.
  */
 @State(Scope.Thread)
 public class MiniClusterState {
-    static final int PARALLELISM = 2;
+    static final int SLOTS = 2;
 
     private MiniCluster cluster;
 
@@ -36,7 +36,7 @@ public class MiniClusterState {
                         new MiniClusterConfiguration.Builder()
                                 .setConfiguration(conf)
                                 .setNumTaskManagers(1)
-                                .setNumSlotsPerTaskManager(PARALLELISM)
+                                .setNumSlotsPerTaskManager(SLOTS)
                                 .build());
         cluster.start();
     }
@@ -47,11 +47,11 @@ public class MiniClusterState {
     }
 
     /** A batch environment on this cluster, set up like {@code EmbeddedFlink}'s. */
-    public StreamExecutionEnvironment environment() {
+    public StreamExecutionEnvironment environment(int parallelism) {
         Configuration conf = new Configuration();
         conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
         StreamExecutionEnvironment env =
-                new TestStreamEnvironment(cluster, conf, PARALLELISM, List.of(), List.of());
+                new TestStreamEnvironment(cluster, conf, parallelism, List.of(), List.of());
         env.getConfig().enableObjectReuse();
         return env;
     }

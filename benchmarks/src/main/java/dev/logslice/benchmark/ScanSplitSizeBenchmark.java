@@ -16,13 +16,17 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * {@code logslice scan} at parallelism 2 on a running MiniCluster, one job per operation, for each
- * split size: small splits balance the two readers, large ones cost less per split.
+ * {@code logslice scan} on a running MiniCluster, one job per operation, for each split size: small
+ * splits balance the two readers, large ones cost less per split.
  */
 @State(Scope.Thread)
 public class ScanSplitSizeBenchmark extends BenchmarkBase {
-    @Param({"4m", "16m", "64m", "256m"})
+    @Param({"4m", "16m", "32m", "64m", "128m", "256m"})
     public String splitSize;
+
+    /** 2 by default; {@code -p parallelism=1,2} measures the speed-up too. */
+    @Param({"2"})
+    public int parallelism;
 
     /** What the last job did, reported by JMH next to its time. */
     @State(Scope.Thread)
@@ -45,7 +49,7 @@ public class ScanSplitSizeBenchmark extends BenchmarkBase {
                         .setSplitSize(MemorySize.parse(splitSize))
                         .setLineDecoder(new SplitReportDecoder())
                         .build();
-        ScanResult result = ScanJob.run(cluster.environment(), source);
+        ScanResult result = ScanJob.run(cluster.environment(parallelism), source);
         counters.splits = result.splits().size();
         counters.readCalls = result.readCalls();
         return file.check(result.lines());

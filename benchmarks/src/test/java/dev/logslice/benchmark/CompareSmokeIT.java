@@ -1,0 +1,34 @@
+package dev.logslice.benchmark;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs {@code compare.sh --smoke} on a tiny file, so the end-to-end comparison cannot rot: every
+ * tool must run and all must count the same lines.
+ */
+class CompareSmokeIT {
+
+    @Test
+    void everyToolRunsAndAgrees() throws Exception {
+        Path script = Paths.get("compare.sh").toAbsolutePath();
+        Process process =
+                new ProcessBuilder("bash", script.toString(), "--smoke")
+                        .redirectErrorStream(true)
+                        .start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+        assertThat(output)
+                .contains("| logslice scan p=2 |")
+                .contains("| stock FileSource keyBy/sum p=2 |")
+                .contains("| wc -l |")
+                .doesNotContain("MISMATCH");
+    }
+}
