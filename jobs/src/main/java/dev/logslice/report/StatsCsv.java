@@ -42,6 +42,7 @@ public final class StatsCsv {
         writeCounts(directory, "methods", stats.methods());
         writeCounts(directory, "protocols", stats.protocols());
         writeCounts(directory, "levels", stats.levels());
+        writeCounts(directory, "malformedByFile", stats.malformedByFile());
         for (Panel panel : Panel.values()) {
             try (CSVPrinter csv = open(directory, panel.key(), "value", "count")) {
                 for (ValueCount row : stats.top(panel, report.top())) {

@@ -87,6 +87,7 @@ public final class StatsHtml {
         for (Panel panel : Panel.values()) {
             topTable(html, panel.title(), stats.top(panel, report.top()));
         }
+        counts(html, "Malformed lines per file", stats.malformedByFile(), stats.malformed());
         malformed(html, stats.malformedSamples());
         splits(html, stats.splits());
         html.append("</body></html>\n");

@@ -51,6 +51,7 @@ public final class StatsJson {
         writeCounts(json, "methods", stats.methods());
         writeCounts(json, "protocols", stats.protocols());
         writeCounts(json, "levels", stats.levels());
+        writeCounts(json, "malformedByFile", stats.malformedByFile());
         for (Panel panel : Panel.values()) {
             json.writeArrayFieldStart(panel.key());
             for (ValueCount row : stats.top(panel, report.top())) {

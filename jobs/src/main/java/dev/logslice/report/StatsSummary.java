@@ -58,6 +58,8 @@ public final class StatsSummary {
         }
         printTimeline(report, out);
         if (!stats.malformedSamples().isEmpty()) {
+            stats.malformedByFile()
+                    .forEach((file, count) -> out.printf("malformed in %s: %,d%n", file, count));
             out.printf("%nMalformed lines (first %d)%n", stats.malformedSamples().size());
             stats.malformedSamples()
                     .forEach(

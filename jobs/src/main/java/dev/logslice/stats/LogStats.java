@@ -29,7 +29,7 @@ import java.util.TreeMap;
  * where they are not. Each reader folds its lines into one; partials merge into the report.
  */
 public final class LogStats {
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
 
@@ -46,6 +46,7 @@ public final class LogStats {
     private final TreeMap<String, Long> methods = new TreeMap<>();
     private final TreeMap<String, Long> protocols = new TreeMap<>();
     private final TreeMap<String, Long> levels = new TreeMap<>();
+    private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
     private Union uniqueClients = new Union(HLL_LG_K);
     private KllDoublesSketch requestTimes = KllDoublesSketch.newHeapInstance();
@@ -118,6 +119,7 @@ public final class LogStats {
 
     public void addMalformed(MalformedSample sample) {
         malformed++;
+        malformedByFile.merge(sample.file(), 1L, Long::sum);
         if (malformedSamples.size() < MAX_SAMPLES) {
             malformedSamples.add(sample);
         }
@@ -151,6 +153,7 @@ public final class LogStats {
         other.methods.forEach((k, v) -> methods.merge(k, v, Long::sum));
         other.protocols.forEach((k, v) -> protocols.merge(k, v, Long::sum));
         other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
+        other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
         uniqueClients.update(other.uniqueClients.getResult());
         requestTimes.merge(other.requestTimes);
@@ -244,6 +247,11 @@ public final class LogStats {
         return timeline;
     }
 
+    /** Malformed lines per file, for files that had any. */
+    public Map<String, Long> malformedByFile() {
+        return Collections.unmodifiableMap(malformedByFile);
+    }
+
     public List<MalformedSample> malformedSamples() {
         return Collections.unmodifiableList(malformedSamples);
     }
@@ -273,7 +281,7 @@ public final class LogStats {
                 out.writeInt(entry.getKey());
                 out.writeLong(entry.getValue());
             }
-            for (Map<String, Long> counts : List.of(methods, protocols, levels)) {
+            for (Map<String, Long> counts : List.of(methods, protocols, levels, malformedByFile)) {
                 writeCounts(out, counts);
             }
             for (Panel panel : Panel.values()) {
@@ -319,7 +327,8 @@ public final class LogStats {
             for (int i = 0; i < statusCodes; i++) {
                 stats.status.put(in.readInt(), in.readLong());
             }
-            for (Map<String, Long> counts : List.of(stats.methods, stats.protocols, stats.levels)) {
+            for (Map<String, Long> counts :
+                    List.of(stats.methods, stats.protocols, stats.levels, stats.malformedByFile)) {
                 readCounts(in, counts);
             }
             for (Panel panel : Panel.values()) {

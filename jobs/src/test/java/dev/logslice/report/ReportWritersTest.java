@@ -67,6 +67,7 @@ class ReportWritersTest {
         assertThat(json.get("bytes").asLong()).isEqualTo(3600);
         assertThat(json.get("events").asLong()).isEqualTo(30);
         assertThat(json.get("malformed").asLong()).isEqualTo(1);
+        assertThat(json.get("malformedByFile").get("a.log").asLong()).isEqualTo(1);
         assertThat(json.get("status").get("503").asLong()).isEqualTo(3);
         assertThat(json.get("topPaths").get(0).get("value").asText()).isEqualTo("/index.html");
         assertThat(json.get("topPaths").get(0).get("count").asLong()).isEqualTo(20);

@@ -40,6 +40,9 @@ class LogStatsTest {
                 if (status == 404) {
                     stats.add(Panel.NOT_FOUND_PATHS, path);
                 }
+                if (i % 7 == 0) {
+                    stats.addMalformed(new MalformedSample("f" + i % 3 + ".log", i, "x", "bad"));
+                }
             }
         }
         left.addSplit(split("0000000001", 3));
@@ -52,6 +55,8 @@ class LogStatsTest {
         assertThat(merged.events()).isEqualTo(whole.events());
         assertThat(merged.oversized()).isEqualTo(3);
         assertThat(merged.status()).isEqualTo(whole.status());
+        assertThat(merged.malformed()).isEqualTo(whole.malformed());
+        assertThat(merged.malformedByFile()).isEqualTo(whole.malformedByFile());
         assertThat(merged.statusClasses()).isEqualTo(whole.statusClasses());
         assertThat(merged.methods()).isEqualTo(whole.methods());
         assertThat(merged.top(Panel.PATHS, 10)).isEqualTo(whole.top(Panel.PATHS, 10));
