@@ -33,6 +33,9 @@ import java.util.concurrent.Callable;
                 "Count and rank what the logs say: status mix, top paths and clients, levels,"
                         + " error messages, a timeline; as a summary, JSON, CSV or HTML.")
 final class StatsCommand implements Callable<Integer> {
+    /** How far the cluster's clock may run behind ours when we look for the job it started. */
+    private static final long CLOCK_SKEW_MILLIS = 60_000;
+
     /** Buckets an automatic timeline aims at. */
     private static final int AUTO_BUCKETS = 120;
 
@@ -111,9 +114,16 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     private AutoCloseable progress() {
+        long total = InputFiles.totalBytes(paths);
         return execution.isEmbedded()
-                ? ProgressBar.start(quiet, InputFiles.totalBytes(paths), SourceProgress::bytesRead)
-                : () -> {};
+                ? ProgressBar.start(quiet, total, SourceProgress::bytesRead)
+                : ProgressBar.start(
+                        quiet,
+                        total,
+                        new RestProgress(
+                                execution.cluster,
+                                StatsJob.JOB_NAME,
+                                System.currentTimeMillis() - CLOCK_SKEW_MILLIS));
     }
 
     /** The bucket in seconds, or null for auto. */

@@ -11,6 +11,9 @@ import org.apache.flink.util.CloseableIterator;
  * one, and the client merges the few that remain. Nothing is shuffled per line.
  */
 public final class StatsJob {
+    /** The job's name, as the cluster's REST API shows it. */
+    public static final String JOB_NAME = "logslice stats";
+
     private StatsJob() {}
 
     public static LogStats run(StreamExecutionEnvironment env, LogFileSource<byte[]> source)
@@ -21,7 +24,7 @@ public final class StatsJob {
                         .fullWindowPartition()
                         .reduce(StatsJob::merge)
                         .name("merge partials per reader")
-                        .executeAndCollect("logslice stats")) {
+                        .executeAndCollect(JOB_NAME)) {
             partials.forEachRemaining(partial -> total.merge(LogStats.fromBytes(partial)));
         }
         return total;
