@@ -14,12 +14,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.FileOutputStream;
 import java.io.PrintStream;
-import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -85,7 +82,7 @@ final class GrepCommand implements Callable<Integer> {
                         : new EventGrepDecoder(format, formats.zone, pattern, eventFilters);
         LogFileSource<GrepMatch> source = read.sourceFor(paths).setLineDecoder(decoder).build();
         long malformed;
-        try (WritableByteChannel target = openTarget()) {
+        try (WritableByteChannel target = Outputs.open(out)) {
             malformed =
                     GrepJob.run(
                             execution.environment(read.parallelism, paths, notes), source, target);
@@ -96,16 +93,5 @@ final class GrepCommand implements Callable<Integer> {
                     format.name(), malformed);
         }
         return 0;
-    }
-
-    private WritableByteChannel openTarget() throws Exception {
-        if (out == null) {
-            return new FileOutputStream(java.io.FileDescriptor.out).getChannel();
-        }
-        return FileChannel.open(
-                out,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
     }
 }

@@ -12,14 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -79,38 +72,11 @@ final class ParseCommand implements Callable<Integer> {
                                         limit == null ? Long.MAX_VALUE : limit,
                                         strict))
                         .build();
-        Path all = Files.createTempFile("logslice-parse", ".jsonl");
-        try {
-            try (var target = Channels.newChannel(Files.newOutputStream(all))) {
-                GrepJob.run(
-                        execution.environment(read.parallelism, paths, System.err), source, target);
-            }
-            try (OutputStream sink =
-                    out == null ? new PrintStream(System.out, false) : Files.newOutputStream(out)) {
-                copyLines(all, sink);
-            }
-        } finally {
-            Files.deleteIfExists(all);
+        try (WritableByteChannel target =
+                limit == null ? Outputs.open(out) : Outputs.firstLines(Outputs.open(out), limit)) {
+            GrepJob.run(execution.environment(read.parallelism, paths, System.err), source, target);
         }
         return 0;
-    }
-
-    /** The output, cut at --limit lines: each split wrote at most that many. */
-    private void copyLines(Path all, OutputStream sink) throws IOException {
-        if (limit == null) {
-            Files.copy(all, sink);
-            return;
-        }
-        try (BufferedReader lines =
-                new BufferedReader(
-                        new InputStreamReader(Files.newInputStream(all), StandardCharsets.UTF_8))) {
-            String line;
-            for (long n = 0; n < limit && (line = lines.readLine()) != null; n++) {
-                sink.write(line.getBytes(StandardCharsets.UTF_8));
-                sink.write('\n');
-            }
-        }
-        sink.flush();
     }
 
     private Set<Field> selectedFields() {
