@@ -1,7 +1,7 @@
 package dev.logslice.benchmark;
 
+import dev.logslice.generate.GeneratedFormat;
 import dev.logslice.generate.GeneratedLog;
-import dev.logslice.generate.LogFormat;
 import dev.logslice.generate.LogGenerator;
 
 import org.apache.flink.configuration.MemorySize;
@@ -44,7 +44,7 @@ public class GeneratedLogFile {
         path = dir.resolve("combined-" + size + "-seed1.log");
         if (!Files.exists(path)) {
             Path partial = Files.createTempFile(dir, "generating", ".tmp");
-            GeneratedLog log = LogGenerator.write(LogFormat.COMBINED, size, 1, partial);
+            GeneratedLog log = LogGenerator.write(GeneratedFormat.COMBINED, size, 1, partial);
             Files.move(partial, path);
             System.out.printf("generated %s: %d bytes, %d lines%n", path, log.bytes(), log.lines());
         }

@@ -1,6 +1,6 @@
 package dev.logslice.cli;
 
-import dev.logslice.generate.LogFormat;
+import dev.logslice.generate.GeneratedFormat;
 import dev.logslice.generate.LogGenerator;
 
 import org.apache.flink.configuration.MemorySize;
@@ -50,7 +50,7 @@ final class DemoCommand implements Callable<Integer> {
         if (!Files.exists(log)) {
             System.err.println("logslice: generating " + log + " (once)");
             Path partial = dir.resolve(log.getFileName() + ".partial");
-            LogGenerator.write(LogFormat.COMBINED, size.getBytes(), SEED, partial);
+            LogGenerator.write(GeneratedFormat.COMBINED, size.getBytes(), SEED, partial);
             Files.move(partial, log);
         }
         Path html = dir.resolve("demo-report.html");

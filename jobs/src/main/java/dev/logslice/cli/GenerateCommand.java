@@ -1,7 +1,7 @@
 package dev.logslice.cli;
 
+import dev.logslice.generate.GeneratedFormat;
 import dev.logslice.generate.GeneratedLog;
-import dev.logslice.generate.LogFormat;
 import dev.logslice.generate.LogGenerator;
 import dev.logslice.report.Human;
 
@@ -28,7 +28,7 @@ final class GenerateCommand implements Callable<Integer> {
             required = true,
             converter = FormatConverter.class,
             description = "combined, vcombined, nginx, json, syslog or log4j.")
-    LogFormat format;
+    GeneratedFormat format;
 
     @Option(
             names = "--size",
@@ -67,11 +67,11 @@ final class GenerateCommand implements Callable<Integer> {
     }
 
     /** Reads a format by its command-line name. */
-    static final class FormatConverter implements CommandLine.ITypeConverter<LogFormat> {
+    static final class FormatConverter implements CommandLine.ITypeConverter<GeneratedFormat> {
         @Override
-        public LogFormat convert(String value) {
+        public GeneratedFormat convert(String value) {
             try {
-                return LogFormat.fromName(value);
+                return GeneratedFormat.fromName(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }

@@ -20,7 +20,7 @@ public final class LogGenerator {
     private LogGenerator() {}
 
     /** Writes (or overwrites) {@code file}. */
-    public static GeneratedLog write(LogFormat format, long size, long seed, Path file)
+    public static GeneratedLog write(GeneratedFormat format, long size, long seed, Path file)
             throws IOException {
         try (FileChannel channel =
                 FileChannel.open(
@@ -34,7 +34,8 @@ public final class LogGenerator {
 
     /** Writes to {@code target}, which the caller closes. */
     public static GeneratedLog write(
-            LogFormat format, long size, long seed, WritableByteChannel target) throws IOException {
+            GeneratedFormat format, long size, long seed, WritableByteChannel target)
+            throws IOException {
         if (size < 0) {
             throw new IllegalArgumentException("size " + size + " must not be negative");
         }

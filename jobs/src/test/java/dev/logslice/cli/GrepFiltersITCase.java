@@ -133,7 +133,7 @@ class GrepFiltersITCase {
     @Test
     void multiLineEventsMatchWholeWhenTheRegexMeetsAStackTraceLine() throws IOException {
         Path log = dir.resolve("app.log");
-        LogGenerator.write(dev.logslice.generate.LogFormat.LOG4J, 300_000, 7, log);
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.LOG4J, 300_000, 7, log);
 
         byte[] output = GrepRun.of(dir, List.of("--level", "WARN"), "Exception", log).output();
 
@@ -148,7 +148,7 @@ class GrepFiltersITCase {
     @Test
     void namedFormatAloneMatchesWholeEventsAndCountsLinesBeforeTheFirst() throws IOException {
         Path log = dir.resolve("app.log");
-        LogGenerator.write(dev.logslice.generate.LogFormat.LOG4J, 300_000, 3, log);
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.LOG4J, 300_000, 3, log);
         byte[] generated = Files.readAllBytes(log);
         Files.write(
                 log,

@@ -43,7 +43,7 @@ class StatsCommandITCase {
     @Test
     void generatedAccessLogTotalsMatchAnIndependentCount() throws IOException {
         Path log = dir.resolve("generated.log");
-        LogGenerator.write(dev.logslice.generate.LogFormat.COMBINED, 2_000_000, 11, log);
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.COMBINED, 2_000_000, 11, log);
 
         check(log, 2, "16k");
     }

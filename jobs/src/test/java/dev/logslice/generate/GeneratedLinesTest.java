@@ -34,7 +34,7 @@ class GeneratedLinesTest {
 
     @Test
     void combinedLinesAreApacheCombined() throws IOException {
-        List<Matcher> lines = match(LogFormat.COMBINED, Pattern.compile(COMBINED));
+        List<Matcher> lines = match(GeneratedFormat.COMBINED, Pattern.compile(COMBINED));
         assertVariedTraffic(lines);
         assertNonDecreasing(lines, m -> OffsetDateTime.parse(m.group("time"), COMMON_LOG_TIME));
     }
@@ -42,7 +42,9 @@ class GeneratedLinesTest {
     @Test
     void vcombinedLinesHaveAVirtualHostAndPort() throws IOException {
         List<Matcher> lines =
-                match(LogFormat.VCOMBINED, Pattern.compile("(?<vhost>[a-z.]+):\\d+ " + COMBINED));
+                match(
+                        GeneratedFormat.VCOMBINED,
+                        Pattern.compile("(?<vhost>[a-z.]+):\\d+ " + COMBINED));
         assertVariedTraffic(lines);
         assertThat(lines.stream().map(m -> m.group("vhost")).distinct()).hasSizeGreaterThan(2);
     }
@@ -51,7 +53,7 @@ class GeneratedLinesTest {
     void nginxLinesEndWithRequestAndUpstreamTimes() throws IOException {
         List<Matcher> lines =
                 match(
-                        LogFormat.NGINX,
+                        GeneratedFormat.NGINX,
                         Pattern.compile(
                                 COMBINED + " (?<rt>\\d+\\.\\d{3}) (?<upstream>\\d+\\.\\d{3}|-)"));
         assertVariedTraffic(lines);
@@ -64,7 +66,7 @@ class GeneratedLinesTest {
         ObjectMapper mapper = new ObjectMapper();
         Instant previous = Instant.MIN;
         int errors = 0;
-        for (String line : lines(LogFormat.JSON)) {
+        for (String line : lines(GeneratedFormat.JSON)) {
             JsonNode event = mapper.readTree(line);
             Instant time = OffsetDateTime.parse(event.get("time").asText()).toInstant();
             assertThat(time).isAfterOrEqualTo(previous);
@@ -81,7 +83,7 @@ class GeneratedLinesTest {
     void syslogLinesAreRfc3164WithSpacePaddedDays() throws IOException {
         List<Matcher> lines =
                 match(
-                        LogFormat.SYSLOG,
+                        GeneratedFormat.SYSLOG,
                         Pattern.compile(
                                 "(?<time>[A-Z][a-z]{2} [ 1-3]\\d \\d{2}:\\d{2}:\\d{2})"
                                         + " (?<host>[\\w-]+) (?<program>[\\w/()-]+)"
@@ -111,7 +113,7 @@ class GeneratedLinesTest {
         List<Matcher> events = new ArrayList<>();
         int traceLines = 0;
         int causes = 0;
-        for (String line : lines(LogFormat.LOG4J)) {
+        for (String line : lines(GeneratedFormat.LOG4J)) {
             Matcher m = event.matcher(line);
             if (m.matches()) {
                 events.add(m);
@@ -159,7 +161,7 @@ class GeneratedLinesTest {
         assertThat(previous).isAfter(timeOf.of(lines.get(0)));
     }
 
-    private static List<Matcher> match(LogFormat format, Pattern pattern) throws IOException {
+    private static List<Matcher> match(GeneratedFormat format, Pattern pattern) throws IOException {
         List<Matcher> matched = new ArrayList<>();
         for (String line : lines(format)) {
             Matcher m = pattern.matcher(line);
@@ -169,7 +171,7 @@ class GeneratedLinesTest {
         return matched;
     }
 
-    private static List<String> lines(LogFormat format) throws IOException {
+    private static List<String> lines(GeneratedFormat format) throws IOException {
         byte[] bytes = LogGeneratorTest.generate(format, 4 << 20, 11);
         return List.of(new String(bytes, StandardCharsets.UTF_8).split("\n"));
     }

@@ -27,20 +27,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LogGeneratorTest {
 
     @ParameterizedTest
-    @EnumSource(LogFormat.class)
-    void sameSeedGivesSameBytes(LogFormat format) throws IOException {
+    @EnumSource(GeneratedFormat.class)
+    void sameSeedGivesSameBytes(GeneratedFormat format) throws IOException {
         assertThat(generate(format, 1 << 20, 7)).isEqualTo(generate(format, 1 << 20, 7));
     }
 
     @ParameterizedTest
-    @EnumSource(LogFormat.class)
-    void differentSeedsGiveDifferentBytes(LogFormat format) throws IOException {
+    @EnumSource(GeneratedFormat.class)
+    void differentSeedsGiveDifferentBytes(GeneratedFormat format) throws IOException {
         assertThat(generate(format, 64 << 10, 7)).isNotEqualTo(generate(format, 64 << 10, 8));
     }
 
     @ParameterizedTest
-    @EnumSource(LogFormat.class)
-    void outputDoesNotDependOnTimeZoneOrLocale(LogFormat format) throws IOException {
+    @EnumSource(GeneratedFormat.class)
+    void outputDoesNotDependOnTimeZoneOrLocale(GeneratedFormat format) throws IOException {
         byte[] expected = generate(format, 256 << 10, 3);
         TimeZone zone = TimeZone.getDefault();
         Locale locale = Locale.getDefault();
@@ -61,7 +61,7 @@ class LogGeneratorTest {
      */
     @Test
     void combinedOutputIsPinned() throws Exception {
-        assertThat(sha256(generate(LogFormat.COMBINED, 64 << 10, 42)))
+        assertThat(sha256(generate(GeneratedFormat.COMBINED, 64 << 10, 42)))
                 .isEqualTo(PINNED_COMBINED_SHA256);
     }
 
@@ -70,7 +70,7 @@ class LogGeneratorTest {
 
     @Property(tries = 60)
     void endsWithTheFirstLineThatEndsAtOrPastTheSize(
-            @ForAll LogFormat format, @ForAll @LongRange(max = 200_000) long size)
+            @ForAll GeneratedFormat format, @ForAll @LongRange(max = 200_000) long size)
             throws IOException {
         byte[] bytes = generate(format, size, size);
         assertThat((long) bytes.length).isGreaterThanOrEqualTo(size);
@@ -85,8 +85,9 @@ class LogGeneratorTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LogFormat.class)
-    void reportsTheFileSizeAndLineCount(LogFormat format, @TempDir Path dir) throws IOException {
+    @EnumSource(GeneratedFormat.class)
+    void reportsTheFileSizeAndLineCount(GeneratedFormat format, @TempDir Path dir)
+            throws IOException {
         Path file = dir.resolve("out.log");
         GeneratedLog log = LogGenerator.write(format, 3 * LogGenerator.BLOCK_SIZE / 2, 5, file);
         byte[] bytes = Files.readAllBytes(file);
@@ -103,12 +104,12 @@ class LogGeneratorTest {
 
     @Test
     void rejectsANegativeSize() {
-        assertThatThrownBy(() -> generate(LogFormat.JSON, -1, 1))
+        assertThatThrownBy(() -> generate(GeneratedFormat.JSON, -1, 1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-1");
     }
 
-    static byte[] generate(LogFormat format, long size, long seed) throws IOException {
+    static byte[] generate(GeneratedFormat format, long size, long seed) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         LogGenerator.write(format, size, seed, Channels.newChannel(out));
         return out.toByteArray();

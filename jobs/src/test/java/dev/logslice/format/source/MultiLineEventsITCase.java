@@ -42,7 +42,7 @@ class MultiLineEventsITCase {
     void eventsKeepTheirStackTracesAcrossSplitBoundaries(@TempDir java.nio.file.Path dir)
             throws Exception {
         java.nio.file.Path log = dir.resolve("app.log");
-        LogGenerator.write(dev.logslice.generate.LogFormat.LOG4J, 300_000, 7, log);
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.LOG4J, 300_000, 7, log);
         List<long[]> expected = referenceEvents(Files.readAllBytes(log));
         assertThat(expected.stream().filter(e -> e[1] > 1))
                 .as("events with stack traces")

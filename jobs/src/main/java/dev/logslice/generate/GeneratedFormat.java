@@ -6,7 +6,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The log formats {@link LogGenerator} writes, by their command-line names. */
-public enum LogFormat {
+public enum GeneratedFormat {
     COMBINED(AccessLogWriter::combined),
     VCOMBINED(AccessLogWriter::vhostCombined),
     NGINX(AccessLogWriter::nginx),
@@ -16,7 +16,7 @@ public enum LogFormat {
 
     private final Function<SeededRandom, LogEventWriter> writers;
 
-    LogFormat(Function<SeededRandom, LogEventWriter> writers) {
+    GeneratedFormat(Function<SeededRandom, LogEventWriter> writers) {
         this.writers = writers;
     }
 
@@ -26,8 +26,8 @@ public enum LogFormat {
     }
 
     /** The format with this command-line name; the message lists the names otherwise. */
-    public static LogFormat fromName(String name) {
-        for (LogFormat format : values()) {
+    public static GeneratedFormat fromName(String name) {
+        for (GeneratedFormat format : values()) {
             if (format.cliName().equals(name)) {
                 return format;
             }
@@ -37,7 +37,9 @@ public enum LogFormat {
     }
 
     public static String names() {
-        return Arrays.stream(values()).map(LogFormat::cliName).collect(Collectors.joining(", "));
+        return Arrays.stream(values())
+                .map(GeneratedFormat::cliName)
+                .collect(Collectors.joining(", "));
     }
 
     LogEventWriter newWriter(SeededRandom random) {
