@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Runs {@code compare.sh --smoke} on a tiny file, so the end-to-end comparison cannot rot: every
  * tool must run and all must count the same lines.
  */
-class CompareSmokeIT {
+class CompareSmokeITCase {
 
     @Test
     void everyToolRunsAndAgrees() throws Exception {
