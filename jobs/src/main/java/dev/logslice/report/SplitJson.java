@@ -20,6 +20,8 @@ public final class SplitJson {
         json.writeNumberField("lines", split.lines());
         json.writeNumberField("readCalls", split.readCalls());
         json.writeNumberField("readNanos", split.readNanos());
+        json.writeNumberField("startedAtMillis", split.startedAtMillis());
+        json.writeNumberField("finishedAtMillis", split.finishedAtMillis());
         json.writeNumberField("oversizedLines", split.oversizedLines());
         json.writeArrayFieldStart("oversizedLineOffsets");
         for (long offset : split.oversizedLineOffsets()) {
