@@ -50,9 +50,14 @@ class StandaloneClusterITCase {
     private static final List<String> TINY_SPLITS =
             List.of("-p", "2", "--split-size", "4k", "--buffer-size", "4k");
 
-    /** Report fields that say how long something took, which differs from run to run. */
+    /** Report fields that say how long something took or when, which differ from run to run. */
     private static final List<String> TIMINGS =
-            List.of("readNanos", "elapsedNanos", "readingMillis");
+            List.of(
+                    "readNanos",
+                    "elapsedNanos",
+                    "readingMillis",
+                    "startedAtMillis",
+                    "finishedAtMillis");
 
     /** Where a command runs. */
     private enum Target {
