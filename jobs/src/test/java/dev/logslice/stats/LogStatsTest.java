@@ -6,8 +6,13 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -72,6 +77,36 @@ class LogStatsTest {
                             org.assertj.core.data.Offset.offset(0.05));
         }
         assertThat(merged.splits()).containsExactly(split("0000000001", 3));
+    }
+
+    @Property(tries = 5)
+    void topClientsAreExactBeyondThePerLineCountersCapacity(@ForAll long seed) {
+        // More distinct clients than the per-line counters hold, so they drain while folding.
+        int distinct = 20_000;
+        Random random = new Random(seed);
+        LogStats stats = new LogStats();
+        Map<String, Long> expected = new HashMap<>();
+        for (int i = 0; i < 100_000; i++) {
+            // Skewed, so that a top 10 exists: low numbers come far more often.
+            int n = (int) (distinct * Math.pow(random.nextDouble(), 3));
+            String client = "10." + (n >> 8) + "." + (n & 255) + ".1";
+            expected.merge(client, 1L, Long::sum);
+            stats.addClient(client.getBytes(StandardCharsets.UTF_8), 0, client.length());
+        }
+        List<ValueCount> top = stats.top(Panel.CLIENTS, 10);
+
+        List<ValueCount> exact =
+                expected.entrySet().stream()
+                        .map(e -> new ValueCount(e.getKey(), e.getValue()))
+                        .sorted(
+                                Comparator.comparingLong(ValueCount::count)
+                                        .reversed()
+                                        .thenComparing(ValueCount::value))
+                        .limit(10)
+                        .collect(Collectors.toList());
+        assertThat(top).isEqualTo(exact);
+        assertThat((double) stats.uniqueClients())
+                .isCloseTo(expected.size(), org.assertj.core.data.Percentage.withPercentage(3));
     }
 
     private static SplitReport split(String id, long oversized) {
