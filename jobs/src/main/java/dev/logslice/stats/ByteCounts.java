@@ -19,13 +19,16 @@ final class ByteCounts {
     private static final int MAX_VALUES = 1 << 14;
     private static final int MAX_ARENA_BYTES = 1 << 20;
 
-    /** Open addressing over value indexes + 1; 0 is an empty slot. */
-    private final int[] table = new int[2 * MAX_VALUES];
+    /** Values held before the arrays grow; they start small, as many splits are small. */
+    private static final int INITIAL_VALUES = 64;
 
-    private final int[] hashes = new int[MAX_VALUES];
-    private final int[] starts = new int[MAX_VALUES];
-    private final int[] lengths = new int[MAX_VALUES];
-    private final long[] counts = new long[MAX_VALUES];
+    /** Open addressing over value indexes + 1, twice as many slots as values; 0 is empty. */
+    private int[] table = new int[2 * INITIAL_VALUES];
+
+    private int[] hashes = new int[INITIAL_VALUES];
+    private int[] starts = new int[INITIAL_VALUES];
+    private int[] lengths = new int[INITIAL_VALUES];
+    private long[] counts = new long[INITIAL_VALUES];
     private byte[] arena = new byte[4096];
     private int arenaUsed;
     private int size;
@@ -77,6 +80,10 @@ final class ByteCounts {
     }
 
     private void insert(int slot, int hash, byte[] b, int start, int length) {
+        if (size == hashes.length) {
+            grow();
+            slot = emptySlot(hash);
+        }
         if (arenaUsed + length > arena.length) {
             arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaUsed + length));
         }
@@ -87,6 +94,28 @@ final class ByteCounts {
         counts[size] = 1;
         arenaUsed += length;
         table[slot] = ++size;
+    }
+
+    /** Doubles the arrays (up to {@link #MAX_VALUES}, where {@link #isFull} stops adds first). */
+    private void grow() {
+        int capacity = 2 * hashes.length;
+        hashes = Arrays.copyOf(hashes, capacity);
+        starts = Arrays.copyOf(starts, capacity);
+        lengths = Arrays.copyOf(lengths, capacity);
+        counts = Arrays.copyOf(counts, capacity);
+        table = new int[2 * capacity];
+        for (int entry = 0; entry < size; entry++) {
+            table[emptySlot(hashes[entry])] = entry + 1;
+        }
+    }
+
+    private int emptySlot(int hash) {
+        int mask = table.length - 1;
+        int slot = hash & mask;
+        while (table[slot] != 0) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
     }
 
     /** A word-at-a-time hash: values are tens to hundreds of bytes (agents, referrers). */
