@@ -52,7 +52,11 @@ class ReportWritersTest {
                         1,
                         500,
                         1,
-                        2));
+                        2,
+                        "none",
+                        0,
+                        0,
+                        null));
         report = new StatsReport(stats, "combined", 10, 60, 2, 1_000_000);
     }
 

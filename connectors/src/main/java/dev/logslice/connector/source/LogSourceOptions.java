@@ -44,4 +44,13 @@ public final class LogSourceOptions {
                     .withDescription(
                             "Lines longer than this are skipped, counted as oversized and"
                                     + " reported with file and offset; bounds reader memory.");
+
+    public static final ConfigOption<Boolean> SKIP_MISSING_FILES =
+            ConfigOptions.key("logslice.source.skip-missing-files")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Whether a file that was listed but is gone when its split is to be"
+                                    + " read (a log rotated away) is skipped, with a report"
+                                    + " naming it, instead of failing the job.");
 }
