@@ -69,7 +69,7 @@ final class ScanCommand implements Callable<Integer> {
         double reading = Math.max(result.readingMillis(), 1) / 1e3;
         out.printf(
                 "throughput  %s/s, %,.0f lines/s while reading (%.2f s of %.2f s wall)%n",
-                Human.bytes((long) (result.bytes() / reading)),
+                Human.bytes((long) (result.lineBytes() / reading)),
                 result.lines() / reading,
                 reading,
                 seconds);

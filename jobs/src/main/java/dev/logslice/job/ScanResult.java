@@ -45,6 +45,13 @@ public record ScanResult(List<SplitReport> splits, long elapsedNanos) {
         return compressedSplits().mapToLong(SplitReport::bytesRead).sum();
     }
 
+    /** Bytes the lines came from: a plain file's bytes, a compressed file's uncompressed ones. */
+    public long lineBytes() {
+        return bytes()
+                - compressedSplits().mapToLong(s -> s.end() - s.start()).sum()
+                + decompressedBytes();
+    }
+
     private Stream<SplitReport> compressedSplits() {
         return splits.stream().filter(split -> !split.compression().equals("none"));
     }
