@@ -35,7 +35,8 @@ public final class LogSourceOptions {
                     .defaultValue(MemorySize.ofMebiBytes(1))
                     .withDescription(
                             "Bytes asked for by each read call, into a page-aligned direct"
-                                    + " buffer; a multiple of 4096.");
+                                    + " buffer; a multiple of 4096. Compressed files are read in"
+                                    + " blocks of this size too.");
 
     public static final ConfigOption<MemorySize> MAX_LINE_LENGTH =
             ConfigOptions.key("logslice.source.max-line-length")
