@@ -89,6 +89,7 @@ public final class SplitLineReader {
     /** Whether lines are skipped as continuations of the previous split's last event. */
     private boolean seekingEventStart;
 
+    /** Whether a read was made: before the first, a reader resumed at its split's end is done. */
     private boolean readAny;
 
     private boolean finished;
