@@ -3,6 +3,7 @@ package dev.logslice.cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -41,12 +42,17 @@ final class InputFiles {
         return files;
     }
 
-    /** Bytes of all input files. */
+    /**
+     * Bytes of all input files as they lie on disk, compressed ones too: the progress the sources
+     * report ({@code numBytesIn}) counts the bytes read from files, so the two compare.
+     */
     static long totalBytes(List<String> paths) {
         long total = 0;
         for (Path file : list(paths, Integer.MAX_VALUE)) {
             try {
                 total += Files.size(file);
+            } catch (NoSuchFileException e) {
+                // Rotated away since it was listed: the job fails on it or skips it, and says so.
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the size of " + file, e);
             }

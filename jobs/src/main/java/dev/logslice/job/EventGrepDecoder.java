@@ -108,6 +108,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (malformed > 0) {
             output.accept(GrepMatch.malformed(report.splitId(), malformed));
         }
+        GrepMatch.noteSkip(report, output);
         malformed = 0;
         course = Course.NO_EVENT;
         // The lines of an event that never met the regex; the next split starts afresh.

@@ -2,12 +2,15 @@ package dev.logslice.job;
 
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
+import dev.logslice.connector.source.SplitReport;
+
+import java.util.function.Consumer;
 
 /**
  * What grep's readers send on, tagged with its split so output can be put back in input order:
  * matching lines exactly as in their file, terminators included (LF added to a last line that had
  * none), one line or the lines of a multi-line event; or, as a split's last record, how many of its
- * lines were malformed (with no bytes).
+ * lines were malformed, or that the split was skipped and why (with no bytes).
  */
 public class GrepMatch {
     private static final byte[] LF = {'\n'};
@@ -16,6 +19,9 @@ public class GrepMatch {
     public String splitId;
     public byte[] bytes;
     public long malformedLines;
+
+    /** For a skipped split: its file and why it was skipped; null otherwise. */
+    public String skippedFile;
 
     public GrepMatch() {}
 
@@ -37,6 +43,18 @@ public class GrepMatch {
     /** The count of a split's malformed lines. */
     static GrepMatch malformed(String splitId, long lines) {
         return new GrepMatch(splitId, NO_BYTES, lines);
+    }
+
+    /**
+     * Hands on the note of a skipped split (its file was gone); emits nothing for a split read.
+     * Every grep and parse decoder calls it, so a skip is never silent.
+     */
+    static void noteSkip(SplitReport report, Consumer<GrepMatch> output) {
+        if (report.skipped()) {
+            GrepMatch note = new GrepMatch(report.splitId(), NO_BYTES, 0);
+            note.skippedFile = report.path() + " (" + report.skipReason() + ")";
+            output.accept(note);
+        }
     }
 
     /** The terminator grep writes after a line: its own, or LF for a last line without one. */

@@ -74,6 +74,7 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
                         output.accept(last);
                     }
                 });
+        GrepMatch.noteSkip(report, output);
         written = 0;
     }
 

@@ -17,6 +17,12 @@ public final class SplitJson {
         json.writeNumberField("start", split.start());
         json.writeNumberField("end", split.end());
         json.writeNumberField("bytes", split.bytesRead());
+        json.writeStringField("compression", split.compression());
+        json.writeNumberField("compressedBytes", split.compressedBytesRead());
+        json.writeNumberField("grewBy", split.grewBy());
+        if (split.skipped()) {
+            json.writeStringField("skipped", split.skipReason());
+        }
         json.writeNumberField("lines", split.lines());
         json.writeNumberField("readCalls", split.readCalls());
         json.writeNumberField("readNanos", split.readNanos());

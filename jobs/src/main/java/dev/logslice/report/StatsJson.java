@@ -97,6 +97,7 @@ public final class StatsJson {
         json.writeNumberField("readNanos", report.readNanos());
         json.writeNumberField("elapsedNanos", report.elapsedNanos());
         json.writeNumberField("parallelism", report.parallelism());
+        InputFileNotes.writeJson(json, stats.splits());
         json.writeArrayFieldStart("splits");
         for (SplitReport split : stats.splits()) {
             SplitJson.write(json, split);

@@ -71,6 +71,7 @@ public final class StatsSummary {
         out.printf(
                 "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
                 stats.splits().size(), report.readCalls(), report.readNanos() / 1e9);
+        InputFileNotes.print(out, stats.splits());
     }
 
     private static void printTimeline(StatsReport report, PrintStream out) {

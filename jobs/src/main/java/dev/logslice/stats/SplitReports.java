@@ -33,6 +33,13 @@ final class SplitReports {
         for (long offset : split.oversizedLineOffsets()) {
             out.writeLong(offset);
         }
+        Strings.write(out, split.compression());
+        out.writeLong(split.compressedBytesRead());
+        out.writeLong(split.grewBy());
+        out.writeBoolean(split.skipped());
+        if (split.skipped()) {
+            Strings.write(out, split.skipReason());
+        }
     }
 
     static SplitReport read(DataInput in) throws IOException {
@@ -47,8 +54,26 @@ final class SplitReports {
         for (int i = 0; i < samples; i++) {
             offsets.add(in.readLong());
         }
+        String compression = Strings.read(in);
+        long compressedBytesRead = in.readLong();
+        long grewBy = in.readLong();
+        String skipReason = in.readBoolean() ? Strings.read(in) : null;
         return new SplitReport(
-                id, path, values[0], values[1], values[2], values[3], values[4], offsets, values[5],
-                values[6], values[7], values[8]);
+                id,
+                path,
+                values[0],
+                values[1],
+                values[2],
+                values[3],
+                values[4],
+                offsets,
+                values[5],
+                values[6],
+                values[7],
+                values[8],
+                compression,
+                compressedBytesRead,
+                grewBy,
+                skipReason);
     }
 }

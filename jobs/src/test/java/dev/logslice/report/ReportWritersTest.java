@@ -11,7 +11,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,7 +55,29 @@ class ReportWritersTest {
                         1,
                         500,
                         1,
-                        2));
+                        2,
+                        "none",
+                        0,
+                        0,
+                        null));
+        stats.addSplit(
+                new SplitReport(
+                        "0000000002",
+                        "file:/gone.log",
+                        0,
+                        100,
+                        0,
+                        0,
+                        0,
+                        List.of(),
+                        0,
+                        0,
+                        3,
+                        3,
+                        "none",
+                        0,
+                        0,
+                        "deleted before it was read"));
         report = new StatsReport(stats, "combined", 10, 60, 2, 1_000_000);
     }
 
@@ -78,6 +103,30 @@ class ReportWritersTest {
         assertThat(json.get("splits").get(0).get("readCalls").asLong()).isEqualTo(1);
         assertThat(json.get("uniqueClients").asLong()).isEqualTo(4);
         assertThat(json.get("requestTime").get("p99").asDouble()).isGreaterThan(0.02);
+    }
+
+    @Test
+    void jsonAndSummaryNameTheSkippedFiles() throws IOException {
+        Path file = dir.resolve("stats.json");
+        ByteArrayOutputStream summary = new ByteArrayOutputStream();
+
+        StatsJson.write(report, file);
+        StatsSummary.print(report, new PrintStream(summary, true, StandardCharsets.UTF_8));
+
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertThat(json.get("skippedFiles")).hasSize(1);
+        assertThat(json.get("skippedFiles").get(0).get("path").asText())
+                .isEqualTo("file:/gone.log");
+        assertThat(json.get("skippedFiles").get(0).get("reason").asText())
+                .isEqualTo("deleted before it was read");
+        assertThat(json.get("appendedFiles")).isEmpty();
+        assertThat(json.get("splits").get(1).get("skipped").asText())
+                .isEqualTo("deleted before it was read");
+        assertThat(json.get("splits").get(0).get("compression").asText()).isEqualTo("none");
+        assertThat(json.get("splits").get(0).get("compressedBytes").asLong()).isZero();
+        assertThat(summary.toString(StandardCharsets.UTF_8))
+                .contains(
+                        "skipped     file:/gone.log (deleted before it was read, 100 B not read)");
     }
 
     @Test

@@ -111,6 +111,21 @@ class LogStatsTest {
 
     private static SplitReport split(String id, long oversized) {
         return new SplitReport(
-                id, "file:/a.log", 0, 4096, 4200, 40, oversized, List.of(17L), 2, 1000, 1, 2);
+                id,
+                "file:/a.log.gz",
+                0,
+                4096,
+                4200,
+                40,
+                oversized,
+                List.of(17L),
+                2,
+                1000,
+                1,
+                2,
+                "gzip",
+                4096,
+                10,
+                null);
     }
 }

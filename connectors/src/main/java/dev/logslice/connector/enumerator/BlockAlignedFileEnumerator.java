@@ -1,5 +1,7 @@
 package dev.logslice.connector.enumerator;
 
+import dev.logslice.connector.io.Compression;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.enumerate.NonSplittingRecursiveEnumerator;
@@ -22,8 +24,8 @@ import java.util.List;
  * skipped; a path given by name is always read) with their sizes, modification times and hosts;
  * this class cuts them, smaller than the target when the input would otherwise give fewer than the
  * desired number of splits. Its block splitting would follow HDFS block locations, which a local
- * file does not have. Files keep the order of the paths given, and files within a directory are
- * sorted by name, so split ids follow the input's order.
+ * file does not have. A compressed file is one split, never cut. Files keep the order of the paths
+ * given, and files within a directory are sorted by name, so split ids follow the input's order.
  */
 @Internal
 public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnumerator {
@@ -77,9 +79,10 @@ public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnume
 
     private void cut(FileSourceSplit file, long splitSize, List<FileSourceSplit> target) {
         long fileSize = file.length();
+        boolean whole = Compression.ofFileName(file.path().getName()).isCompressed();
         long start = 0;
         do {
-            long length = Math.min(splitSize, fileSize - start);
+            long length = whole ? fileSize : Math.min(splitSize, fileSize - start);
             target.add(
                     new FileSourceSplit(
                             getNextId(),

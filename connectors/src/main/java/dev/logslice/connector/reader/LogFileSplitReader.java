@@ -1,5 +1,7 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.Compression;
+import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LocalFileReadChannel;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.io.StreamReadChannel;
@@ -16,14 +18,13 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.connector.file.src.util.RecordAndPosition;
-import org.apache.flink.core.fs.FileStatus;
-import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Paths;
 import java.util.ArrayDeque;
 import java.util.Optional;
@@ -34,6 +35,11 @@ import java.util.function.Predicate;
  * Reads the splits assigned to one reader, one after the other; a fetch makes read calls until it
  * has a record or the split ends (one call, with lines of usual length), and decodes the lines in
  * this (the fetch) thread, where their bytes lie.
+ *
+ * <p>A compressed file is read through a {@link DecompressingReadChannel}; restored from a
+ * checkpoint, it is decompressed again from its start up to the checkpointed uncompressed offset.
+ * The file is checked against what was listed before and after each split ({@link InputFileCheck});
+ * a missing file is skipped, with a report saying why, when so configured.
  */
 @Internal
 final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, FileSourceSplit> {
@@ -58,12 +64,18 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
 
     @Override
     public RecordsWithSplitIds<RecordAndPosition<T>> fetch() throws IOException {
-        if (lines == null && !openNextSplit()) {
-            return new LineBatch<>("none");
+        if (lines == null) {
+            FileSourceSplit next = pending.poll();
+            if (next == null) {
+                return new LineBatch<>("none");
+            }
+            String missing = open(next);
+            if (missing != null) {
+                return skipped(next, missing);
+            }
         }
         FileSourceSplit current = split;
         LineBatch<T> batch = new LineBatch<>(current.splitId());
-        long splitEnd = current.offset() + current.length();
         boolean more;
         do {
             more =
@@ -81,42 +93,53 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
         } while (more && batch.isEmpty());
         reportProgress();
         if (!more) {
-            checkUnchanged(current);
+            long appended = InputFileCheck.appendedBytes(current, "while it was read");
+            long splitEnd = lines.splitEnd();
             decoder.finishSplit(
-                    lines.stats().toReport(current), record -> batch.add(record, splitEnd));
+                    lines.stats().toReport(current, appended),
+                    record -> batch.add(record, splitEnd));
             batch.markSplitFinished();
             closeSplit();
         }
         return batch;
     }
 
-    private boolean openNextSplit() throws IOException {
-        FileSourceSplit next = pending.poll();
-        if (next == null) {
-            return false;
+    /**
+     * Starts reading a split: its file checked, opened and, when compressed, decompressed.
+     *
+     * @return null, or why the split is skipped: its file is missing and missing files are skipped
+     */
+    @Nullable
+    private String open(FileSourceSplit next) throws IOException {
+        ReadChannel opened;
+        try {
+            InputFileCheck.appendedBytes(next, "before it was read");
+            opened = openFile(next.path());
+        } catch (FileNotFoundException | NoSuchFileException e) {
+            if (settings.skipMissingFiles()) {
+                return "deleted before it was read";
+            }
+            throw e instanceof FileNotFoundException
+                    ? e
+                    : new FileNotFoundException(
+                            "Input file " + next.path() + " was deleted before it was read");
         }
-        checkUnchanged(next);
-        long end = next.offset() + next.length();
-        ReadChannel opened = open(next.path());
-        Optional<CheckpointedPosition> position = next.getReaderPosition();
-        lines =
-                position.isPresent()
-                        ? SplitLineReader.resumingAt(
-                                opened,
-                                next.path(),
-                                position.get().getOffset(),
-                                end,
-                                next.fileSize(),
-                                settings.bufferSize(),
-                                settings.maxLineLength())
-                        : SplitLineReader.forSplit(
-                                opened,
-                                next.path(),
-                                next.offset(),
-                                end,
-                                next.fileSize(),
-                                settings.bufferSize(),
-                                settings.maxLineLength());
+        Compression compression = Compression.ofFileName(next.path().getName());
+        if (compression.isCompressed()) {
+            if (next.offset() != 0 || next.length() != next.fileSize()) {
+                opened.close();
+                throw new IllegalStateException(
+                        "split " + next + " of compressed file " + next.path() + " is not whole");
+            }
+            opened =
+                    new DecompressingReadChannel(
+                            opened,
+                            next.path().toString(),
+                            compression,
+                            next.fileSize(),
+                            settings.bufferSize());
+        }
+        lines = lineReader(next, opened);
         lines.withSplitId(next.splitId());
         Predicate<Line> eventStarts = decoder.eventStarts();
         if (eventStarts != null) {
@@ -125,47 +148,66 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
         split = next;
         channel = opened;
         metrics.registerSplit(next.splitId(), lines.stats());
-        return true;
+        return null;
     }
 
-    private ReadChannel open(Path path) throws IOException {
+    /** A reader of the split's lines from its start, or from its checkpointed position. */
+    private SplitLineReader lineReader(FileSourceSplit next, ReadChannel opened) {
+        Optional<Long> position = next.getReaderPosition().map(CheckpointedPosition::getOffset);
+        if (opened instanceof DecompressingReadChannel decompressing) {
+            return SplitLineReader.forDecompressedFile(
+                    decompressing,
+                    next.path(),
+                    position.orElse(0L),
+                    settings.bufferSize(),
+                    settings.maxLineLength());
+        }
+        long end = next.offset() + next.length();
+        return position.isPresent()
+                ? SplitLineReader.resumingAt(
+                        opened,
+                        next.path(),
+                        position.get(),
+                        end,
+                        next.fileSize(),
+                        settings.bufferSize(),
+                        settings.maxLineLength())
+                : SplitLineReader.forSplit(
+                        opened,
+                        next.path(),
+                        next.offset(),
+                        end,
+                        next.fileSize(),
+                        settings.bufferSize(),
+                        settings.maxLineLength());
+    }
+
+    /** A finished split with no lines: the decoder gets a report that says why it was skipped. */
+    private LineBatch<T> skipped(FileSourceSplit skipped, String reason) {
+        LineBatch<T> batch = new LineBatch<>(skipped.splitId());
+        long end = skipped.offset() + skipped.length();
+        decoder.finishSplit(
+                SplitReadStats.skippedReport(skipped, reason), record -> batch.add(record, end));
+        batch.markSplitFinished();
+        updatePendingBytes();
+        return batch;
+    }
+
+    private ReadChannel openFile(Path path) throws IOException {
         if ("file".equals(path.toUri().getScheme())) {
             return new LocalFileReadChannel(Paths.get(path.toUri()), settings.bufferSize());
         }
         return new StreamReadChannel(path.getFileSystem().open(path, settings.bufferSize()));
     }
 
-    /** Fails the split, naming the file, when the file is not the one that was enumerated. */
-    private static void checkUnchanged(FileSourceSplit split) throws IOException {
-        Path path = split.path();
-        FileStatus status;
-        try {
-            status = FileSystem.get(path.toUri()).getFileStatus(path);
-        } catch (FileNotFoundException e) {
-            throw new FileNotFoundException("Input file " + path + " was deleted during the job");
-        }
-        if (status.getLen() != split.fileSize()
-                || status.getModificationTime() != split.fileModificationTime()) {
-            throw new IOException(
-                    String.format(
-                            "Input file %s changed during the job: %d bytes modified at %d when"
-                                    + " enumerated, now %d bytes modified at %d",
-                            path,
-                            split.fileSize(),
-                            split.fileModificationTime(),
-                            status.getLen(),
-                            status.getModificationTime()));
-        }
-    }
-
     private void reportProgress() {
         SplitReadStats stats = lines.stats();
         metrics.recordProgress(
-                stats.readCalls - reportedReadCalls,
-                stats.bytesRead - reportedBytes,
+                stats.readCalls() - reportedReadCalls,
+                stats.fileBytesRead() - reportedBytes,
                 stats.oversizedLines - reportedOversized);
-        reportedReadCalls = stats.readCalls;
-        reportedBytes = stats.bytesRead;
+        reportedReadCalls = stats.readCalls();
+        reportedBytes = stats.fileBytesRead();
         reportedOversized = stats.oversizedLines;
         updatePendingBytes();
     }
@@ -174,7 +216,12 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
         long queued = pending.stream().mapToLong(FileSourceSplit::length).sum();
         long current = 0;
         if (lines != null && split != null) {
-            current = Math.max(0, split.offset() + split.length() - lines.position());
+            // In file bytes, like the splits' lengths: compressed bytes for a compressed file.
+            long done =
+                    channel instanceof DecompressingReadChannel
+                            ? lines.stats().fileBytesRead()
+                            : lines.position() - split.offset();
+            current = Math.max(0, split.length() - done);
         }
         metrics.setPendingBytes(queued + current);
     }

@@ -1,5 +1,7 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.CountingReadChannel;
+import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LineFeeds;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.source.Line;
@@ -35,6 +37,8 @@ import static org.apache.flink.util.Preconditions.checkArgument;
  *       skip.
  *   <li>Reads never go past the file size seen at enumeration; a file that ends before it fails the
  *       split with an error naming the file.
+ *   <li>A compressed file is one split, read through a {@link DecompressingReadChannel}: offsets
+ *       are offsets in the uncompressed stream, which ends where the decompressed data does.
  * </ul>
  *
  * <p>Every read asks for a whole buffer, shortened once so that later reads start at page-aligned
@@ -44,13 +48,16 @@ import static org.apache.flink.util.Preconditions.checkArgument;
 public final class SplitLineReader {
     private static final int ALIGNMENT = 4096;
 
+    /** Split end and size of a decompressed stream: its length is known only at its end. */
+    private static final long WHOLE_STREAM = Long.MAX_VALUE;
+
     private final ReadChannel channel;
     private final Path file;
     private final long splitEnd;
     private final long fileSize;
     private final int bufferSize;
     private final int maxLineLength;
-    private final SplitReadStats stats = new SplitReadStats();
+    private final SplitReadStats stats;
     private final Line line = new Line();
 
     private byte[] window;
@@ -82,10 +89,14 @@ public final class SplitLineReader {
     /** Whether lines are skipped as continuations of the previous split's last event. */
     private boolean seekingEventStart;
 
+    /** Whether a read was made: before the first, a reader resumed at its split's end is done. */
+    private boolean readAny;
+
     private boolean finished;
 
     private SplitLineReader(
             ReadChannel channel,
+            SplitReadStats stats,
             Path file,
             long readFrom,
             boolean skipToFirstLine,
@@ -96,6 +107,7 @@ public final class SplitLineReader {
         checkArgument(bufferSize >= ALIGNMENT && bufferSize % ALIGNMENT == 0, "buffer size");
         checkArgument(maxLineLength > 0, "max line length");
         this.channel = channel;
+        this.stats = stats;
         this.file = file;
         this.splitEnd = splitEnd;
         this.fileSize = fileSize;
@@ -118,8 +130,10 @@ public final class SplitLineReader {
             int bufferSize,
             int maxLineLength) {
         checkArgument(0 <= start && start <= end && end <= fileSize, "split outside file");
+        SplitReadStats stats = new SplitReadStats();
         return new SplitLineReader(
-                channel,
+                new CountingReadChannel(channel, stats.fileReads()),
+                stats,
                 file,
                 start == 0 ? 0 : start - 1,
                 start > 0,
@@ -139,8 +153,41 @@ public final class SplitLineReader {
             int bufferSize,
             int maxLineLength) {
         checkArgument(0 <= nextLineOffset && end <= fileSize, "resume offset outside file");
+        SplitReadStats stats = new SplitReadStats();
         return new SplitLineReader(
-                channel, file, nextLineOffset, false, end, fileSize, bufferSize, maxLineLength);
+                new CountingReadChannel(channel, stats.fileReads()),
+                stats,
+                file,
+                nextLineOffset,
+                false,
+                end,
+                fileSize,
+                bufferSize,
+                maxLineLength);
+    }
+
+    /**
+     * A reader of the lines of a compressed file from {@code nextLineOffset}: 0, or a checkpointed
+     * line start in the uncompressed stream, which the channel reaches by decompressing from the
+     * file's start. The stats count the channel's reads on the compressed file.
+     */
+    public static SplitLineReader forDecompressedFile(
+            DecompressingReadChannel channel,
+            Path file,
+            long nextLineOffset,
+            int bufferSize,
+            int maxLineLength) {
+        checkArgument(nextLineOffset >= 0, "resume offset outside file");
+        return new SplitLineReader(
+                channel,
+                new SplitReadStats(channel.compression(), channel.fileReads()),
+                file,
+                nextLineOffset,
+                false,
+                WHOLE_STREAM,
+                WHOLE_STREAM,
+                bufferSize,
+                maxLineLength);
     }
 
     /**
@@ -169,6 +216,14 @@ public final class SplitLineReader {
         return readPosition;
     }
 
+    /**
+     * The split's end: the offset a checkpoint taken after its last line resumes at, and finds
+     * nothing to read ({@code Long.MAX_VALUE} for a decompressed file).
+     */
+    public long splitEnd() {
+        return splitEnd;
+    }
+
     public SplitReadStats stats() {
         return stats;
     }
@@ -179,7 +234,7 @@ public final class SplitLineReader {
      * @return false once the split has no more lines
      */
     public boolean readNext(Consumer<Line> sink) throws IOException {
-        if (!finished && !skippingToFirstLine && stats.readCalls == 0) {
+        if (!finished && !skippingToFirstLine && !readAny) {
             // A split resumed at its end has nothing left, unless its last event goes on.
             finished = isPastEndOfOneLineRecords();
         }
@@ -192,19 +247,16 @@ public final class SplitLineReader {
                         Math.min(
                                 bufferSize - (readPosition & (ALIGNMENT - 1)),
                                 fileSize - readPosition);
-        long startNanos = System.nanoTime();
         int n = channel.read(readPosition, window, windowLength, wanted);
-        stats.recordRead(n, System.nanoTime() - startNanos);
+        readAny = true;
         if (n < 0) {
-            throw new IOException(
-                    "File "
-                            + file
-                            + " ended at byte "
-                            + readPosition
-                            + " but had "
-                            + fileSize
-                            + " bytes when the job started: it changed while being read");
+            if (fileSize != WHOLE_STREAM) {
+                throw ReadChannel.endedEarly(file, readPosition, fileSize);
+            }
+            finishAtEndOfFile(sink);
+            return false;
         }
+        stats.bytesRead += n;
         readPosition += n;
         windowLength += n;
         scan(sink);

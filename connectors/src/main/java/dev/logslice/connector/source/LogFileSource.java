@@ -28,7 +28,10 @@ import java.util.List;
  * A bounded source of the lines of log files: each file is cut into block-aligned byte ranges so
  * that many readers share one big file, each reading with large aligned buffers and finding lines
  * on bytes. Every line of every file is emitted exactly once; see {@link
- * dev.logslice.connector.reader.SplitLineReader} for the line contract.
+ * dev.logslice.connector.reader.SplitLineReader} for the line contract. Files named {@code .gz},
+ * {@code .zst} or {@code .bz2} are decompressed, each as one split, and their line offsets are
+ * offsets in the uncompressed stream. A file that grew since the job listed it is read up to its
+ * listed size; one that shrank or was rewritten fails the job (see {@link SplitReport}).
  *
  * <pre>{@code
  * LogFileSource<String> source = LogFileSource.builder()

@@ -2,6 +2,8 @@ package dev.logslice.connector.source;
 
 import org.apache.flink.annotation.PublicEvolving;
 
+import javax.annotation.Nullable;
+
 import java.io.Serializable;
 import java.util.List;
 
@@ -12,15 +14,24 @@ import java.util.List;
  * @param path the file
  * @param start first byte of the split's range
  * @param end end of the split's range, exclusive
- * @param bytesRead bytes returned by read calls, including the bytes read past {@code end} to
- *     finish the last line and those before {@code start} to find the first
+ * @param bytesRead bytes the line reader went through: those of the file, including the bytes read
+ *     past {@code end} to finish the last line and those before {@code start} to find the first;
+ *     for a compressed file, the uncompressed bytes
  * @param lines lines owned by the split (lines that start in {@code [start, end)})
  * @param oversizedLines lines longer than the maximum line length, skipped
  * @param oversizedLineOffsets file offsets of the first skipped oversized lines (a sample)
- * @param readCalls read system calls on the file
- * @param readNanos time spent inside those read calls
+ * @param readCalls read system calls on the file (on the compressed file for a compressed one)
+ * @param readNanos time spent inside those read calls (decompressing is not in it)
  * @param startedAtMillis wall-clock time of the split's first read
  * @param finishedAtMillis wall-clock time the split was done
+ * @param compression how the file is compressed: {@code none}, {@code gzip}, {@code zstd} or {@code
+ *     bzip2}; a compressed file is one split {@code [0, file size)} whose line offsets are offsets
+ *     in the uncompressed stream
+ * @param compressedBytesRead bytes read from a compressed file; 0 for an uncompressed one
+ * @param grewBy bytes appended to the file after the job listed it, which were not read: a file is
+ *     read up to the size it had then
+ * @param skipReason why the split was not read at all (its file was missing and missing files are
+ *     skipped), or null when it was read
  */
 @PublicEvolving
 public record SplitReport(
@@ -35,7 +46,11 @@ public record SplitReport(
         long readCalls,
         long readNanos,
         long startedAtMillis,
-        long finishedAtMillis)
+        long finishedAtMillis,
+        String compression,
+        long compressedBytesRead,
+        long grewBy,
+        @Nullable String skipReason)
         implements Serializable {
 
     /** How many oversized-line offsets a report keeps. */
@@ -43,5 +58,10 @@ public record SplitReport(
 
     public SplitReport {
         oversizedLineOffsets = List.copyOf(oversizedLineOffsets);
+    }
+
+    /** Whether the split was skipped instead of read; see {@link #skipReason()}. */
+    public boolean skipped() {
+        return skipReason != null;
     }
 }

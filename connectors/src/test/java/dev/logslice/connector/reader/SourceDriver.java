@@ -1,0 +1,73 @@
+package dev.logslice.connector.reader;
+
+import dev.logslice.connector.source.LogFileSource;
+
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
+import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
+import org.apache.flink.core.io.InputStatus;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Drives a source's enumerator and reader in Flink's testing contexts, as a task would. */
+final class SourceDriver {
+    private SourceDriver() {}
+
+    /** Every split the source's enumerator hands out to one reader, in file order. */
+    static List<FileSourceSplit> enumerate(LogFileSource<?> source) throws Exception {
+        TestingSplitEnumeratorContext<FileSourceSplit> enumeratorContext =
+                new TestingSplitEnumeratorContext<>(1);
+        enumeratorContext.registerReader(0, "localhost");
+        try (var enumerator = source.createEnumerator(enumeratorContext)) {
+            enumerator.start();
+            do {
+                enumerator.handleSplitRequest(0, "localhost");
+            } while (!enumeratorContext
+                    .getSplitAssignments()
+                    .get(0)
+                    .hasReceivedNoMoreSplitsSignal());
+        }
+        return byOffset(enumeratorContext.getSplitAssignments().get(0).getAssignedSplits());
+    }
+
+    static List<FileSourceSplit> byOffset(List<FileSourceSplit> splits) {
+        return splits.stream().sorted(Comparator.comparingLong(FileSourceSplit::offset)).toList();
+    }
+
+    static <T> void readToEnd(
+            SourceReader<T, FileSourceSplit> reader, TestingReaderOutput<T> output)
+            throws Exception {
+        poll(reader, output, () -> {}, Integer.MAX_VALUE);
+    }
+
+    static <T> void readUntil(
+            SourceReader<T, FileSourceSplit> reader, TestingReaderOutput<T> output, int records)
+            throws Exception {
+        poll(reader, output, () -> {}, records);
+    }
+
+    /**
+     * Polls until the end of input, or until {@code limit} records are out, waiting on the reader's
+     * availability future whenever nothing is available; runs {@code afterPoll} after every poll.
+     */
+    static <T> void poll(
+            SourceReader<T, FileSourceSplit> reader,
+            TestingReaderOutput<T> output,
+            Runnable afterPoll,
+            int limit)
+            throws Exception {
+        while (output.getEmittedRecords().size() < limit) {
+            InputStatus status = reader.pollNext(output);
+            afterPoll.run();
+            if (status == InputStatus.END_OF_INPUT) {
+                return;
+            }
+            if (status == InputStatus.NOTHING_AVAILABLE) {
+                reader.isAvailable().get(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+}
