@@ -34,7 +34,8 @@ import java.util.TreeMap;
  * written: a reader makes no {@code String} and no sketch update per line.
  */
 public final class LogStats {
-    private static final int VERSION = 2;
+    /** 3: split reports carry compression, compressed bytes, growth and skip reason. */
+    private static final int VERSION = 3;
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
 
