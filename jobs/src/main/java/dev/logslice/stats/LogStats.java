@@ -36,6 +36,7 @@ import java.util.TreeMap;
 public final class LogStats {
     /** 3: split reports carry compression, compressed bytes, growth and skip reason. */
     private static final int VERSION = 3;
+
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
 
