@@ -63,6 +63,7 @@ public final class StatsJson {
             json.writeEndArray();
         }
         json.writeNumberField("uniqueClients", stats.uniqueClients());
+        json.writeBooleanField("uniqueClientsExact", stats.uniqueClientsExact());
         json.writeNumberField("responseBytes", stats.responseBytes());
         if (stats.hasRequestTimes()) {
             json.writeObjectFieldStart("requestTime");

@@ -37,8 +37,10 @@ public final class StatsSummary {
         printCounts(out, "Levels", stats.levels(), stats.events());
         if (!stats.status().isEmpty()) {
             out.printf(
-                    "%nClients ~%,d unique; response bytes %s%n",
-                    stats.uniqueClients(), Human.bytes(stats.responseBytes()));
+                    "%nClients %s%,d unique; response bytes %s%n",
+                    stats.uniqueClientsExact() ? "" : "~",
+                    stats.uniqueClients(),
+                    Human.bytes(stats.responseBytes()));
         }
         if (stats.hasRequestTimes()) {
             out.printf(

@@ -21,8 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -34,11 +36,14 @@ import java.util.TreeMap;
  * written: a reader makes no {@code String} and no sketch update per line.
  */
 public final class LogStats {
-    /** 3: split reports carry compression, compressed bytes, growth and skip reason. */
+    /** 3: split reports carry compression, bytes, growth and skip reason; exact clients. */
     private static final int VERSION = 3;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
+
+    /** Distinct clients counted exactly; beyond, the HyperLogLog estimate is reported. */
+    private static final int MAX_EXACT_CLIENTS = 1 << 16;
 
     /** Status codes counted in an array while folding; any other code goes to the map at once. */
     private static final int COMMON_STATUS_CODES = 600;
@@ -59,6 +64,10 @@ public final class LogStats {
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
     private Union uniqueClients = new Union(HLL_LG_K);
+
+    /** The distinct clients while there are at most {@link #MAX_EXACT_CLIENTS}; then null. */
+    @Nullable private Set<String> exactClients = new HashSet<>();
+
     private KllDoublesSketch requestTimes = KllDoublesSketch.newHeapInstance();
     private Timeline timeline = new Timeline();
     private final List<MalformedSample> malformedSamples = new ArrayList<>();
@@ -180,8 +189,9 @@ public final class LogStats {
                                 (value, count) -> {
                                     top.get(panel).add(value, count);
                                     if (panel == Panel.CLIENTS) {
-                                        // A set: one update per distinct client is the same.
+                                        // Sets: one update per distinct client is the same.
                                         uniqueClients.update(value);
+                                        addExactClients(Set.of(value));
                                     }
                                 }));
     }
@@ -235,6 +245,11 @@ public final class LogStats {
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
         uniqueClients.update(other.uniqueClients.getResult());
+        if (other.exactClients == null) {
+            exactClients = null;
+        } else {
+            addExactClients(other.exactClients);
+        }
         requestTimes.merge(other.requestTimes);
         timeline.merge(other.timeline);
         for (MalformedSample sample : other.malformedSamples) {
@@ -313,10 +328,25 @@ public final class LogStats {
         return !top.get(panel).isEmpty();
     }
 
-    /** Estimated distinct clients (HyperLogLog, about 1% error). */
+    /** Distinct clients: exact up to 65,536, then estimated (HyperLogLog, about 1% error). */
     public long uniqueClients() {
         flush();
-        return Math.round(uniqueClients.getEstimate());
+        return exactClients != null ? exactClients.size() : Math.round(uniqueClients.getEstimate());
+    }
+
+    /** Whether {@link #uniqueClients()} is an exact count. */
+    public boolean uniqueClientsExact() {
+        flush();
+        return exactClients != null;
+    }
+
+    private void addExactClients(Set<String> clients) {
+        if (exactClients != null) {
+            exactClients.addAll(clients);
+            if (exactClients.size() > MAX_EXACT_CLIENTS) {
+                exactClients = null;
+            }
+        }
     }
 
     public boolean hasRequestTimes() {
@@ -374,6 +404,12 @@ public final class LogStats {
                 writeBytes(out, top.get(panel).toBytes());
             }
             writeBytes(out, uniqueClients.toCompactByteArray());
+            out.writeInt(exactClients == null ? -1 : exactClients.size());
+            if (exactClients != null) {
+                for (String client : exactClients) {
+                    Strings.write(out, client);
+                }
+            }
             writeBytes(out, requestTimes.toByteArray());
             timeline.write(out);
             out.writeInt(malformedSamples.size());
@@ -421,6 +457,13 @@ public final class LogStats {
                 stats.top.put(panel, TopItems.fromBytes(readBytes(in)));
             }
             stats.uniqueClients = Union.heapify(readBytes(in));
+            int exactClients = in.readInt();
+            if (exactClients < 0) {
+                stats.exactClients = null;
+            }
+            for (int i = 0; i < exactClients; i++) {
+                stats.exactClients.add(Strings.read(in));
+            }
             stats.requestTimes = KllDoublesSketch.heapify(Memory.wrap(readBytes(in)));
             stats.timeline = Timeline.read(in);
             int samples = in.readInt();

@@ -9,9 +9,11 @@ import net.jqwik.api.constraints.IntRange;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,12 +29,14 @@ class LogStatsTest {
         LogStats left = new LogStats();
         LogStats right = new LogStats();
         Random random = new Random(seed);
+        Set<String> distinctClients = new HashSet<>();
         for (int i = 0; i < events; i++) {
             LogStats part = random.nextBoolean() ? left : right;
             long time = 1_700_000_000L + random.nextInt(7200);
             int status = new int[] {200, 200, 304, 404, 500}[random.nextInt(5)];
             String path = PATHS[random.nextInt(PATHS.length)];
             String client = "10.0.0." + random.nextInt(50);
+            distinctClients.add(client);
             double requestTime = random.nextInt(1000) / 1000.0;
             for (LogStats stats : List.of(whole, part)) {
                 stats.addLine(100);
@@ -67,7 +71,10 @@ class LogStatsTest {
         assertThat(merged.top(Panel.PATHS, 10)).isEqualTo(whole.top(Panel.PATHS, 10));
         assertThat(merged.top(Panel.NOT_FOUND_PATHS, 10))
                 .isEqualTo(whole.top(Panel.NOT_FOUND_PATHS, 10));
-        assertThat(merged.uniqueClients()).isEqualTo(whole.uniqueClients());
+        assertThat(merged.uniqueClients())
+                .isEqualTo(whole.uniqueClients())
+                .isEqualTo(distinctClients.size());
+        assertThat(merged.uniqueClientsExact()).isTrue();
         assertThat(merged.timeline().buckets(60)).isEqualTo(whole.timeline().buckets(60));
         if (events > 0) {
             assertThat(merged.timeRange()).isEqualTo(whole.timeRange());
@@ -105,8 +112,28 @@ class LogStatsTest {
                         .limit(10)
                         .collect(Collectors.toList());
         assertThat(top).isEqualTo(exact);
-        assertThat((double) stats.uniqueClients())
-                .isCloseTo(expected.size(), org.assertj.core.data.Percentage.withPercentage(3));
+        assertThat(stats.uniqueClients()).isEqualTo(expected.size());
+        assertThat(stats.uniqueClientsExact()).isTrue();
+    }
+
+    @Property(tries = 3)
+    void uniqueClientsAreEstimatedPastTheExactLimitWhereverPartialsSplit(
+            @ForAll @IntRange(min = 1, max = 99_999) int cut) {
+        int distinct = 100_000;
+        LogStats left = new LogStats();
+        LogStats right = new LogStats();
+        for (int i = 0; i < distinct; i++) {
+            // Under the exact limit on each side of most cuts, over it together.
+            byte[] client =
+                    ("172.16." + (i >> 8) + "." + (i & 255)).getBytes(StandardCharsets.UTF_8);
+            (i < cut ? left : right).addClient(client, 0, client.length);
+        }
+        LogStats merged = LogStats.fromBytes(left.toBytes());
+        merged.merge(LogStats.fromBytes(right.toBytes()));
+
+        assertThat(merged.uniqueClientsExact()).isFalse();
+        assertThat((double) merged.uniqueClients())
+                .isCloseTo(distinct, org.assertj.core.data.Percentage.withPercentage(3));
     }
 
     private static SplitReport split(String id, long oversized) {
