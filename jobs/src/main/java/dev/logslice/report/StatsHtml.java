@@ -89,7 +89,12 @@ public final class StatsHtml {
         counts(html, "Levels", stats.levels(), stats.events());
         counts(html, "Methods", stats.methods(), stats.events());
         for (Panel panel : Panel.values()) {
-            topTable(html, panel.title(), stats.top(panel, report.top()));
+            long maxError = stats.topMaxError(panel);
+            topTable(
+                    html,
+                    panel.title()
+                            + (maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : ""),
+                    stats.top(panel, report.top()));
         }
         counts(html, "Malformed lines per file", stats.malformedByFile(), stats.malformed());
         malformed(html, stats.malformedSamples());

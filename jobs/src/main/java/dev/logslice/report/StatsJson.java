@@ -62,6 +62,13 @@ public final class StatsJson {
             }
             json.writeEndArray();
         }
+        json.writeObjectFieldStart("topMaxErrors");
+        for (Panel panel : Panel.values()) {
+            if (stats.topMaxError(panel) > 0) {
+                json.writeNumberField(panel.key(), stats.topMaxError(panel));
+            }
+        }
+        json.writeEndObject();
         json.writeNumberField("uniqueClients", stats.uniqueClients());
         json.writeBooleanField("uniqueClientsExact", stats.uniqueClientsExact());
         json.writeNumberField("responseBytes", stats.responseBytes());

@@ -51,8 +51,17 @@ public final class StatsSummary {
         }
         for (Panel panel : Panel.values()) {
             List<ValueCount> rows = stats.top(panel, report.top());
+            long maxError = stats.topMaxError(panel);
+            if (rows.isEmpty() && maxError > 0) {
+                out.printf(
+                        "%n%s: none stands out (too many distinct values; counts ±%,d)%n",
+                        panel.title(), maxError);
+            }
             if (!rows.isEmpty()) {
-                out.printf("%n%s%n", panel.title());
+                out.printf(
+                        "%n%s%s%n",
+                        panel.title(),
+                        maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : "");
                 for (ValueCount row : rows) {
                     out.printf("%,14d  %s%n", row.count(), Terminal.printable(row.value()));
                 }

@@ -323,6 +323,12 @@ public final class LogStats {
         return top.get(panel).top(n);
     }
 
+    /** How far the counts of a panel may be off: 0 when they are exact. */
+    public long topMaxError(Panel panel) {
+        flush();
+        return top.get(panel).maxError();
+    }
+
     public boolean hasPanel(Panel panel) {
         flush();
         return !top.get(panel).isEmpty();

@@ -39,15 +39,23 @@ public final class TopItems {
         sketch.merge(other.sketch);
     }
 
+    /** How far any count may be off: 0 while the values fit the sketch's map. */
+    public long maxError() {
+        return sketch.getMaximumError();
+    }
+
     public boolean isEmpty() {
         return sketch.isEmpty();
     }
 
-    /** The {@code n} most frequent values, most frequent first, ties by value. */
+    /**
+     * The {@code n} most frequent values, most frequent first, ties by value. Past the exact range
+     * only values sure to be more frequent than {@link #maxError()} are listed (none when no value
+     * stands out), with estimated counts.
+     */
     public List<ValueCount> top(int n) {
         List<ValueCount> rows = new ArrayList<>();
-        for (ItemsSketch.Row<String> row :
-                sketch.getFrequentItems(0, ErrorType.NO_FALSE_NEGATIVES)) {
+        for (ItemsSketch.Row<String> row : sketch.getFrequentItems(ErrorType.NO_FALSE_POSITIVES)) {
             rows.add(new ValueCount(row.getItem(), row.getEstimate()));
         }
         rows.sort(

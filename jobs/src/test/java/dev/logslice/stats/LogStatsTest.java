@@ -117,6 +117,32 @@ class LogStatsTest {
     }
 
     @Property(tries = 3)
+    void pastTheExactRangeTopPathsHoldOnlyValuesThatStandOut(@ForAll long seed) {
+        Random random = new Random(seed);
+        LogStats stats = new LogStats();
+        Map<String, Long> expected = new HashMap<>();
+        for (int i = 0; i < 300_000; i++) {
+            // A flat crowd of 100,000 paths seen about twice each, and three hot ones.
+            int hot = random.nextInt(100);
+            String path = hot < 3 ? "/hot/" + hot : "/p/" + random.nextInt(100_000);
+            expected.merge(path, 1L, Long::sum);
+            byte[] bytes = path.getBytes(StandardCharsets.UTF_8);
+            stats.add(Panel.PATHS, bytes, 0, bytes.length);
+        }
+        long maxError = stats.topMaxError(Panel.PATHS);
+        List<ValueCount> top = stats.top(Panel.PATHS, 10);
+
+        assertThat(maxError).isPositive();
+        assertThat(top)
+                .extracting(ValueCount::value)
+                .containsExactlyInAnyOrder("/hot/0", "/hot/1", "/hot/2");
+        for (ValueCount row : top) {
+            assertThat(row.count())
+                    .isBetween(expected.get(row.value()), expected.get(row.value()) + maxError);
+        }
+    }
+
+    @Property(tries = 3)
     void uniqueClientsAreEstimatedPastTheExactLimitWhereverPartialsSplit(
             @ForAll @IntRange(min = 1, max = 99_999) int cut) {
         int distinct = 100_000;
