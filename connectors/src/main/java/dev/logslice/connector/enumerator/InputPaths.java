@@ -1,0 +1,75 @@
+package dev.logslice.connector.enumerator;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.fs.Path;
+
+import java.io.IOException;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Expands the input paths into the files to read, the one expansion that both the enumerator and
+ * the command line (format detection, progress totals) use, so they agree on the list.
+ *
+ * <p>A path is a file, a directory (read recursively) or, on the local file system only, a glob
+ * ({@code /var/log/nginx/access.log*}, {@code logs/**&#47;*.log}). Files come in the order of the
+ * paths given, sorted by path within a directory or glob. A file reached twice (named twice, by a
+ * directory and by name, or through a symbolic link) is read once, where it first comes. Local
+ * paths are walked with java.nio ({@link LocalInputWalk}: symbolic links followed, loops skipped
+ * and reported), others through Flink's {@code FileSystem} ({@link FileSystemInputWalk}).
+ */
+@Internal
+public final class InputPaths {
+    private InputPaths() {}
+
+    /**
+     * The files of the input paths, and one line for each thing skipped that the user should hear
+     * of (a symbolic link loop, a broken link).
+     */
+    public record Expansion(List<InputFile> files, List<String> skipped) {}
+
+    /** A file found and what identifies it whatever path reached it. */
+    record Found(InputFile file, Object key) {}
+
+    public static Expansion expand(List<Path> paths) throws IOException {
+        Set<Object> seen = new HashSet<>();
+        List<InputFile> files = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (Path path : paths) {
+            List<Found> found = find(path, Integer.MAX_VALUE, skipped);
+            found.sort(Comparator.comparing(f -> f.file().path().toString()));
+            for (Found f : found) {
+                if (seen.add(f.key())) {
+                    files.add(f.file());
+                }
+            }
+        }
+        return new Expansion(files, skipped);
+    }
+
+    /** Whether the path gives at least one file; stops at the first. */
+    public static boolean holdsAFile(Path path) throws IOException {
+        return !find(path, 1, new ArrayList<>()).isEmpty();
+    }
+
+    /** Whether the path has glob characters, which only local paths may have. */
+    public static boolean isGlob(Path path) {
+        return GlobPath.isGlob(path.toUri().getPath());
+    }
+
+    private static List<Found> find(Path path, int limit, List<String> skipped) throws IOException {
+        Path qualified = path.makeQualified(path.getFileSystem());
+        if ("file".equals(qualified.toUri().getScheme())) {
+            return LocalInputWalk.find(Paths.get(qualified.toUri().getPath()), limit, skipped);
+        }
+        if (isGlob(qualified)) {
+            throw new IllegalArgumentException(
+                    "input path " + path + ": globs are supported on local paths only");
+        }
+        return FileSystemInputWalk.find(qualified, limit);
+    }
+}
