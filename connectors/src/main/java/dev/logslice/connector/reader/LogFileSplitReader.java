@@ -7,15 +7,15 @@ import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.split.SplitPosition;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.util.CheckpointedPosition;
-import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -26,23 +26,26 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Paths;
 import java.util.ArrayDeque;
-import java.util.Optional;
+import java.util.List;
 import java.util.Queue;
 import java.util.function.Predicate;
 
 /**
- * Reads the splits assigned to one reader, one after the other; a fetch makes read calls until it
- * has a record or the split ends (one call, with lines of usual length), and decodes the lines in
- * this (the fetch) thread, where their bytes lie.
+ * Reads the splits assigned to one reader, one after the other, and the segments (files) of a split
+ * in order; a fetch makes read calls until it has a record or the split ends (one call, with lines
+ * of usual length), and decodes the lines in this (the fetch) thread, where their bytes lie. A
+ * fetch goes on into the next small file of a packed split until it has read a buffer's worth, so
+ * tiny files do not cost a fetch each.
  */
 @Internal
-final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, FileSourceSplit> {
+final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, LogFileSplit> {
     private final LineDecoder<T> decoder;
     private final LogSourceSettings settings;
     private final LogSourceReaderMetrics metrics;
-    private final Queue<FileSourceSplit> pending = new ArrayDeque<>();
+    private final Queue<LogFileSplit> pending = new ArrayDeque<>();
 
-    @Nullable private FileSourceSplit split;
+    @Nullable private LogFileSplit split;
+    private int segment;
     @Nullable private ReadChannel channel;
     @Nullable private SplitLineReader lines;
     private long reportedReadCalls;
@@ -57,13 +60,39 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
     }
 
     @Override
-    public RecordsWithSplitIds<RecordAndPosition<T>> fetch() throws IOException {
+    public RecordsWithSplitIds<PositionedRecord<T>> fetch() throws IOException {
         if (lines == null && !openNextSplit()) {
             return new LineBatch<>("none");
         }
-        FileSourceSplit current = split;
+        LogFileSplit current = split;
+        List<FileSegment> segments = current.segments();
         LineBatch<T> batch = new LineBatch<>(current.splitId());
-        long splitEnd = current.offset() + current.length();
+        long bytesBefore = lines.stats().bytesRead();
+        boolean more = readSegment(batch);
+        while (!more && segment + 1 < segments.size()) {
+            moveToNextFile(batch);
+            boolean fetchedEnough =
+                    !batch.isEmpty()
+                            && lines.stats().bytesRead() - bytesBefore >= settings.bufferSize();
+            // Enough for one fetch: the next fetch reads on in the file just opened.
+            more = fetchedEnough || readSegment(batch);
+        }
+        reportProgress();
+        if (!more) {
+            finishSegment();
+            int last = segment;
+            long end = segments.get(last).end();
+            decoder.finishSplit(
+                    lines.stats().toReport(current), record -> batch.add(record, last, end));
+            batch.markSplitFinished();
+            closeSplit();
+        }
+        return batch;
+    }
+
+    /** Reads the current segment until the batch has a record or the segment ends. */
+    private boolean readSegment(LineBatch<T> batch) throws IOException {
+        int current = segment;
         boolean more;
         do {
             more =
@@ -73,48 +102,51 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
                                 if (record != null) {
                                     batch.add(
                                             record,
+                                            current,
                                             line.offset()
                                                     + line.length()
                                                     + line.terminator().length());
                                 }
                             });
         } while (more && batch.isEmpty());
-        reportProgress();
-        if (!more) {
-            checkUnchanged(current);
-            decoder.finishSplit(
-                    lines.stats().toReport(current), record -> batch.add(record, splitEnd));
-            batch.markSplitFinished();
-            closeSplit();
-        }
-        return batch;
+        return more;
+    }
+
+    /** Ends the current file of a packed split, emitting what the decoder holds of it. */
+    private void moveToNextFile(LineBatch<T> batch) throws IOException {
+        finishSegment();
+        int done = segment;
+        long end = split.segments().get(done).end();
+        decoder.finishFile(split.splitId(), record -> batch.add(record, done, end));
+        openSegment(done + 1);
     }
 
     private boolean openNextSplit() throws IOException {
-        FileSourceSplit next = pending.poll();
+        LogFileSplit next = pending.poll();
         if (next == null) {
             return false;
         }
-        checkUnchanged(next);
-        long end = next.offset() + next.length();
-        ReadChannel opened = open(next.path());
-        Optional<CheckpointedPosition> position = next.getReaderPosition();
+        SplitPosition position = next.position();
+        segment = position == null ? 0 : position.segment();
+        FileSegment first = next.segments().get(segment);
+        checkUnchanged(first);
+        ReadChannel opened = open(first.path());
         lines =
-                position.isPresent()
+                position != null
                         ? SplitLineReader.resumingAt(
                                 opened,
-                                next.path(),
-                                position.get().getOffset(),
-                                end,
-                                next.fileSize(),
+                                first.path(),
+                                position.offset(),
+                                first.end(),
+                                first.fileSize(),
                                 settings.bufferSize(),
                                 settings.maxLineLength())
                         : SplitLineReader.forSplit(
                                 opened,
-                                next.path(),
-                                next.offset(),
-                                end,
-                                next.fileSize(),
+                                first.path(),
+                                first.start(),
+                                first.end(),
+                                first.fileSize(),
                                 settings.bufferSize(),
                                 settings.maxLineLength());
         lines.withSplitId(next.splitId());
@@ -128,6 +160,24 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
         return true;
     }
 
+    private void openSegment(int index) throws IOException {
+        FileSegment next = split.segments().get(index);
+        checkUnchanged(next);
+        ReadChannel opened = open(next.path());
+        lines = lines.followedBy(opened, next.path(), next.start(), next.end(), next.fileSize());
+        segment = index;
+        channel = opened;
+    }
+
+    private void finishSegment() throws IOException {
+        FileSegment done = split.segments().get(segment);
+        checkUnchanged(done);
+        lines.stats().finishSegment(done);
+        ReadChannel toClose = channel;
+        channel = null;
+        toClose.close();
+    }
+
     private ReadChannel open(Path path) throws IOException {
         if ("file".equals(path.toUri().getScheme())) {
             return new LocalFileReadChannel(Paths.get(path.toUri()), settings.bufferSize());
@@ -136,23 +186,23 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
     }
 
     /** Fails the split, naming the file, when the file is not the one that was enumerated. */
-    private static void checkUnchanged(FileSourceSplit split) throws IOException {
-        Path path = split.path();
+    private static void checkUnchanged(FileSegment segment) throws IOException {
+        Path path = segment.path();
         FileStatus status;
         try {
             status = FileSystem.get(path.toUri()).getFileStatus(path);
         } catch (FileNotFoundException e) {
             throw new FileNotFoundException("Input file " + path + " was deleted during the job");
         }
-        if (status.getLen() != split.fileSize()
-                || status.getModificationTime() != split.fileModificationTime()) {
+        if (status.getLen() != segment.fileSize()
+                || status.getModificationTime() != segment.modificationTime()) {
             throw new IOException(
                     String.format(
                             "Input file %s changed during the job: %d bytes modified at %d when"
                                     + " enumerated, now %d bytes modified at %d",
                             path,
-                            split.fileSize(),
-                            split.fileModificationTime(),
+                            segment.fileSize(),
+                            segment.modificationTime(),
                             status.getLen(),
                             status.getModificationTime()));
         }
@@ -171,16 +221,20 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
     }
 
     private void updatePendingBytes() {
-        long queued = pending.stream().mapToLong(FileSourceSplit::length).sum();
+        long queued = pending.stream().mapToLong(LogFileSplit::length).sum();
         long current = 0;
         if (lines != null && split != null) {
-            current = Math.max(0, split.offset() + split.length() - lines.position());
+            List<FileSegment> segments = split.segments();
+            current = Math.max(0, segments.get(segment).end() - lines.position());
+            for (int i = segment + 1; i < segments.size(); i++) {
+                current += segments.get(i).length();
+            }
         }
         metrics.setPendingBytes(queued + current);
     }
 
     @Override
-    public void handleSplitsChanges(SplitsChange<FileSourceSplit> splitsChanges) {
+    public void handleSplitsChanges(SplitsChange<LogFileSplit> splitsChanges) {
         if (!(splitsChanges instanceof SplitsAddition)) {
             throw new UnsupportedOperationException(
                     "Unsupported splits change: " + splitsChanges.getClass());

@@ -50,7 +50,7 @@ public final class SplitLineReader {
     private final long fileSize;
     private final int bufferSize;
     private final int maxLineLength;
-    private final SplitReadStats stats = new SplitReadStats();
+    private final SplitReadStats stats;
     private final Line line = new Line();
 
     private byte[] window;
@@ -82,6 +82,9 @@ public final class SplitLineReader {
     /** Whether lines are skipped as continuations of the previous split's last event. */
     private boolean seekingEventStart;
 
+    /** Whether a read has been made. */
+    private boolean started;
+
     private boolean finished;
 
     private SplitLineReader(
@@ -92,7 +95,9 @@ public final class SplitLineReader {
             long splitEnd,
             long fileSize,
             int bufferSize,
-            int maxLineLength) {
+            int maxLineLength,
+            SplitReadStats stats,
+            byte[] window) {
         checkArgument(bufferSize >= ALIGNMENT && bufferSize % ALIGNMENT == 0, "buffer size");
         checkArgument(maxLineLength > 0, "max line length");
         this.channel = channel;
@@ -101,7 +106,8 @@ public final class SplitLineReader {
         this.fileSize = fileSize;
         this.bufferSize = bufferSize;
         this.maxLineLength = maxLineLength;
-        this.window = new byte[2 * bufferSize];
+        this.stats = stats;
+        this.window = window;
         this.windowBase = readFrom;
         this.readPosition = readFrom;
         this.skippingToFirstLine = skipToFirstLine;
@@ -126,7 +132,34 @@ public final class SplitLineReader {
                 end,
                 fileSize,
                 bufferSize,
-                maxLineLength);
+                maxLineLength,
+                new SplitReadStats(),
+                new byte[2 * bufferSize]);
+    }
+
+    /**
+     * A reader for the range {@code [start, end)} of the next file of a split that packs several:
+     * it counts into this reader's stats, reuses its buffer (a fresh one per small file would cost
+     * more than reading it), and keeps its split id and event starts.
+     */
+    public SplitLineReader followedBy(
+            ReadChannel nextChannel, Path nextFile, long start, long end, long nextFileSize) {
+        checkArgument(0 <= start && start <= end && end <= nextFileSize, "split outside file");
+        SplitLineReader next =
+                new SplitLineReader(
+                        nextChannel,
+                        nextFile,
+                        start == 0 ? 0 : start - 1,
+                        start > 0,
+                        end,
+                        nextFileSize,
+                        bufferSize,
+                        maxLineLength,
+                        stats,
+                        window);
+        next.eventStarts = eventStarts;
+        next.line.setSplitId(line.splitId());
+        return next;
     }
 
     /** A reader that resumes a split at {@code nextLineOffset}, a checkpointed line start. */
@@ -140,7 +173,16 @@ public final class SplitLineReader {
             int maxLineLength) {
         checkArgument(0 <= nextLineOffset && end <= fileSize, "resume offset outside file");
         return new SplitLineReader(
-                channel, file, nextLineOffset, false, end, fileSize, bufferSize, maxLineLength);
+                channel,
+                file,
+                nextLineOffset,
+                false,
+                end,
+                fileSize,
+                bufferSize,
+                maxLineLength,
+                new SplitReadStats(),
+                new byte[2 * bufferSize]);
     }
 
     /**
@@ -179,7 +221,7 @@ public final class SplitLineReader {
      * @return false once the split has no more lines
      */
     public boolean readNext(Consumer<Line> sink) throws IOException {
-        if (!finished && !skippingToFirstLine && stats.readCalls == 0) {
+        if (!finished && !skippingToFirstLine && !started) {
             // A split resumed at its end has nothing left, unless its last event goes on.
             finished = isPastEndOfOneLineRecords();
         }
@@ -193,6 +235,7 @@ public final class SplitLineReader {
                                 bufferSize - (readPosition & (ALIGNMENT - 1)),
                                 fileSize - readPosition);
         long startNanos = System.nanoTime();
+        started = true;
         int n = channel.read(readPosition, window, windowLength, wanted);
         stats.recordRead(n, System.nanoTime() - startNanos);
         if (n < 0) {

@@ -1,6 +1,8 @@
 package dev.logslice.connector.enumerator;
 
-import org.apache.flink.connector.file.src.FileSourceSplit;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+
 import org.apache.flink.core.fs.Path;
 
 import org.junit.jupiter.api.Test;
@@ -8,7 +10,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,11 +28,12 @@ class BlockAlignedFileEnumeratorTest {
     void cutsAFileIntoRangesOfTheTargetSize() throws IOException {
         java.nio.file.Path file = createFile("big.log", 10 * PAGE + 123);
 
-        List<FileSourceSplit> splits = enumerate(3 * PAGE, 1, file);
+        List<LogFileSplit> splits = enumerate(3 * PAGE, 1, file);
 
-        SplitLayout.assertTiles(splits, 10 * PAGE + 123, 3 * PAGE);
+        SplitLayout.assertTiles(SplitLayout.segments(splits), 10 * PAGE + 123, 3 * PAGE);
         assertThat(splits).hasSize(4);
-        assertThat(splits).allSatisfy(split -> assertThat(split.path()).isEqualTo(path(file)));
+        assertThat(splits)
+                .allSatisfy(split -> assertThat(only(split).path()).isEqualTo(path(file)));
     }
 
     @Test
@@ -39,17 +41,17 @@ class BlockAlignedFileEnumeratorTest {
         // Five blocks for two readers: one block per split, since two blocks would give three.
         java.nio.file.Path file = createFile("five-blocks.log", 5 * PAGE);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 2, file);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 2, file);
 
         assertThat(splits).hasSizeGreaterThanOrEqualTo(4);
-        SplitLayout.assertTiles(splits, 5 * PAGE, splits.get(0).length());
+        SplitLayout.assertTiles(SplitLayout.segments(splits), 5 * PAGE, splits.get(0).length());
     }
 
     @Test
     void aFileSmallerThanABlockIsOneSplit() throws IOException {
         java.nio.file.Path file = createFile("small.log", 3000);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 4, file);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 4, file);
 
         assertThat(splits).singleElement().satisfies(split -> assertRange(split, 0, 3000));
     }
@@ -59,18 +61,18 @@ class BlockAlignedFileEnumeratorTest {
         createFile("a-large.log", 64 * PAGE);
         createFile("b-small.log", 3 * PAGE + 5);
 
-        List<FileSourceSplit> splits = enumerate(16 * PAGE, 1, dir);
+        List<LogFileSplit> splits = enumerate(16 * PAGE, 1, dir);
 
         assertThat(splits).hasSize(5);
         assertRange(splits.get(4), 0, 3 * PAGE + 5);
-        assertThat(splits.get(4).path().getName()).isEqualTo("b-small.log");
+        assertThat(only(splits.get(4)).path().getName()).isEqualTo("b-small.log");
     }
 
     @Test
     void anEmptyFileIsOneEmptySplit() throws IOException {
         java.nio.file.Path file = createFile("empty.log", 0);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 2, file);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 2, file);
 
         assertThat(splits).singleElement().satisfies(split -> assertRange(split, 0, 0));
     }
@@ -84,10 +86,10 @@ class BlockAlignedFileEnumeratorTest {
         createFile("app.log", 100);
         createFile("nested/web.log", 100);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, dir);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 1, dir);
 
-        assertThat(splits)
-                .extracting(split -> split.path().getName())
+        assertThat(SplitLayout.segments(splits))
+                .extracting(segment -> segment.path().getName())
                 .containsExactly("app.log", "web.log");
     }
 
@@ -97,10 +99,10 @@ class BlockAlignedFileEnumeratorTest {
         createFile(".logs/app.log", 100);
         createFile(".logs/.swap", 100);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, hiddenFile, dir.resolve(".logs"));
+        List<LogFileSplit> splits = enumerate(64 * MIB, 1, hiddenFile, dir.resolve(".logs"));
 
-        assertThat(splits)
-                .extracting(split -> split.path().getName())
+        assertThat(SplitLayout.segments(splits))
+                .extracting(segment -> segment.path().getName())
                 .containsExactly("_access.log", "app.log");
     }
 
@@ -110,10 +112,10 @@ class BlockAlignedFileEnumeratorTest {
             createFile(name, 10);
         }
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, dir);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 1, dir);
 
-        assertThat(splits)
-                .extracting(split -> split.path().getName())
+        assertThat(SplitLayout.segments(splits))
+                .extracting(segment -> segment.path().getName())
                 .containsExactly("a.log", "b.log", "c.log", "d.log");
     }
 
@@ -124,12 +126,15 @@ class BlockAlignedFileEnumeratorTest {
         java.nio.file.Path first = createFile("first.log", 2 * PAGE);
         createFile("third/a.log", 10);
 
-        List<FileSourceSplit> splits =
+        List<LogFileSplit> splits =
                 enumerate(PAGE, 1, dir.resolve("second"), first, dir.resolve("third"));
 
         assertThat(splits)
                 .extracting(
-                        split -> split.path().getParent().getName() + "/" + split.path().getName())
+                        split ->
+                                only(split).path().getParent().getName()
+                                        + "/"
+                                        + only(split).path().getName())
                 .containsExactly(
                         "second/a.log",
                         "second/a.log",
@@ -164,15 +169,16 @@ class BlockAlignedFileEnumeratorTest {
                 .isEqualTo(65536);
     }
 
-    private List<FileSourceSplit> enumerate(
+    private List<LogFileSplit> enumerate(
             long targetSplitSize, int parallelism, java.nio.file.Path... paths) throws IOException {
         Path[] flinkPaths = new Path[paths.length];
         for (int i = 0; i < paths.length; i++) {
             flinkPaths[i] = path(paths[i]);
         }
-        return new ArrayList<>(
-                new BlockAlignedFileEnumerator(targetSplitSize)
-                        .enumerateSplits(flinkPaths, SPLITS_PER_READER * parallelism));
+        return new BlockAlignedFileEnumerator(targetSplitSize)
+                .enumerateSplits(
+                        InputPaths.expand(List.of(flinkPaths)).files(),
+                        SPLITS_PER_READER * parallelism);
     }
 
     private java.nio.file.Path createFile(String name, long size) throws IOException {
@@ -186,8 +192,14 @@ class BlockAlignedFileEnumeratorTest {
         return new Path(file.toUri());
     }
 
-    private static void assertRange(FileSourceSplit split, long start, long end) {
-        assertThat(split.offset()).as("start of %s", split).isEqualTo(start);
-        assertThat(split.offset() + split.length()).as("end of %s", split).isEqualTo(end);
+    private static void assertRange(LogFileSplit split, long start, long end) {
+        assertThat(only(split).start()).as("start of %s", split).isEqualTo(start);
+        assertThat(only(split).end()).as("end of %s", split).isEqualTo(end);
+    }
+
+    /** The one segment of a split of one file's range. */
+    private static FileSegment only(LogFileSplit split) {
+        assertThat(split.segments()).as("segments of %s", split).hasSize(1);
+        return split.segments().get(0);
     }
 }

@@ -3,9 +3,10 @@ package dev.logslice.connector.reader;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.LineDecoders;
 import dev.logslice.connector.source.LogSourceSettings;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
-import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
@@ -88,14 +89,13 @@ class ChangedFileTest {
                 .hasMessageContaining(file.toString());
     }
 
-    private FileSourceSplit wholeFileAsEnumerated() throws IOException {
-        long size = Files.size(file);
-        return new FileSourceSplit(
+    private LogFileSplit wholeFileAsEnumerated() throws IOException {
+        return LogFileSplit.of(
                 "0000000001",
-                new Path(file.toUri()),
-                0,
-                size,
-                Files.getLastModifiedTime(file).toMillis(),
-                size);
+                FileSegment.wholeFile(
+                        new Path(file.toUri()),
+                        Files.size(file),
+                        Files.getLastModifiedTime(file).toMillis()),
+                List.of());
     }
 }

@@ -7,6 +7,9 @@ import dev.logslice.connector.source.LineDecoders;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogLine;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.split.SplitPosition;
 import dev.logslice.connector.testing.GeneratedLogs;
 import dev.logslice.connector.testing.LineAt;
 import dev.logslice.connector.testing.ReferenceLines;
@@ -15,8 +18,6 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
@@ -63,10 +64,10 @@ class LogFileSourceReaderTest {
     void readsEveryLineOfEverySplitOnce() throws Exception {
         byte[] content = GeneratedLogs.random(11, 80);
         LogFileSource<LogLine> source = source(write(content), PAGE, PAGE, 1 << 20);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.start();
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
@@ -77,7 +78,7 @@ class LogFileSourceReaderTest {
         assertThat(lines(output)).containsExactlyElementsOf(ReferenceLines.of(content));
         assertThat(output.getEmittedRecords())
                 .extracting(line -> line.file)
-                .containsOnly(splits.get(0).path().toString());
+                .containsOnly(splits.get(0).segments().get(0).path().toString());
         // One request at start and one after each split: the reader pulls splits one by one.
         assertThat(context.getNumSplitRequests()).isEqualTo(1 + splits.size());
     }
@@ -86,12 +87,12 @@ class LogFileSourceReaderTest {
     void readsSplitsHandedOutOnRequestAndCountsEveryReadCall() throws Exception {
         byte[] content = GeneratedLogs.random(12, 80);
         LogFileSource<LogLine> source = source(write(content), 2 * PAGE, PAGE, 1 << 20);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
-            List<FileSourceSplit> toHandOut = new ArrayList<>(splits);
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
+            List<LogFileSplit> toHandOut = new ArrayList<>(splits);
             int[] answered = {0};
             // Answers each request as the enumerator would: the next split, or no more splits.
             Runnable answerRequests =
@@ -112,8 +113,8 @@ class LogFileSourceReaderTest {
 
         assertThat(lines(output)).containsExactlyElementsOf(reference);
         long readCalls = 0;
-        for (FileSourceSplit split : splits) {
-            long start = split.offset();
+        for (LogFileSplit split : splits) {
+            long start = start(split);
             long end = start + split.length();
             List<ExpectedReads.Read> reads =
                     ExpectedReads.forSplit(reference, content.length, start, end, PAGE);
@@ -136,18 +137,16 @@ class LogFileSourceReaderTest {
     void checkpointInTheMiddleOfASplitResumesAtTheNextLine() throws Exception {
         byte[] content = GeneratedLogs.random(13, 300);
         LogFileSource<LogLine> source = source(write(content), 4 * PAGE, PAGE, 1 << 20);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
-        FileSourceSplit second = splits.get(1);
-        List<LineAt> ofSecond =
-                ReferenceLines.ownedBy(
-                        reference, second.offset(), second.offset() + second.length());
+        LogFileSplit second = splits.get(1);
+        List<LineAt> ofSecond = ReferenceLines.ownedBy(reference, start(second), end(second));
         assertThat(ofSecond).as("lines of the second split").hasSizeGreaterThan(2);
         int emittedBefore = reference.indexOf(ofSecond.get(ofSecond.size() / 2));
 
         TestingReaderOutput<LogLine> before = new TestingReaderOutput<>();
-        List<FileSourceSplit> checkpoint;
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        List<LogFileSplit> checkpoint;
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
             readUntil(reader, before, emittedBefore);
@@ -158,29 +157,29 @@ class LogFileSourceReaderTest {
 
         assertThat(lines(before)).containsExactlyElementsOf(reference.subList(0, emittedBefore));
         assertThat(checkpoint)
-                .extracting(FileSourceSplit::splitId)
+                .extracting(LogFileSplit::splitId)
                 .containsExactlyInAnyOrderElementsOf(
                         splits.subList(1, splits.size()).stream()
-                                .map(FileSourceSplit::splitId)
+                                .map(LogFileSplit::splitId)
                                 .toList());
         assertThat(checkpoint)
                 .filteredOn(split -> split.splitId().equals(second.splitId()))
                 .singleElement()
                 .satisfies(
                         split ->
-                                assertThat(split.getReaderPosition())
+                                assertThat(split.readerPosition())
                                         .contains(
-                                                new CheckpointedPosition(
-                                                        reference.get(emittedBefore).offset(), 0)));
+                                                new SplitPosition(
+                                                        0, reference.get(emittedBefore).offset())));
         assertThat(checkpoint)
                 .filteredOn(split -> !split.splitId().equals(second.splitId()))
-                .allSatisfy(split -> assertThat(split.getReaderPosition()).isEmpty());
+                .allSatisfy(split -> assertThat(split.readerPosition()).isEmpty());
 
         TestingReaderOutput<LogLine> after = new TestingReaderOutput<>();
-        try (SourceReader<LogLine, FileSourceSplit> restored =
+        try (SourceReader<LogLine, LogFileSplit> restored =
                 source.createReader(new TestingReaderContext())) {
-            List<FileSourceSplit> fromCheckpoint = new ArrayList<>();
-            for (FileSourceSplit split : byOffset(checkpoint)) {
+            List<LogFileSplit> fromCheckpoint = new ArrayList<>();
+            for (LogFileSplit split : byOffset(checkpoint)) {
                 fromCheckpoint.add(roundTrip(source.getSplitSerializer(), split));
             }
             restored.addSplits(fromCheckpoint);
@@ -197,11 +196,11 @@ class LogFileSourceReaderTest {
         byte[] content = GeneratedLogs.random(14, 80);
         int maxLineLength = 200;
         LogFileSource<LogLine> source = source(write(content), PAGE, PAGE, maxLineLength);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
             readToEnd(reader, output);
@@ -212,10 +211,8 @@ class LogFileSourceReaderTest {
         assertThat(lines(output))
                 .containsExactlyElementsOf(ReferenceLines.notLongerThan(reference, maxLineLength));
         assertThat(counter(MetricNames.NUM_RECORDS_IN_ERRORS)).isEqualTo(oversized.size());
-        for (FileSourceSplit split : splits) {
-            List<LineAt> owned =
-                    ReferenceLines.ownedBy(
-                            reference, split.offset(), split.offset() + split.length());
+        for (LogFileSplit split : splits) {
+            List<LineAt> owned = ReferenceLines.ownedBy(reference, start(split), end(split));
             assertThat(splitGauge(split, "oversizedLines"))
                     .as("oversized lines of %s", split)
                     .isEqualTo(ReferenceLines.oversizedOffsets(owned, maxLineLength).size());
@@ -233,11 +230,11 @@ class LogFileSourceReaderTest {
                         .setReadBufferSize(MemorySize.parse("4k"))
                         .setLineDecoder(new LinesAndReports())
                         .build();
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
         TestingReaderOutput<Object> output = new TestingReaderOutput<>();
 
-        try (SourceReader<Object, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<Object, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
             readToEnd(reader, output);
@@ -245,8 +242,8 @@ class LogFileSourceReaderTest {
 
         List<Object> expected = new ArrayList<>();
         List<Object> emitted = output.getEmittedRecords();
-        for (FileSourceSplit split : splits) {
-            long start = split.offset();
+        for (LogFileSplit split : splits) {
+            long start = start(split);
             long end = start + split.length();
             List<LineAt> owned = ReferenceLines.ownedBy(reference, start, end);
             expected.addAll(owned);
@@ -256,7 +253,7 @@ class LogFileSourceReaderTest {
             List<ExpectedReads.Read> reads =
                     ExpectedReads.forSplit(reference, content.length, start, end, PAGE);
             assertThat(report.splitId()).isEqualTo(split.splitId());
-            assertThat(report.path()).isEqualTo(split.path().toString());
+            assertThat(report.path()).isEqualTo(split.segments().get(0).path().toString());
             assertThat(report.start()).isEqualTo(start);
             assertThat(report.end()).isEqualTo(end);
             assertThat(report.lines()).isEqualTo(owned.size());
@@ -272,10 +269,10 @@ class LogFileSourceReaderTest {
     void failsTheSplitOfAFileThatChangedSinceEnumeration() throws Exception {
         java.nio.file.Path file = write(GeneratedLogs.random(16, 40));
         LogFileSource<LogLine> source = source(file, PAGE, PAGE, 1 << 20);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         Files.write(file, "appended\n".getBytes(), StandardOpenOption.APPEND);
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
 
@@ -289,18 +286,17 @@ class LogFileSourceReaderTest {
     void failsASplitWhoseFileChangesWhileItIsRead() throws Exception {
         java.nio.file.Path file = write(GeneratedLogs.random(17, 300));
         LogFileSource<LogLine> source = source(file, PAGE, PAGE, 1 << 20);
-        FileSourceSplit first = enumerate(source).get(0);
-        FileSourceSplit wholeFile =
-                new FileSourceSplit(
+        LogFileSplit first = enumerate(source).get(0);
+        FileSegment segment = first.segments().get(0);
+        LogFileSplit wholeFile =
+                LogFileSplit.of(
                         first.splitId(),
-                        first.path(),
-                        0,
-                        first.fileSize(),
-                        first.fileModificationTime(),
-                        first.fileSize());
+                        FileSegment.wholeFile(
+                                segment.path(), segment.fileSize(), segment.modificationTime()),
+                        List.of());
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(List.of(wholeFile));
             reader.notifyNoMoreSplits();
             // The full element queue holds the fetcher a few buffers into the split.
@@ -347,8 +343,8 @@ class LogFileSourceReaderTest {
     }
 
     /** Every split the source's enumerator hands out to one reader, in file order. */
-    private static List<FileSourceSplit> enumerate(LogFileSource<?> source) throws Exception {
-        TestingSplitEnumeratorContext<FileSourceSplit> enumeratorContext =
+    private static List<LogFileSplit> enumerate(LogFileSource<?> source) throws Exception {
+        TestingSplitEnumeratorContext<LogFileSplit> enumeratorContext =
                 new TestingSplitEnumeratorContext<>(1);
         enumeratorContext.registerReader(0, "localhost");
         try (var enumerator = source.createEnumerator(enumeratorContext)) {
@@ -363,18 +359,19 @@ class LogFileSourceReaderTest {
         return byOffset(enumeratorContext.getSplitAssignments().get(0).getAssignedSplits());
     }
 
-    private static List<FileSourceSplit> byOffset(List<FileSourceSplit> splits) {
-        return splits.stream().sorted(Comparator.comparingLong(FileSourceSplit::offset)).toList();
+    private static List<LogFileSplit> byOffset(List<LogFileSplit> splits) {
+        return splits.stream()
+                .sorted(Comparator.comparingLong(LogFileSourceReaderTest::start))
+                .toList();
     }
 
     private static <T> void readToEnd(
-            SourceReader<T, FileSourceSplit> reader, TestingReaderOutput<T> output)
-            throws Exception {
+            SourceReader<T, LogFileSplit> reader, TestingReaderOutput<T> output) throws Exception {
         poll(reader, output, () -> {}, Integer.MAX_VALUE);
     }
 
     private static <T> void readUntil(
-            SourceReader<T, FileSourceSplit> reader, TestingReaderOutput<T> output, int records)
+            SourceReader<T, LogFileSplit> reader, TestingReaderOutput<T> output, int records)
             throws Exception {
         poll(reader, output, () -> {}, records);
     }
@@ -384,7 +381,7 @@ class LogFileSourceReaderTest {
      * availability future whenever nothing is available; runs {@code afterPoll} after every poll.
      */
     private static <T> void poll(
-            SourceReader<T, FileSourceSplit> reader,
+            SourceReader<T, LogFileSplit> reader,
             TestingReaderOutput<T> output,
             Runnable afterPoll,
             int limit)
@@ -405,7 +402,15 @@ class LogFileSourceReaderTest {
         return output.getEmittedRecords().stream().map(LineAt::of).toList();
     }
 
-    private long splitGauge(FileSourceSplit split, String name) {
+    private static long start(LogFileSplit split) {
+        return split.segments().get(0).start();
+    }
+
+    private static long end(LogFileSplit split) {
+        return split.segments().get(0).end();
+    }
+
+    private long splitGauge(LogFileSplit split, String name) {
         return metrics.<Long>getGauge(LogSourceReaderMetrics.SPLIT_GROUP, split.splitId(), name)
                 .orElseThrow(
                         () -> new AssertionError("no gauge split." + split.splitId() + "." + name))
