@@ -62,14 +62,23 @@ public final class InputPaths {
     }
 
     private static List<Found> find(Path path, int limit, List<String> skipped) throws IOException {
+        String scheme = path.toUri().getScheme();
+        if (scheme != null && !"file".equals(scheme) && isGlob(path)) {
+            // Before asking for the file system, which may not even be installed here.
+            throw notLocal(path);
+        }
         Path qualified = path.makeQualified(path.getFileSystem());
         if ("file".equals(qualified.toUri().getScheme())) {
             return LocalInputWalk.find(Paths.get(qualified.toUri().getPath()), limit, skipped);
         }
         if (isGlob(qualified)) {
-            throw new IllegalArgumentException(
-                    "input path " + path + ": globs are supported on local paths only");
+            throw notLocal(path);
         }
         return FileSystemInputWalk.find(qualified, limit);
+    }
+
+    private static IllegalArgumentException notLocal(Path path) {
+        return new IllegalArgumentException(
+                "input path " + path + ": globs are supported on local paths only");
     }
 }

@@ -131,26 +131,22 @@ public final class LogFileSourceBuilder<T> {
 
     private static Path checkInput(Path path) {
         try {
-            FileSystem fs = path.getFileSystem();
-            Path qualified = path.makeQualified(fs);
-            boolean local = "file".equals(qualified.toUri().getScheme());
-            if (InputPaths.isGlob(qualified)) {
-                if (!local) {
-                    throw new IllegalArgumentException(
-                            "input path " + path + ": globs are supported on local paths only");
-                }
-                if (!InputPaths.holdsAFile(qualified)) {
+            if (InputPaths.isGlob(path)) {
+                if (!InputPaths.holdsAFile(path)) {
                     throw new IllegalArgumentException("input path " + path + " matches no file");
                 }
-                return qualified;
+                return path.makeQualified(path.getFileSystem());
             }
+            FileSystem fs = path.getFileSystem();
+            Path qualified = path.makeQualified(fs);
             FileStatus status;
             try {
                 status = fs.getFileStatus(qualified);
             } catch (FileNotFoundException e) {
                 throw new IllegalArgumentException("input path " + path + " does not exist");
             }
-            if (local && !Files.isReadable(Paths.get(qualified.toUri()))) {
+            if ("file".equals(qualified.toUri().getScheme())
+                    && !Files.isReadable(Paths.get(qualified.toUri()))) {
                 throw new IllegalArgumentException("input path " + path + " is not readable");
             }
             if (status.isDir() && !InputPaths.holdsAFile(qualified)) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -147,6 +148,78 @@ class BlockAlignedFileEnumeratorTest {
     }
 
     @Test
+    void packsTenThousandSmallFilesIntoAFewSplitsEachFileOnceInOrder() throws IOException {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            names.add(String.format("f%05d.log", i));
+            createSparseFile(names.get(i), 10 * 1024);
+        }
+
+        List<LogFileSplit> splits = enumerate(64 * MIB, 2, dir);
+
+        // 97.7 MiB for 2 readers: a quarter each, so 4 splits, a fifth for what does not fit.
+        assertThat(splits).hasSizeBetween(4, 5);
+        assertThat(SplitLayout.segments(splits))
+                .extracting(segment -> segment.path().getName())
+                .containsExactlyElementsOf(names);
+        assertThat(SplitLayout.segments(splits))
+                .allSatisfy(segment -> assertThat(segment.length()).isEqualTo(10 * 1024));
+        long splitSize = splits.get(0).length();
+        assertThat(splits)
+                .allSatisfy(split -> assertThat(split.length()).isLessThanOrEqualTo(splitSize));
+        assertThat(SplitLayout.numericIds(splits)).isSorted().doesNotHaveDuplicates();
+    }
+
+    @Test
+    void capsTheFilesPackedIntoOneSplit() throws IOException {
+        for (int i = 0; i < 5000; i++) {
+            createFile(String.format("empty-%04d.log", i), 0);
+        }
+
+        List<LogFileSplit> splits = enumerate(64 * MIB, 1, dir);
+
+        assertThat(splits)
+                .extracting(split -> split.segments().size())
+                .containsExactly(
+                        SplitPacker.MAX_SEGMENTS_PER_SPLIT,
+                        5000 - SplitPacker.MAX_SEGMENTS_PER_SPLIT);
+    }
+
+    @Test
+    void packsTheTailOfAFileWithTheSmallFilesAfterIt() throws IOException {
+        createFile("a-big.log", 2 * PAGE + 100);
+        createFile("b-small.log", 200);
+        createFile("c-small.log", 300);
+        createFile("d-big.log", 2 * PAGE);
+
+        List<LogFileSplit> splits = enumerate(PAGE, 1, dir);
+
+        assertThat(splits).hasSize(5);
+        assertThat(splits.get(2).segments())
+                .extracting(FileSegment::toString)
+                .containsExactly(
+                        path(dir.resolve("a-big.log")) + " [8192, 8292)",
+                        path(dir.resolve("b-small.log")) + " [0, 200)",
+                        path(dir.resolve("c-small.log")) + " [0, 300)");
+        assertRange(splits.get(3), 0, PAGE);
+        assertThat(only(splits.get(3)).path().getName()).isEqualTo("d-big.log");
+    }
+
+    @Test
+    void neitherCutsNorPacksACompressedFile() throws IOException {
+        createFile("a.log", 100);
+        createFile("b.log.gz", 5 * PAGE);
+        createFile("c.log", 100);
+        createFile("d.log.zst", 50);
+
+        List<LogFileSplit> splits = enumerate(PAGE, 1, dir);
+
+        assertThat(splits).extracting(split -> split.segments().size()).containsExactly(1, 1, 1, 1);
+        assertRange(splits.get(1), 0, 5 * PAGE);
+        assertRange(splits.get(3), 0, 50);
+    }
+
+    @Test
     void splitSizeKeepsTheTargetForLargeInputs() {
         assertThat(BlockAlignedFileEnumerator.splitSize(64 * MIB, PAGE, 1024 * MIB, 4))
                 .isEqualTo(64 * MIB);
@@ -186,6 +259,14 @@ class BlockAlignedFileEnumeratorTest {
         Files.createDirectories(file.getParent());
         Files.write(file, new byte[(int) size]);
         return file;
+    }
+
+    /** A file of zeros that takes no disk space: the enumerator looks at sizes only. */
+    private void createSparseFile(String name, long size) throws IOException {
+        try (java.io.RandomAccessFile file =
+                new java.io.RandomAccessFile(dir.resolve(name).toFile(), "rw")) {
+            file.setLength(size);
+        }
     }
 
     private static Path path(java.nio.file.Path file) {

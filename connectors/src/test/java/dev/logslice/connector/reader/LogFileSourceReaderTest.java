@@ -20,9 +20,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
-import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.MetricNames;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
@@ -35,11 +33,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import static dev.logslice.connector.reader.SourceReaders.enumerate;
+import static dev.logslice.connector.reader.SourceReaders.poll;
+import static dev.logslice.connector.reader.SourceReaders.readToEnd;
+import static dev.logslice.connector.reader.SourceReaders.readUntil;
 import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -179,7 +180,7 @@ class LogFileSourceReaderTest {
         try (SourceReader<LogLine, LogFileSplit> restored =
                 source.createReader(new TestingReaderContext())) {
             List<LogFileSplit> fromCheckpoint = new ArrayList<>();
-            for (LogFileSplit split : byOffset(checkpoint)) {
+            for (LogFileSplit split : SourceReaders.inIdOrder(checkpoint)) {
                 fromCheckpoint.add(roundTrip(source.getSplitSerializer(), split));
             }
             restored.addSplits(fromCheckpoint);
@@ -340,62 +341,6 @@ class LogFileSourceReaderTest {
                 .setMaxLineLength(new MemorySize(maxLineLength))
                 .setLineDecoder(LineDecoders.rawLines())
                 .build();
-    }
-
-    /** Every split the source's enumerator hands out to one reader, in file order. */
-    private static List<LogFileSplit> enumerate(LogFileSource<?> source) throws Exception {
-        TestingSplitEnumeratorContext<LogFileSplit> enumeratorContext =
-                new TestingSplitEnumeratorContext<>(1);
-        enumeratorContext.registerReader(0, "localhost");
-        try (var enumerator = source.createEnumerator(enumeratorContext)) {
-            enumerator.start();
-            do {
-                enumerator.handleSplitRequest(0, "localhost");
-            } while (!enumeratorContext
-                    .getSplitAssignments()
-                    .get(0)
-                    .hasReceivedNoMoreSplitsSignal());
-        }
-        return byOffset(enumeratorContext.getSplitAssignments().get(0).getAssignedSplits());
-    }
-
-    private static List<LogFileSplit> byOffset(List<LogFileSplit> splits) {
-        return splits.stream()
-                .sorted(Comparator.comparingLong(LogFileSourceReaderTest::start))
-                .toList();
-    }
-
-    private static <T> void readToEnd(
-            SourceReader<T, LogFileSplit> reader, TestingReaderOutput<T> output) throws Exception {
-        poll(reader, output, () -> {}, Integer.MAX_VALUE);
-    }
-
-    private static <T> void readUntil(
-            SourceReader<T, LogFileSplit> reader, TestingReaderOutput<T> output, int records)
-            throws Exception {
-        poll(reader, output, () -> {}, records);
-    }
-
-    /**
-     * Polls until the end of input, or until {@code limit} records are out, waiting on the reader's
-     * availability future whenever nothing is available; runs {@code afterPoll} after every poll.
-     */
-    private static <T> void poll(
-            SourceReader<T, LogFileSplit> reader,
-            TestingReaderOutput<T> output,
-            Runnable afterPoll,
-            int limit)
-            throws Exception {
-        while (output.getEmittedRecords().size() < limit) {
-            InputStatus status = reader.pollNext(output);
-            afterPoll.run();
-            if (status == InputStatus.END_OF_INPUT) {
-                return;
-            }
-            if (status == InputStatus.NOTHING_AVAILABLE) {
-                reader.isAvailable().get(30, TimeUnit.SECONDS);
-            }
-        }
     }
 
     private static List<LineAt> lines(TestingReaderOutput<LogLine> output) {
