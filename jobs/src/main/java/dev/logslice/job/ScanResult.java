@@ -4,6 +4,7 @@ import dev.logslice.connector.source.SplitReport;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What {@code scan} found: totals over all splits and the per-split reports in input order.
@@ -16,13 +17,17 @@ public record ScanResult(List<SplitReport> splits, long elapsedNanos) {
         splits = splits.stream().sorted(Comparator.comparing(SplitReport::splitId)).toList();
     }
 
+    private Stream<SplitReport.FileRead> fileReads() {
+        return splits.stream().flatMap(split -> split.files().stream());
+    }
+
     public long files() {
-        return splits.stream().map(SplitReport::path).distinct().count();
+        return fileReads().map(SplitReport.FileRead::path).distinct().count();
     }
 
     /** Input bytes: the splits of each file tile it exactly. */
     public long bytes() {
-        return splits.stream().mapToLong(s -> s.end() - s.start()).sum();
+        return fileReads().mapToLong(file -> file.end() - file.start()).sum();
     }
 
     public long bytesRead() {

@@ -33,6 +33,21 @@ final class SplitReports {
         for (long offset : split.oversizedLineOffsets()) {
             out.writeLong(offset);
         }
+        out.writeInt(split.files().size());
+        for (SplitReport.FileRead file : split.files()) {
+            Strings.write(out, file.path());
+            for (long value :
+                    new long[] {
+                        file.start(),
+                        file.end(),
+                        file.bytesRead(),
+                        file.lines(),
+                        file.readCalls(),
+                        file.readNanos()
+                    }) {
+                out.writeLong(value);
+            }
+        }
     }
 
     static SplitReport read(DataInput in) throws IOException {
@@ -47,8 +62,21 @@ final class SplitReports {
         for (int i = 0; i < samples; i++) {
             offsets.add(in.readLong());
         }
+        int fileCount = in.readInt();
+        List<SplitReport.FileRead> files = new ArrayList<>(fileCount);
+        for (int i = 0; i < fileCount; i++) {
+            files.add(
+                    new SplitReport.FileRead(
+                            Strings.read(in),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong()));
+        }
         return new SplitReport(
                 id, path, values[0], values[1], values[2], values[3], values[4], offsets, values[5],
-                values[6], values[7], values[8]);
+                values[6], values[7], values[8], files);
     }
 }

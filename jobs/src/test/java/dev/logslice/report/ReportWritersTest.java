@@ -57,6 +57,47 @@ class ReportWritersTest {
     }
 
     @Test
+    void aSplitOfSeveralFilesIsOneEntryListingItsFilesAlsoAfterTravellingAsBytes()
+            throws IOException {
+        LogStats stats = new LogStats();
+        stats.addSplit(
+                new SplitReport(
+                        "0000000002",
+                        "file:/logs/a.log",
+                        4096,
+                        5000,
+                        1004,
+                        7,
+                        0,
+                        List.of(),
+                        2,
+                        300,
+                        1,
+                        2,
+                        List.of(
+                                new SplitReport.FileRead(
+                                        "file:/logs/a.log", 4096, 5000, 904, 5, 1, 200),
+                                new SplitReport.FileRead(
+                                        "file:/logs/b.log", 0, 100, 100, 2, 1, 100))));
+        Path file = dir.resolve("stats.json");
+
+        StatsJson.write(
+                new StatsReport(LogStats.fromBytes(stats.toBytes()), "combined", 10, 60, 2, 1),
+                file);
+
+        JsonNode splits = new ObjectMapper().readTree(file.toFile()).get("splits");
+        assertThat(splits).hasSize(1);
+        JsonNode split = splits.get(0);
+        assertThat(split.has("path")).isFalse();
+        assertThat(split.get("lines").asLong()).isEqualTo(7);
+        assertThat(split.get("files")).hasSize(2);
+        assertThat(split.get("files").get(1).get("path").asText()).isEqualTo("file:/logs/b.log");
+        assertThat(split.get("files").get(1).get("end").asLong()).isEqualTo(100);
+        assertThat(split.get("files").get(0).get("start").asLong()).isEqualTo(4096);
+        assertThat(split.get("files").get(0).get("lines").asLong()).isEqualTo(5);
+    }
+
+    @Test
     void jsonHasTheDocumentedKeys() throws IOException {
         Path file = dir.resolve("stats.json");
 
@@ -76,6 +117,8 @@ class ReportWritersTest {
         assertThat(json.get("timeline").size()).isEqualTo(15);
         assertThat(json.get("timeline").get(0).get("errors").asLong()).isEqualTo(1);
         assertThat(json.get("splits").get(0).get("readCalls").asLong()).isEqualTo(1);
+        assertThat(json.get("splits").get(0).get("path").asText()).isEqualTo("file:/a.log");
+        assertThat(json.get("splits").get(0).has("files")).isFalse();
         assertThat(json.get("uniqueClients").asLong()).isEqualTo(4);
         assertThat(json.get("requestTime").get("p99").asDouble()).isGreaterThan(0.02);
     }

@@ -8,6 +8,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -38,7 +39,8 @@ public final class InputPaths {
     public static Expansion expand(List<Path> paths) throws IOException {
         Set<Object> seen = new HashSet<>();
         List<InputFile> files = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
+        // A loop under two of the paths is one thing to hear of.
+        Set<String> skipped = new LinkedHashSet<>();
         for (Path path : paths) {
             List<Found> found = find(path, Integer.MAX_VALUE, skipped);
             found.sort(Comparator.comparing(f -> f.file().path().toString()));
@@ -48,12 +50,12 @@ public final class InputPaths {
                 }
             }
         }
-        return new Expansion(files, skipped);
+        return new Expansion(files, List.copyOf(skipped));
     }
 
     /** Whether the path gives at least one file; stops at the first. */
     public static boolean holdsAFile(Path path) throws IOException {
-        return !find(path, 1, new ArrayList<>()).isEmpty();
+        return !find(path, 1, new HashSet<>()).isEmpty();
     }
 
     /** Whether the path has glob characters, which only local paths may have. */
@@ -61,7 +63,7 @@ public final class InputPaths {
         return GlobPath.isGlob(path.toUri().getPath());
     }
 
-    private static List<Found> find(Path path, int limit, List<String> skipped) throws IOException {
+    private static List<Found> find(Path path, int limit, Set<String> skipped) throws IOException {
         String scheme = path.toUri().getScheme();
         if (scheme != null && !"file".equals(scheme) && isGlob(path)) {
             // Before asking for the file system, which may not even be installed here.

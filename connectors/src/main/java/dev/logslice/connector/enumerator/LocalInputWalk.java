@@ -17,6 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Finds the files of one local input path with java.nio: a file, a directory read recursively, or a
@@ -30,10 +31,10 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
     private final Path start;
     @Nullable private final GlobPath glob;
     private final int limit;
-    private final List<String> skipped;
+    private final Set<String> skipped;
     private final List<InputPaths.Found> found = new ArrayList<>();
 
-    private LocalInputWalk(Path start, @Nullable GlobPath glob, int limit, List<String> skipped) {
+    private LocalInputWalk(Path start, @Nullable GlobPath glob, int limit, Set<String> skipped) {
         this.start = start;
         this.glob = glob;
         this.limit = limit;
@@ -41,7 +42,7 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
     }
 
     /** Up to {@code limit} files of an absolute path, in no particular order. */
-    static List<InputPaths.Found> find(Path absolute, int limit, List<String> skipped)
+    static List<InputPaths.Found> find(Path absolute, int limit, Set<String> skipped)
             throws IOException {
         LocalInputWalk walk =
                 GlobPath.isGlob(absolute.toString())
