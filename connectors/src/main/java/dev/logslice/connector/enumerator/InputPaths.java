@@ -33,8 +33,15 @@ public final class InputPaths {
      */
     public record Expansion(List<InputFile> files, List<String> skipped) {}
 
-    /** A file found and what identifies it whatever path reached it. */
-    record Found(InputFile file, Object key) {}
+    /**
+     * A file found, what identifies it whatever path reached it, and its path as text to sort by
+     * (made once: Flink's {@code Path.toString()} builds it afresh on every call).
+     */
+    record Found(InputFile file, Object key, String name) {
+        Found(InputFile file, Object key) {
+            this(file, key, file.path().toString());
+        }
+    }
 
     public static Expansion expand(List<Path> paths) throws IOException {
         Set<Object> seen = new HashSet<>();
@@ -43,7 +50,7 @@ public final class InputPaths {
         Set<String> skipped = new LinkedHashSet<>();
         for (Path path : paths) {
             List<Found> found = find(path, Integer.MAX_VALUE, skipped);
-            found.sort(Comparator.comparing(f -> f.file().path().toString()));
+            found.sort(Comparator.comparing(Found::name));
             for (Found f : found) {
                 if (seen.add(f.key())) {
                     files.add(f.file());

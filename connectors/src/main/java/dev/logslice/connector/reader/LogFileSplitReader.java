@@ -24,6 +24,7 @@ import javax.annotation.Nullable;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Paths;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -43,6 +44,9 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
     private final LogSourceSettings settings;
     private final LogSourceReaderMetrics metrics;
     private final Queue<LogFileSplit> pending = new ArrayDeque<>();
+
+    /** The direct buffer of every local file's channel, one file being open at a time. */
+    @Nullable private ByteBuffer readBuffer;
 
     @Nullable private LogFileSplit split;
     private int segment;
@@ -180,7 +184,10 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
 
     private ReadChannel open(Path path) throws IOException {
         if ("file".equals(path.toUri().getScheme())) {
-            return new LocalFileReadChannel(Paths.get(path.toUri()), settings.bufferSize());
+            if (readBuffer == null) {
+                readBuffer = LocalFileReadChannel.alignedBuffer(settings.bufferSize());
+            }
+            return new LocalFileReadChannel(Paths.get(path.toUri()), readBuffer);
         }
         return new StreamReadChannel(path.getFileSystem().open(path, settings.bufferSize()));
     }
