@@ -3,6 +3,7 @@ package dev.logslice.connector.enumerator;
 import org.apache.flink.annotation.Internal;
 
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 
@@ -29,15 +30,24 @@ final class GlobPath {
                 FileSystems.getDefault().getPathMatcher("glob:" + pattern.replace("**/", ""));
     }
 
-    static boolean isGlob(String path) {
+    /** Whether a path has glob characters. */
+    static boolean hasGlobCharacters(String path) {
         return path.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{');
     }
 
-    /** The glob of an absolute local path that {@link #isGlob has glob characters}. */
+    /**
+     * Whether a local path is a glob: it has glob characters and names no file, since a file may
+     * well be called {@code app[1].log}.
+     */
+    static boolean isGlob(Path local) {
+        return hasGlobCharacters(local.toString()) && !Files.exists(local);
+    }
+
+    /** The glob of an absolute local path that {@link #isGlob is one}. */
     static GlobPath of(Path absolute) {
         Path base = absolute.getRoot();
         int i = 0;
-        while (i < absolute.getNameCount() && !isGlob(absolute.getName(i).toString())) {
+        while (i < absolute.getNameCount() && !hasGlobCharacters(absolute.getName(i).toString())) {
             base = base.resolve(absolute.getName(i));
             i++;
         }

@@ -65,9 +65,16 @@ public final class InputPaths {
         return !find(path, 1, new HashSet<>()).isEmpty();
     }
 
-    /** Whether the path has glob characters, which only local paths may have. */
+    /**
+     * Whether the path is a glob: it has glob characters and, if local, names no file. Only local
+     * paths may be globs.
+     */
     public static boolean isGlob(Path path) {
-        return GlobPath.isGlob(path.toUri().getPath());
+        String scheme = path.toUri().getScheme();
+        String text = path.toUri().getPath();
+        return scheme == null || "file".equals(scheme)
+                ? GlobPath.isGlob(Paths.get(text))
+                : GlobPath.hasGlobCharacters(text);
     }
 
     private static List<Found> find(Path path, int limit, Set<String> skipped) throws IOException {

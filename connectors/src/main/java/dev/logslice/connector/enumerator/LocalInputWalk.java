@@ -44,11 +44,9 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
     /** Up to {@code limit} files of an absolute path, in no particular order. */
     static List<InputPaths.Found> find(Path absolute, int limit, Set<String> skipped)
             throws IOException {
+        GlobPath glob = GlobPath.isGlob(absolute) ? GlobPath.of(absolute) : null;
         LocalInputWalk walk =
-                GlobPath.isGlob(absolute.toString())
-                        ? new LocalInputWalk(
-                                GlobPath.of(absolute).base(), GlobPath.of(absolute), limit, skipped)
-                        : new LocalInputWalk(absolute, null, limit, skipped);
+                new LocalInputWalk(glob == null ? absolute : glob.base(), glob, limit, skipped);
         if (walk.glob != null && !Files.isDirectory(walk.start)) {
             return walk.found; // a glob under a missing directory matches nothing
         }

@@ -61,6 +61,14 @@ class InputPathsTest {
     }
 
     @Test
+    void aFileWhoseNameHasGlobCharactersIsReadAsNamed() throws IOException {
+        create("logs/app[1].log", "logs/app1.log");
+
+        assertThat(names(expand(dir + "/logs/app[1].log"))).containsExactly("logs/app[1].log");
+        assertThat(names(expand(dir + "/logs/app[0-9].log"))).containsExactly("logs/app1.log");
+    }
+
+    @Test
     void aMissingFileIsAnError() {
         assertThatThrownBy(() -> expand(dir + "/missing.log"))
                 .isInstanceOf(java.io.FileNotFoundException.class)
