@@ -60,14 +60,16 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
         if (dir.equals(start)) {
             return FileVisitResult.CONTINUE;
         }
+        return entersDirectory(dir) ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+    }
+
+    /** Whether files below a directory under the start can be input: not hidden, maybe globbed. */
+    private boolean entersDirectory(Path dir) {
         if (isHidden(dir)) {
-            return FileVisitResult.SKIP_SUBTREE;
+            return false;
         }
         Path relative = start.relativize(dir);
-        if (glob != null && !glob.mayMatchBelow(relative) && !matchesGlob(relative)) {
-            return FileVisitResult.SKIP_SUBTREE;
-        }
-        return FileVisitResult.CONTINUE;
+        return glob == null || glob.mayMatchBelow(relative) || matchesGlob(relative);
     }
 
     @Override
@@ -99,7 +101,10 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
     @Override
     public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
         if (e instanceof FileSystemLoopException) {
-            skipped.add(file + ": symbolic link loop, not followed");
+            // Worth a word only where the walk would have gone in.
+            if (entersDirectory(file)) {
+                skipped.add(file + ": symbolic link loop, not followed");
+            }
             return FileVisitResult.CONTINUE;
         }
         if (file.equals(start) && e instanceof NoSuchFileException) {

@@ -115,6 +115,17 @@ class InputPathsTest {
     }
 
     @Test
+    void saysNothingOfALoopWhereTheWalkWouldNotGo() throws IOException {
+        create("logs/app.log");
+        Files.createSymbolicLink(dir.resolve("logs/.loop"), dir.resolve("logs"));
+        Files.createSymbolicLink(dir.resolve("logs/loop"), dir.resolve("logs"));
+
+        assertThat(expand(dir + "/logs").skipped()).hasSize(1);
+        assertThat(expand(dir + "/logs/*.log").skipped()).isEmpty();
+        assertThat(names(expand(dir + "/logs/*.log"))).containsExactly("logs/app.log");
+    }
+
+    @Test
     void reportsABrokenLink() throws IOException {
         create("logs/app.log");
         Files.createSymbolicLink(dir.resolve("logs/gone.log"), dir.resolve("nowhere.log"));
