@@ -81,17 +81,18 @@ final class GrepCommand implements Callable<Integer> {
                         ? new GrepDecoder(pattern)
                         : new EventGrepDecoder(format, formats.zone, pattern, eventFilters);
         LogFileSource<GrepMatch> source = read.sourceFor(paths).setLineDecoder(decoder).build();
-        long malformed;
+        GrepJob.Notes runNotes;
         try (WritableByteChannel target = Outputs.open(out)) {
-            malformed =
+            runNotes =
                     GrepJob.run(
                             execution.environment(read.parallelism, paths, notes), source, target);
         }
-        if (malformed > 0) {
+        if (runNotes.malformedLines() > 0) {
             notes.printf(
                     "logslice: malformed lines left out (no %s events): %d%n",
-                    format.name(), malformed);
+                    format.name(), runNotes.malformedLines());
         }
+        runNotes.skippedFiles().forEach(file -> notes.println("logslice: skipped " + file));
         return 0;
     }
 }

@@ -28,7 +28,10 @@ final class InputFiles {
                 .toList();
     }
 
-    /** Bytes of all input files. */
+    /**
+     * Bytes of all input files as they lie on disk, compressed ones too: the progress the sources
+     * report ({@code numBytesIn}) counts the bytes read from files, so the two compare.
+     */
     static long totalBytes(List<String> paths) {
         return expand(paths).files().stream().mapToLong(InputFile::size).sum();
     }

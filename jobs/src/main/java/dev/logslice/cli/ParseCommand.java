@@ -72,10 +72,16 @@ final class ParseCommand implements Callable<Integer> {
                                         limit == null ? Long.MAX_VALUE : limit,
                                         strict))
                         .build();
+        GrepJob.Notes notes;
         try (WritableByteChannel target =
                 limit == null ? Outputs.open(out) : Outputs.firstLines(Outputs.open(out), limit)) {
-            GrepJob.run(execution.environment(read.parallelism, paths, System.err), source, target);
+            notes =
+                    GrepJob.run(
+                            execution.environment(read.parallelism, paths, System.err),
+                            source,
+                            target);
         }
+        notes.skippedFiles().forEach(file -> System.err.println("logslice: skipped " + file));
         return 0;
     }
 

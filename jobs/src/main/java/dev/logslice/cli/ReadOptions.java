@@ -36,6 +36,13 @@ final class ReadOptions {
             description = "Longer lines are skipped and reported (default: 64m).")
     MemorySize maxLineLength = LogSourceOptions.MAX_LINE_LENGTH.defaultValue();
 
+    @Option(
+            names = "--skip-missing",
+            description =
+                    "Skip files that are gone when their turn comes (rotated away after the job"
+                            + " listed them), and report them, instead of failing.")
+    boolean skipMissing;
+
     /** A source builder for these options and paths; {@code build()} checks the inputs. */
     LogFileSourceBuilder<String> sourceFor(List<String> paths) {
         if (parallelism < 1) {
@@ -46,7 +53,8 @@ final class ReadOptions {
                 LogFileSource.builder()
                         .setSplitSize(splitSize)
                         .setReadBufferSize(bufferSize)
-                        .setMaxLineLength(maxLineLength);
+                        .setMaxLineLength(maxLineLength)
+                        .setSkipMissingFiles(skipMissing);
         paths.forEach(path -> builder.addPath(new Path(path)));
         return builder;
     }

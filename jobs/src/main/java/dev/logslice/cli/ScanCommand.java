@@ -6,6 +6,7 @@ import dev.logslice.job.ScanJob;
 import dev.logslice.job.ScanResult;
 import dev.logslice.job.SplitReportDecoder;
 import dev.logslice.report.Human;
+import dev.logslice.report.InputFileNotes;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,6 +52,13 @@ final class ScanCommand implements Callable<Integer> {
         double seconds = result.elapsedNanos() / 1e9;
         out.printf("files       %,d%n", result.files());
         out.printf("bytes       %,d (%s)%n", result.bytes(), Human.bytes(result.bytes()));
+        if (result.compressedFiles() > 0) {
+            out.printf(
+                    "compressed  %,d files: %s read, %s decompressed%n",
+                    result.compressedFiles(),
+                    Human.bytes(result.compressedBytesRead()),
+                    Human.bytes(result.decompressedBytes()));
+        }
         out.printf("lines       %,d%n", result.lines());
         if (result.oversizedLines() > 0) {
             out.printf("oversized   %,d lines skipped%n", result.oversizedLines());
@@ -61,9 +69,10 @@ final class ScanCommand implements Callable<Integer> {
         double reading = Math.max(result.readingMillis(), 1) / 1e3;
         out.printf(
                 "throughput  %s/s, %,.0f lines/s while reading (%.2f s of %.2f s wall)%n",
-                Human.bytes((long) (result.bytes() / reading)),
+                Human.bytes((long) (result.lineBytes() / reading)),
                 result.lines() / reading,
                 reading,
                 seconds);
+        InputFileNotes.print(out, result.splits());
     }
 }

@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.job.ScanResult;
+import dev.logslice.report.InputFileNotes;
 import dev.logslice.report.SplitJson;
 
 import com.fasterxml.jackson.core.JsonEncoding;
@@ -30,9 +31,11 @@ final class ScanReportJson {
             json.writeNumberField("readCalls", result.readCalls());
             json.writeNumberField("readNanos", result.readNanos());
             json.writeNumberField("bytesRead", result.bytesRead());
+            json.writeNumberField("compressedBytesRead", result.compressedBytesRead());
             json.writeNumberField("elapsedNanos", result.elapsedNanos());
             json.writeNumberField("readingMillis", result.readingMillis());
             json.writeNumberField("parallelism", parallelism);
+            InputFileNotes.writeJson(json, result.splits());
             json.writeArrayFieldStart("splits");
             for (SplitReport split : result.splits()) {
                 SplitJson.write(json, split);

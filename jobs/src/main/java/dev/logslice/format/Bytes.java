@@ -1,5 +1,7 @@
 package dev.logslice.format;
 
+import dev.logslice.connector.io.ByteSearch;
+
 import java.nio.charset.StandardCharsets;
 
 /** Small scans over line bytes shared by the hand-written parsers. */
@@ -8,12 +10,7 @@ public final class Bytes {
 
     /** Index of the first {@code c} in {@code b[from, end)}, or -1. */
     public static int indexOf(byte[] b, int from, int end, byte c) {
-        for (int i = from; i < end; i++) {
-            if (b[i] == c) {
-                return i;
-            }
-        }
-        return -1;
+        return ByteSearch.indexOf(b, from, end, c);
     }
 
     /** Index of the first space in {@code b[from, end)}, or {@code end}. */

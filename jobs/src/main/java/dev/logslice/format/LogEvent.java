@@ -262,6 +262,25 @@ public final class LogEvent implements ParseResult {
         return value;
     }
 
+    /**
+     * Points {@code out} at a string field's UTF-8 bytes: the event's own text when the parser gave
+     * a span, else the value encoded.
+     *
+     * @return false, leaving {@code out} as it was, when the field has no value
+     */
+    public boolean span(Field field, ByteSpan out) {
+        if (!hasValue(field)) {
+            return false;
+        }
+        int slot = slot(field);
+        if (spans[2 * slot + 1] >= 0) {
+            out.set(text, spans[2 * slot], spans[2 * slot + 1]);
+        } else {
+            out.set(strings[slot]);
+        }
+        return true;
+    }
+
     private long integer(Field field) {
         switch (field) {
             case STATUS:

@@ -6,6 +6,7 @@ import dev.logslice.connector.source.SplitReport;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
+import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.source.PerFileParser;
 
@@ -64,14 +65,14 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     @Nullable
     @Override
     public GrepMatch decode(Line line) {
+        LogParser lineParser = parser.forFile(line.file());
         ParseResult result =
-                parser.forFile(line.file())
-                        .parse(
-                                line.buffer(),
-                                line.start(),
-                                line.length(),
-                                line.file().toString(),
-                                line.offset());
+                lineParser.parse(
+                        line.buffer(),
+                        line.start(),
+                        line.length(),
+                        parser.currentFile(),
+                        line.offset());
         if (result instanceof LogEvent event) {
             course = passesFilters(event) ? Course.HOLD : Course.DROP;
             held().reset();
@@ -114,6 +115,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (malformed > 0) {
             output.accept(GrepMatch.malformed(report.splitId(), malformed));
         }
+        GrepMatch.noteSkip(report, output);
         malformed = 0;
         finishFile(report.splitId(), output);
     }

@@ -27,8 +27,16 @@ import java.util.List;
 public final class GrepJob {
     private GrepJob() {}
 
-    /** Runs the job and writes the matches to {@code target}; returns the malformed lines seen. */
-    public static long run(
+    /**
+     * What a run noted besides its output.
+     *
+     * @param malformedLines lines left out as no event of the format
+     * @param skippedFiles the files skipped because they were gone, each with why
+     */
+    public record Notes(long malformedLines, List<String> skippedFiles) {}
+
+    /** Runs the job and writes the matches to {@code target}. */
+    public static Notes run(
             StreamExecutionEnvironment env,
             LogFileSource<GrepMatch> source,
             WritableByteChannel target)
@@ -51,7 +59,8 @@ public final class GrepJob {
                     }
                 }
             }
-            return SplitPartWriter.malformedLines(parts);
+            return new Notes(
+                    SplitPartWriter.malformedLines(parts), SplitPartWriter.skippedFiles(parts));
         } finally {
             deleteRecursively(parts);
         }

@@ -2,12 +2,16 @@ package dev.logslice.job;
 
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
+import dev.logslice.connector.source.SplitReport;
+
+import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What grep's readers send on, tagged with its split so output can be put back in input order:
  * matching lines exactly as in their file, terminators included (LF added to a last line that had
  * none), one line or the lines of a multi-line event; or, as a split's last record, how many of its
- * lines were malformed (with no bytes).
+ * lines were malformed, or that the split was skipped and why (with no bytes).
  */
 public class GrepMatch {
     private static final byte[] LF = {'\n'};
@@ -16,6 +20,9 @@ public class GrepMatch {
     public String splitId;
     public byte[] bytes;
     public long malformedLines;
+
+    /** For a split with skipped files: each file and why it was skipped, a line each; or null. */
+    public String skippedFile;
 
     public GrepMatch() {}
 
@@ -37,6 +44,24 @@ public class GrepMatch {
     /** The count of a split's malformed lines. */
     static GrepMatch malformed(String splitId, long lines) {
         return new GrepMatch(splitId, NO_BYTES, lines);
+    }
+
+    /**
+     * Hands on the note of a split's skipped files (gone before they were read), one line each;
+     * emits nothing for a split whose files were all read. Every grep and parse decoder calls it,
+     * so a skip is never silent.
+     */
+    static void noteSkip(SplitReport report, Consumer<GrepMatch> output) {
+        List<String> skipped =
+                report.files().stream()
+                        .filter(SplitReport.FileRead::skipped)
+                        .map(file -> file.path() + " (" + file.skipReason() + ")")
+                        .toList();
+        if (!skipped.isEmpty()) {
+            GrepMatch note = new GrepMatch(report.splitId(), NO_BYTES, 0);
+            note.skippedFile = String.join("\n", skipped);
+            output.accept(note);
+        }
     }
 
     /** The terminator grep writes after a line: its own, or LF for a last line without one. */

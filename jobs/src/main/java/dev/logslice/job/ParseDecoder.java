@@ -79,6 +79,7 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
     @Override
     public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
         finishFile(report.splitId(), output);
+        GrepMatch.noteSkip(report, output);
         written = 0;
     }
 

@@ -25,13 +25,39 @@ public record ScanResult(List<SplitReport> splits, long elapsedNanos) {
         return fileReads().map(SplitReport.FileRead::path).distinct().count();
     }
 
-    /** Input bytes: the splits of each file tile it exactly. */
+    /** Input bytes, as the files hold them: the splits of each file tile it exactly. */
     public long bytes() {
         return fileReads().mapToLong(file -> file.end() - file.start()).sum();
     }
 
     public long bytesRead() {
         return splits.stream().mapToLong(SplitReport::bytesRead).sum();
+    }
+
+    /** Compressed files read, each one split. */
+    public long compressedFiles() {
+        return compressedSplits().count();
+    }
+
+    /** Bytes read from compressed files. */
+    public long compressedBytesRead() {
+        return compressedSplits().mapToLong(SplitReport::compressedBytesRead).sum();
+    }
+
+    /** Bytes that compressed files gave when decompressed. */
+    public long decompressedBytes() {
+        return compressedSplits().mapToLong(SplitReport::bytesRead).sum();
+    }
+
+    /** Bytes the lines came from: a plain file's bytes, a compressed file's uncompressed ones. */
+    public long lineBytes() {
+        return bytes()
+                - compressedSplits().mapToLong(s -> s.end() - s.start()).sum()
+                + decompressedBytes();
+    }
+
+    private Stream<SplitReport> compressedSplits() {
+        return splits.stream().filter(split -> !split.compression().equals("none"));
     }
 
     public long lines() {

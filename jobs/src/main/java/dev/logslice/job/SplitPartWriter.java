@@ -9,22 +9,27 @@ import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Writes matches to one part file per split, named by split id, so that joining the parts by name
- * gives the input order, and a split's count of malformed lines to a file of its own. A split this
- * writer has not seen before starts its part afresh: a split read again after a failure rewrites
- * it. Matches of several splits may arrive interleaved (a client collecting from several readers),
- * so a few parts stay open and the others are reopened to append.
+ * gives the input order, and a split's count of malformed lines, or the note that it was skipped,
+ * to a file of its own. A split this writer has not seen before starts its part afresh: a split
+ * read again after a failure rewrites it. Matches of several splits may arrive interleaved (a
+ * client collecting from several readers), so a few parts stay open and the others are reopened to
+ * append.
  */
 final class SplitPartWriter implements Closeable {
     static final String SUFFIX = ".part";
     private static final String MALFORMED_SUFFIX = ".malformed";
+    private static final String SKIPPED_SUFFIX = ".skipped";
     private static final int BUFFER_SIZE = 256 << 10;
     private static final int MAX_OPEN_PARTS = 16;
     private static final OpenOption[] FRESH = {
@@ -45,6 +50,9 @@ final class SplitPartWriter implements Closeable {
             Files.writeString(
                     directory.resolve(match.splitId + MALFORMED_SUFFIX),
                     Long.toString(match.malformedLines));
+        }
+        if (match.skippedFile != null) {
+            Files.writeString(directory.resolve(match.splitId + SKIPPED_SUFFIX), match.skippedFile);
         }
         if (match.bytes.length == 0) {
             return;
@@ -76,6 +84,21 @@ final class SplitPartWriter implements Closeable {
             }
         }
         return total;
+    }
+
+    /** The notes of the skipped splits' files, in input order, each file once. */
+    static List<String> skippedFiles(Path directory) throws IOException {
+        List<Path> notes = new ArrayList<>();
+        try (DirectoryStream<Path> stream =
+                Files.newDirectoryStream(directory, "*" + SKIPPED_SUFFIX)) {
+            stream.forEach(notes::add);
+        }
+        notes.sort(null);
+        Set<String> files = new LinkedHashSet<>();
+        for (Path note : notes) {
+            files.addAll(Files.readString(note).lines().toList());
+        }
+        return List.copyOf(files);
     }
 
     void flush() throws IOException {

@@ -28,6 +28,10 @@ public final class SplitJson {
                 json.writeNumberField("lines", file.lines());
                 json.writeNumberField("readCalls", file.readCalls());
                 json.writeNumberField("readNanos", file.readNanos());
+                json.writeNumberField("grewBy", file.grewBy());
+                if (file.skipped()) {
+                    json.writeStringField("skipped", file.skipReason());
+                }
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -37,6 +41,12 @@ public final class SplitJson {
             json.writeNumberField("end", split.end());
         }
         json.writeNumberField("bytes", split.bytesRead());
+        json.writeStringField("compression", split.compression());
+        json.writeNumberField("compressedBytes", split.compressedBytesRead());
+        json.writeNumberField("grewBy", split.grewBy());
+        if (split.skipped()) {
+            json.writeStringField("skipped", split.skipReason());
+        }
         json.writeNumberField("lines", split.lines());
         json.writeNumberField("readCalls", split.readCalls());
         json.writeNumberField("readNanos", split.readNanos());

@@ -61,7 +61,11 @@ public final class StatsHtml {
         card(html, "malformed", String.format("%,d", stats.malformed()));
         card(html, "format", report.format());
         if (!stats.status().isEmpty()) {
-            card(html, "unique clients", String.format("~%,d", stats.uniqueClients()));
+            card(
+                    html,
+                    "unique clients",
+                    String.format(
+                            "%s%,d", stats.uniqueClientsExact() ? "" : "~", stats.uniqueClients()));
         }
         if (stats.hasRequestTimes()) {
             card(

@@ -63,6 +63,7 @@ public final class StatsJson {
             json.writeEndArray();
         }
         json.writeNumberField("uniqueClients", stats.uniqueClients());
+        json.writeBooleanField("uniqueClientsExact", stats.uniqueClientsExact());
         json.writeNumberField("responseBytes", stats.responseBytes());
         if (stats.hasRequestTimes()) {
             json.writeObjectFieldStart("requestTime");
@@ -97,6 +98,7 @@ public final class StatsJson {
         json.writeNumberField("readNanos", report.readNanos());
         json.writeNumberField("elapsedNanos", report.elapsedNanos());
         json.writeNumberField("parallelism", report.parallelism());
+        InputFileNotes.writeJson(json, stats.splits());
         json.writeArrayFieldStart("splits");
         for (SplitReport split : stats.splits()) {
             SplitJson.write(json, split);

@@ -37,8 +37,10 @@ public final class StatsSummary {
         printCounts(out, "Levels", stats.levels(), stats.events());
         if (!stats.status().isEmpty()) {
             out.printf(
-                    "%nClients ~%,d unique; response bytes %s%n",
-                    stats.uniqueClients(), Human.bytes(stats.responseBytes()));
+                    "%nClients %s%,d unique; response bytes %s%n",
+                    stats.uniqueClientsExact() ? "" : "~",
+                    stats.uniqueClients(),
+                    Human.bytes(stats.responseBytes()));
         }
         if (stats.hasRequestTimes()) {
             out.printf(
@@ -71,6 +73,7 @@ public final class StatsSummary {
         out.printf(
                 "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
                 stats.splits().size(), report.readCalls(), report.readNanos() / 1e9);
+        InputFileNotes.print(out, stats.splits());
     }
 
     private static void printTimeline(StatsReport report, PrintStream out) {

@@ -17,21 +17,39 @@ import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * What the stats job knows about part of the input: exact counters where they are cheap, sketches
  * where they are not. Each reader folds its lines into one; partials merge into the report.
+ *
+ * <p>Values are folded as bytes into exact counts first ({@link ByteCounts}), which reach the maps
+ * and sketches once per distinct value when they fill up and before the partial is read, merged or
+ * written: a reader makes no {@code String} and no sketch update per line.
  */
 public final class LogStats {
-    private static final int VERSION = 2;
+    /**
+     * 3: split reports carry compression, bytes, growth and skip reason; exact clients. 4: and the
+     * files of a split that packs several.
+     */
+    private static final int VERSION = 4;
+
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
+
+    /** Distinct clients counted exactly; beyond, the HyperLogLog estimate is reported. */
+    private static final int MAX_EXACT_CLIENTS = 1 << 16;
+
+    /** Status codes counted in an array while folding; any other code goes to the map at once. */
+    private static final int COMMON_STATUS_CODES = 600;
 
     private long lines;
     private long bytes;
@@ -49,10 +67,20 @@ public final class LogStats {
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
     private Union uniqueClients = new Union(HLL_LG_K);
+
+    /** The distinct clients while there are at most {@link #MAX_EXACT_CLIENTS}; then null. */
+    @Nullable private Set<String> exactClients = new HashSet<>();
+
     private KllDoublesSketch requestTimes = KllDoublesSketch.newHeapInstance();
     private Timeline timeline = new Timeline();
     private final List<MalformedSample> malformedSamples = new ArrayList<>();
     private final List<SplitReport> splits = new ArrayList<>();
+
+    private final long[] pendingStatus = new long[COMMON_STATUS_CODES];
+    private final EnumMap<Panel, ByteCounts> pendingTop = new EnumMap<>(Panel.class);
+    private final ByteCounts pendingMethods = new ByteCounts();
+    private final ByteCounts pendingProtocols = new ByteCounts();
+    private boolean pending;
 
     public LogStats() {
         for (Panel panel : Panel.values()) {
@@ -67,12 +95,14 @@ public final class LogStats {
         bytes += lineBytes;
     }
 
-    /** An event with its time if it has one; errors are 5xx responses or ERROR-and-worse. */
-    public void addEvent(@Nullable Long epochSecond, boolean error) {
+    /** An event without a time. */
+    public void addUntimedEvent() {
         events++;
-        if (epochSecond == null) {
-            return;
-        }
+    }
+
+    /** An event at its time; errors are 5xx responses or ERROR-and-worse. */
+    public void addEvent(long epochSecond, boolean error) {
+        events++;
         timeline.add(epochSecond, error);
         if (!timed) {
             timed = true;
@@ -85,15 +115,30 @@ public final class LogStats {
     }
 
     public void addStatus(int code) {
-        status.merge(code, 1L, Long::sum);
+        if (code >= 0 && code < COMMON_STATUS_CODES) {
+            pendingStatus[code]++;
+            pending = true;
+        } else {
+            status.merge(code, 1L, Long::sum);
+        }
     }
 
     public void addMethod(String method) {
         methods.merge(method, 1L, Long::sum);
     }
 
+    /** The method in {@code b[start, end)}, UTF-8. */
+    public void addMethod(byte[] b, int start, int end) {
+        count(pendingMethods, b, start, end);
+    }
+
     public void addProtocol(String protocol) {
         protocols.merge(protocol, 1L, Long::sum);
+    }
+
+    /** The protocol in {@code b[start, end)}, UTF-8. */
+    public void addProtocol(byte[] b, int start, int end) {
+        count(pendingProtocols, b, start, end);
     }
 
     public void addLevel(String level) {
@@ -101,12 +146,57 @@ public final class LogStats {
     }
 
     public void addClient(String client) {
-        top.get(Panel.CLIENTS).add(client);
-        uniqueClients.update(client);
+        add(Panel.CLIENTS, client);
+    }
+
+    /** The client in {@code b[start, end)}, UTF-8: a top client and a unique one. */
+    public void addClient(byte[] b, int start, int end) {
+        add(Panel.CLIENTS, b, start, end);
     }
 
     public void add(Panel panel, String value) {
-        top.get(panel).add(value);
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        add(panel, bytes, 0, bytes.length);
+    }
+
+    /** A value of a top-N panel in {@code b[start, end)}, UTF-8. */
+    public void add(Panel panel, byte[] b, int start, int end) {
+        count(pendingTop.computeIfAbsent(panel, p -> new ByteCounts()), b, start, end);
+    }
+
+    private void count(ByteCounts counts, byte[] b, int start, int end) {
+        if (counts.isFull()) {
+            flush();
+        }
+        counts.add(b, start, end);
+        pending = true;
+    }
+
+    /** Moves the pending exact counts into the maps and sketches. */
+    private void flush() {
+        if (!pending) {
+            return;
+        }
+        pending = false;
+        for (int code = 0; code < COMMON_STATUS_CODES; code++) {
+            if (pendingStatus[code] > 0) {
+                status.merge(code, pendingStatus[code], Long::sum);
+                pendingStatus[code] = 0;
+            }
+        }
+        pendingMethods.drain((method, count) -> methods.merge(method, count, Long::sum));
+        pendingProtocols.drain((protocol, count) -> protocols.merge(protocol, count, Long::sum));
+        pendingTop.forEach(
+                (panel, counts) ->
+                        counts.drain(
+                                (value, count) -> {
+                                    top.get(panel).add(value, count);
+                                    if (panel == Panel.CLIENTS) {
+                                        // Sets: one update per distinct client is the same.
+                                        uniqueClients.update(value);
+                                        addExactClients(Set.of(value));
+                                    }
+                                }));
     }
 
     public void addResponseBytes(long responseSize) {
@@ -132,6 +222,8 @@ public final class LogStats {
     }
 
     public void merge(LogStats other) {
+        flush();
+        other.flush();
         lines += other.lines;
         bytes += other.bytes;
         events += other.events;
@@ -156,6 +248,11 @@ public final class LogStats {
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
         uniqueClients.update(other.uniqueClients.getResult());
+        if (other.exactClients == null) {
+            exactClients = null;
+        } else {
+            addExactClients(other.exactClients);
+        }
         requestTimes.merge(other.requestTimes);
         timeline.merge(other.timeline);
         for (MalformedSample sample : other.malformedSamples) {
@@ -199,21 +296,24 @@ public final class LogStats {
     }
 
     public Map<Integer, Long> status() {
+        flush();
         return Collections.unmodifiableMap(status);
     }
 
     /** Counts by status class: {@code 2xx}, {@code 4xx}, ... */
     public Map<String, Long> statusClasses() {
         TreeMap<String, Long> classes = new TreeMap<>();
-        status.forEach((code, count) -> classes.merge(code / 100 + "xx", count, Long::sum));
+        status().forEach((code, count) -> classes.merge(code / 100 + "xx", count, Long::sum));
         return classes;
     }
 
     public Map<String, Long> methods() {
+        flush();
         return Collections.unmodifiableMap(methods);
     }
 
     public Map<String, Long> protocols() {
+        flush();
         return Collections.unmodifiableMap(protocols);
     }
 
@@ -222,16 +322,34 @@ public final class LogStats {
     }
 
     public List<ValueCount> top(Panel panel, int n) {
+        flush();
         return top.get(panel).top(n);
     }
 
     public boolean hasPanel(Panel panel) {
+        flush();
         return !top.get(panel).isEmpty();
     }
 
-    /** Estimated distinct clients (HyperLogLog, about 1% error). */
+    /** Distinct clients: exact up to 65,536, then estimated (HyperLogLog, about 1% error). */
     public long uniqueClients() {
-        return Math.round(uniqueClients.getEstimate());
+        flush();
+        return exactClients != null ? exactClients.size() : Math.round(uniqueClients.getEstimate());
+    }
+
+    /** Whether {@link #uniqueClients()} is an exact count. */
+    public boolean uniqueClientsExact() {
+        flush();
+        return exactClients != null;
+    }
+
+    private void addExactClients(Set<String> clients) {
+        if (exactClients != null) {
+            exactClients.addAll(clients);
+            if (exactClients.size() > MAX_EXACT_CLIENTS) {
+                exactClients = null;
+            }
+        }
     }
 
     public boolean hasRequestTimes() {
@@ -266,6 +384,7 @@ public final class LogStats {
     // ---- bytes, for the trip from the readers to the client
 
     public byte[] toBytes() {
+        flush();
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(buffer)) {
             out.writeInt(VERSION);
@@ -288,6 +407,12 @@ public final class LogStats {
                 writeBytes(out, top.get(panel).toBytes());
             }
             writeBytes(out, uniqueClients.toCompactByteArray());
+            out.writeInt(exactClients == null ? -1 : exactClients.size());
+            if (exactClients != null) {
+                for (String client : exactClients) {
+                    Strings.write(out, client);
+                }
+            }
             writeBytes(out, requestTimes.toByteArray());
             timeline.write(out);
             out.writeInt(malformedSamples.size());
@@ -335,6 +460,13 @@ public final class LogStats {
                 stats.top.put(panel, TopItems.fromBytes(readBytes(in)));
             }
             stats.uniqueClients = Union.heapify(readBytes(in));
+            int exactClients = in.readInt();
+            if (exactClients < 0) {
+                stats.exactClients = null;
+            }
+            for (int i = 0; i < exactClients; i++) {
+                stats.exactClients.add(Strings.read(in));
+            }
             stats.requestTimes = KllDoublesSketch.heapify(Memory.wrap(readBytes(in)));
             stats.timeline = Timeline.read(in);
             int samples = in.readInt();

@@ -2,6 +2,8 @@ package dev.logslice.stats;
 
 import dev.logslice.connector.source.SplitReport;
 
+import javax.annotation.Nullable;
+
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -33,6 +35,10 @@ final class SplitReports {
         for (long offset : split.oversizedLineOffsets()) {
             out.writeLong(offset);
         }
+        Strings.write(out, split.compression());
+        out.writeLong(split.compressedBytesRead());
+        out.writeLong(split.grewBy());
+        writeReason(out, split.skipReason());
         out.writeInt(split.files().size());
         for (SplitReport.FileRead file : split.files()) {
             Strings.write(out, file.path());
@@ -43,10 +49,12 @@ final class SplitReports {
                         file.bytesRead(),
                         file.lines(),
                         file.readCalls(),
-                        file.readNanos()
+                        file.readNanos(),
+                        file.grewBy()
                     }) {
                 out.writeLong(value);
             }
+            writeReason(out, file.skipReason());
         }
     }
 
@@ -62,6 +70,10 @@ final class SplitReports {
         for (int i = 0; i < samples; i++) {
             offsets.add(in.readLong());
         }
+        String compression = Strings.read(in);
+        long compressedBytesRead = in.readLong();
+        long grewBy = in.readLong();
+        String skipReason = readReason(in);
         int fileCount = in.readInt();
         List<SplitReport.FileRead> files = new ArrayList<>(fileCount);
         for (int i = 0; i < fileCount; i++) {
@@ -73,10 +85,39 @@ final class SplitReports {
                             in.readLong(),
                             in.readLong(),
                             in.readLong(),
-                            in.readLong()));
+                            in.readLong(),
+                            in.readLong(),
+                            readReason(in)));
         }
         return new SplitReport(
-                id, path, values[0], values[1], values[2], values[3], values[4], offsets, values[5],
-                values[6], values[7], values[8], files);
+                id,
+                path,
+                values[0],
+                values[1],
+                values[2],
+                values[3],
+                values[4],
+                offsets,
+                values[5],
+                values[6],
+                values[7],
+                values[8],
+                compression,
+                compressedBytesRead,
+                grewBy,
+                skipReason,
+                files);
+    }
+
+    private static void writeReason(DataOutput out, @Nullable String reason) throws IOException {
+        out.writeBoolean(reason != null);
+        if (reason != null) {
+            Strings.write(out, reason);
+        }
+    }
+
+    @Nullable
+    private static String readReason(DataInput in) throws IOException {
+        return in.readBoolean() ? Strings.read(in) : null;
     }
 }

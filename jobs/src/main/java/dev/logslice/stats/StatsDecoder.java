@@ -26,6 +26,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
 
     private final LogEventDecoder events;
     private transient LogStats partial;
+    private transient StatsFolder folder;
 
     public StatsDecoder(LogFormat format, ZoneId zone) {
         this.events = new LogEventDecoder(format, zone);
@@ -38,7 +39,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
         stats.addLine(line.length() + line.terminator().length());
         ParseResult result = events.decode(line);
         if (result != null) {
-            StatsFolder.fold(result, stats);
+            folder.fold(result, stats);
         }
         return null;
     }
@@ -52,13 +53,13 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     @Override
     public void finishFile(String splitId, Consumer<byte[]> output) {
         LogStats stats = partial();
-        events.finishFile(splitId, result -> StatsFolder.fold(result, stats));
+        events.finishFile(splitId, result -> folder.fold(result, stats));
     }
 
     @Override
     public void finishSplit(SplitReport report, Consumer<byte[]> output) {
         LogStats stats = partial();
-        events.finishSplit(report, result -> StatsFolder.fold(result, stats));
+        events.finishSplit(report, result -> folder.fold(result, stats));
         stats.addSplit(report);
         output.accept(stats.toBytes());
         partial = null;
@@ -67,6 +68,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private LogStats partial() {
         if (partial == null) {
             partial = new LogStats();
+            folder = new StatsFolder();
         }
         return partial;
     }

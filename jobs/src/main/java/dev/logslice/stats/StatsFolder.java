@@ -1,5 +1,6 @@
 package dev.logslice.stats;
 
+import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.MalformedLine;
@@ -8,11 +9,14 @@ import dev.logslice.format.Severity;
 
 import java.util.Locale;
 
-/** Adds what one parsed event or malformed line says to a {@link LogStats}. */
+/**
+ * Adds what one parsed event or malformed line says to a {@link LogStats}. Fields reach the stats
+ * as bytes; one folder is used by one thread.
+ */
 public final class StatsFolder {
-    private StatsFolder() {}
+    private final ByteSpan span = new ByteSpan();
 
-    public static void fold(ParseResult result, LogStats stats) {
+    public void fold(ParseResult result, LogStats stats) {
         if (result instanceof MalformedLine malformed) {
             stats.addMalformed(
                     new MalformedSample(
@@ -25,34 +29,39 @@ public final class StatsFolder {
         }
     }
 
-    private static void fold(LogEvent event, LogStats stats) {
+    private void fold(LogEvent event, LogStats stats) {
         boolean hasStatus = event.hasValue(Field.STATUS);
         int status = hasStatus ? event.status() : 0;
         String level = event.hasValue(Field.LEVEL) ? event.level().toUpperCase(Locale.ROOT) : null;
         Severity severity = level != null ? Severity.of(level) : null;
         boolean error = status >= 500 || (severity != null && severity.isAtLeast(Severity.ERROR));
-        stats.addEvent(event.hasValue(Field.TIMESTAMP) ? event.epochSecond() : null, error);
+        if (event.hasValue(Field.TIMESTAMP)) {
+            stats.addEvent(event.epochSecond(), error);
+        } else {
+            stats.addUntimedEvent();
+        }
         if (hasStatus) {
             stats.addStatus(status);
         }
         if (level != null) {
             stats.addLevel(level);
         }
-        if (event.hasValue(Field.METHOD)) {
-            stats.addMethod(event.method());
+        if (event.span(Field.METHOD, span)) {
+            stats.addMethod(span.bytes(), span.start(), span.end());
         }
-        if (event.hasValue(Field.PROTOCOL)) {
-            stats.addProtocol(event.protocol());
+        if (event.span(Field.PROTOCOL, span)) {
+            stats.addProtocol(span.bytes(), span.start(), span.end());
         }
-        if (event.hasValue(Field.PATH)) {
-            String path = withoutQuery(event.path());
-            stats.add(Panel.PATHS, path);
+        if (event.span(Field.PATH, span)) {
+            // Top paths group requests by path: query strings would split them by parameters.
+            span.cutAt((byte) '?');
+            stats.add(Panel.PATHS, span.bytes(), span.start(), span.end());
             if (status == 404) {
-                stats.add(Panel.NOT_FOUND_PATHS, path);
+                stats.add(Panel.NOT_FOUND_PATHS, span.bytes(), span.start(), span.end());
             }
         }
-        if (event.hasValue(Field.CLIENT)) {
-            stats.addClient(event.client());
+        if (event.span(Field.CLIENT, span)) {
+            stats.addClient(span.bytes(), span.start(), span.end());
         }
         addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER);
         addUnlessDash(stats, Panel.USER_AGENTS, event, Field.USER_AGENT);
@@ -70,18 +79,9 @@ public final class StatsFolder {
         }
     }
 
-    private static void addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
-        if (event.hasValue(field)) {
-            String value = event.string(field);
-            if (!value.isEmpty() && !value.equals("-")) {
-                stats.add(panel, value);
-            }
+    private void addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
+        if (event.span(field, span) && span.length() > 0 && !span.contentEquals("-")) {
+            stats.add(panel, span.bytes(), span.start(), span.end());
         }
-    }
-
-    /** Top paths group requests by path: query strings would split them by parameters. */
-    private static String withoutQuery(String path) {
-        int query = path.indexOf('?');
-        return query < 0 ? path : path.substring(0, query);
     }
 }

@@ -1,5 +1,7 @@
 package dev.logslice.stats;
 
+import javax.annotation.Nullable;
+
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -18,13 +20,20 @@ public final class Timeline {
     /** Per minute (epoch seconds of its start): {events, errors}. */
     private final TreeMap<Long, long[]> minutes = new TreeMap<>();
 
+    private long lastMinute;
+    @Nullable private long[] lastCounts;
+
     /** One bucket of the report. */
     public record Bucket(long startEpochSecond, long events, long errors) {}
 
     public void add(long epochSecond, boolean error) {
-        long[] counts =
-                minutes.computeIfAbsent(
-                        Math.floorDiv(epochSecond, MINUTE) * MINUTE, k -> new long[2]);
+        long minute = Math.floorDiv(epochSecond, MINUTE) * MINUTE;
+        // Logs are written in time order: most events fall in the minute of the one before.
+        if (lastCounts == null || minute != lastMinute) {
+            lastMinute = minute;
+            lastCounts = minutes.computeIfAbsent(minute, k -> new long[2]);
+        }
+        long[] counts = lastCounts;
         counts[0]++;
         if (error) {
             counts[1]++;

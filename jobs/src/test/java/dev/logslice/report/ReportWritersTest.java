@@ -11,7 +11,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,7 +55,29 @@ class ReportWritersTest {
                         1,
                         500,
                         1,
-                        2));
+                        2,
+                        "none",
+                        0,
+                        0,
+                        null));
+        stats.addSplit(
+                new SplitReport(
+                        "0000000002",
+                        "file:/gone.log",
+                        0,
+                        100,
+                        0,
+                        0,
+                        0,
+                        List.of(),
+                        0,
+                        0,
+                        3,
+                        3,
+                        "none",
+                        0,
+                        0,
+                        "deleted before it was read"));
         report = new StatsReport(stats, "combined", 10, 60, 2, 1_000_000);
     }
 
@@ -74,27 +99,51 @@ class ReportWritersTest {
                         300,
                         1,
                         2,
+                        "none",
+                        0,
+                        30,
+                        null,
                         List.of(
                                 new SplitReport.FileRead(
-                                        "file:/logs/a.log", 4096, 5000, 904, 5, 1, 200),
+                                        "file:/logs/a.log", 4096, 5000, 904, 5, 1, 200, 0, null),
+                                SplitReport.FileRead.skipped(
+                                        "file:/logs/gone.log",
+                                        0,
+                                        700,
+                                        "deleted before it was read"),
                                 new SplitReport.FileRead(
-                                        "file:/logs/b.log", 0, 100, 100, 2, 1, 100))));
+                                        "file:/logs/b.log", 0, 100, 100, 2, 1, 100, 30, null))));
         Path file = dir.resolve("stats.json");
 
         StatsJson.write(
                 new StatsReport(LogStats.fromBytes(stats.toBytes()), "combined", 10, 60, 2, 1),
                 file);
 
-        JsonNode splits = new ObjectMapper().readTree(file.toFile()).get("splits");
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        JsonNode splits = json.get("splits");
         assertThat(splits).hasSize(1);
         JsonNode split = splits.get(0);
         assertThat(split.has("path")).isFalse();
         assertThat(split.get("lines").asLong()).isEqualTo(7);
-        assertThat(split.get("files")).hasSize(2);
-        assertThat(split.get("files").get(1).get("path").asText()).isEqualTo("file:/logs/b.log");
-        assertThat(split.get("files").get(1).get("end").asLong()).isEqualTo(100);
+        assertThat(split.get("files")).hasSize(3);
+        assertThat(split.get("files").get(2).get("path").asText()).isEqualTo("file:/logs/b.log");
+        assertThat(split.get("files").get(2).get("end").asLong()).isEqualTo(100);
+        assertThat(split.get("files").get(2).get("grewBy").asLong()).isEqualTo(30);
+        assertThat(split.get("files").get(1).get("skipped").asText()).contains("deleted");
         assertThat(split.get("files").get(0).get("start").asLong()).isEqualTo(4096);
         assertThat(split.get("files").get(0).get("lines").asLong()).isEqualTo(5);
+        // The notes on changed files come from the files of packed splits too.
+        assertThat(json.get("skippedFiles"))
+                .singleElement()
+                .satisfies(
+                        skipped -> {
+                            assertThat(skipped.get("path").asText())
+                                    .isEqualTo("file:/logs/gone.log");
+                            assertThat(skipped.get("bytes").asLong()).isEqualTo(700);
+                        });
+        assertThat(json.get("appendedFiles"))
+                .singleElement()
+                .satisfies(appended -> assertThat(appended.get("grewBy").asLong()).isEqualTo(30));
     }
 
     @Test
@@ -121,6 +170,30 @@ class ReportWritersTest {
         assertThat(json.get("splits").get(0).has("files")).isFalse();
         assertThat(json.get("uniqueClients").asLong()).isEqualTo(4);
         assertThat(json.get("requestTime").get("p99").asDouble()).isGreaterThan(0.02);
+    }
+
+    @Test
+    void jsonAndSummaryNameTheSkippedFiles() throws IOException {
+        Path file = dir.resolve("stats.json");
+        ByteArrayOutputStream summary = new ByteArrayOutputStream();
+
+        StatsJson.write(report, file);
+        StatsSummary.print(report, new PrintStream(summary, true, StandardCharsets.UTF_8));
+
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertThat(json.get("skippedFiles")).hasSize(1);
+        assertThat(json.get("skippedFiles").get(0).get("path").asText())
+                .isEqualTo("file:/gone.log");
+        assertThat(json.get("skippedFiles").get(0).get("reason").asText())
+                .isEqualTo("deleted before it was read");
+        assertThat(json.get("appendedFiles")).isEmpty();
+        assertThat(json.get("splits").get(1).get("skipped").asText())
+                .isEqualTo("deleted before it was read");
+        assertThat(json.get("splits").get(0).get("compression").asText()).isEqualTo("none");
+        assertThat(json.get("splits").get(0).get("compressedBytes").asLong()).isZero();
+        assertThat(summary.toString(StandardCharsets.UTF_8))
+                .contains(
+                        "skipped     file:/gone.log (deleted before it was read, 100 B not read)");
     }
 
     @Test

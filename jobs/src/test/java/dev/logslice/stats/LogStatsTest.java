@@ -6,8 +6,15 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,12 +29,14 @@ class LogStatsTest {
         LogStats left = new LogStats();
         LogStats right = new LogStats();
         Random random = new Random(seed);
+        Set<String> distinctClients = new HashSet<>();
         for (int i = 0; i < events; i++) {
             LogStats part = random.nextBoolean() ? left : right;
             long time = 1_700_000_000L + random.nextInt(7200);
             int status = new int[] {200, 200, 304, 404, 500}[random.nextInt(5)];
             String path = PATHS[random.nextInt(PATHS.length)];
             String client = "10.0.0." + random.nextInt(50);
+            distinctClients.add(client);
             double requestTime = random.nextInt(1000) / 1000.0;
             for (LogStats stats : List.of(whole, part)) {
                 stats.addLine(100);
@@ -62,7 +71,10 @@ class LogStatsTest {
         assertThat(merged.top(Panel.PATHS, 10)).isEqualTo(whole.top(Panel.PATHS, 10));
         assertThat(merged.top(Panel.NOT_FOUND_PATHS, 10))
                 .isEqualTo(whole.top(Panel.NOT_FOUND_PATHS, 10));
-        assertThat(merged.uniqueClients()).isEqualTo(whole.uniqueClients());
+        assertThat(merged.uniqueClients())
+                .isEqualTo(whole.uniqueClients())
+                .isEqualTo(distinctClients.size());
+        assertThat(merged.uniqueClientsExact()).isTrue();
         assertThat(merged.timeline().buckets(60)).isEqualTo(whole.timeline().buckets(60));
         if (events > 0) {
             assertThat(merged.timeRange()).isEqualTo(whole.timeRange());
@@ -74,8 +86,73 @@ class LogStatsTest {
         assertThat(merged.splits()).containsExactly(split("0000000001", 3));
     }
 
+    @Property(tries = 5)
+    void topClientsAreExactBeyondThePerLineCountersCapacity(@ForAll long seed) {
+        // More distinct clients than the per-line counters hold, so they drain while folding.
+        int distinct = 20_000;
+        Random random = new Random(seed);
+        LogStats stats = new LogStats();
+        Map<String, Long> expected = new HashMap<>();
+        for (int i = 0; i < 100_000; i++) {
+            // Skewed, so that a top 10 exists: low numbers come far more often.
+            int n = (int) (distinct * Math.pow(random.nextDouble(), 3));
+            String client = "10." + (n >> 8) + "." + (n & 255) + ".1";
+            expected.merge(client, 1L, Long::sum);
+            stats.addClient(client.getBytes(StandardCharsets.UTF_8), 0, client.length());
+        }
+        List<ValueCount> top = stats.top(Panel.CLIENTS, 10);
+
+        List<ValueCount> exact =
+                expected.entrySet().stream()
+                        .map(e -> new ValueCount(e.getKey(), e.getValue()))
+                        .sorted(
+                                Comparator.comparingLong(ValueCount::count)
+                                        .reversed()
+                                        .thenComparing(ValueCount::value))
+                        .limit(10)
+                        .collect(Collectors.toList());
+        assertThat(top).isEqualTo(exact);
+        assertThat(stats.uniqueClients()).isEqualTo(expected.size());
+        assertThat(stats.uniqueClientsExact()).isTrue();
+    }
+
+    @Property(tries = 3)
+    void uniqueClientsAreEstimatedPastTheExactLimitWhereverPartialsSplit(
+            @ForAll @IntRange(min = 1, max = 99_999) int cut) {
+        int distinct = 100_000;
+        LogStats left = new LogStats();
+        LogStats right = new LogStats();
+        for (int i = 0; i < distinct; i++) {
+            // Under the exact limit on each side of most cuts, over it together.
+            byte[] client =
+                    ("172.16." + (i >> 8) + "." + (i & 255)).getBytes(StandardCharsets.UTF_8);
+            (i < cut ? left : right).addClient(client, 0, client.length);
+        }
+        LogStats merged = LogStats.fromBytes(left.toBytes());
+        merged.merge(LogStats.fromBytes(right.toBytes()));
+
+        assertThat(merged.uniqueClientsExact()).isFalse();
+        assertThat((double) merged.uniqueClients())
+                .isCloseTo(distinct, org.assertj.core.data.Percentage.withPercentage(3));
+    }
+
     private static SplitReport split(String id, long oversized) {
         return new SplitReport(
-                id, "file:/a.log", 0, 4096, 4200, 40, oversized, List.of(17L), 2, 1000, 1, 2);
+                id,
+                "file:/a.log.gz",
+                0,
+                4096,
+                4200,
+                40,
+                oversized,
+                List.of(17L),
+                2,
+                1000,
+                1,
+                2,
+                "gzip",
+                4096,
+                10,
+                null);
     }
 }

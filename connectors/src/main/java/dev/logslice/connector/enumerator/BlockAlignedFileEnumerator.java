@@ -12,6 +12,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,6 +30,7 @@ public final class BlockAlignedFileEnumerator {
     /** Block size assumed where the file system does not tell. */
     public static final long DEFAULT_BLOCK_SIZE = 4096;
 
+    /** Compressed files, including those the reader reads as they are (.xz, .deflate). */
     private static final String[] UNSPLITTABLE = {".gz", ".zst", ".bz2", ".xz", ".deflate"};
 
     private final long targetSplitSize;
@@ -79,7 +81,7 @@ public final class BlockAlignedFileEnumerator {
     }
 
     static boolean isCompressed(Path path) {
-        String name = path.getName();
+        String name = path.getName().toLowerCase(Locale.ROOT);
         for (String suffix : UNSPLITTABLE) {
             if (name.endsWith(suffix)) {
                 return true;

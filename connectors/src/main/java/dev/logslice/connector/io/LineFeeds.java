@@ -2,37 +2,13 @@ package dev.logslice.connector.io;
 
 import org.apache.flink.annotation.Internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
-/** Finds line feeds in byte arrays eight bytes at a time (SWAR), without decoding anything. */
+/** Finds line feeds in byte arrays eight bytes at a time, without decoding anything. */
 @Internal
 public final class LineFeeds {
-    private static final VarHandle LONGS =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long LF_IN_EVERY_BYTE = 0x0A0A0A0A0A0A0A0AL;
-    private static final long ONE_IN_EVERY_BYTE = 0x0101010101010101L;
-    private static final long HIGH_BIT_OF_EVERY_BYTE = 0x8080808080808080L;
-
     private LineFeeds() {}
 
     /** Index of the first {@code '\n'} in {@code bytes[from, to)}, or -1. */
     public static int indexOf(byte[] bytes, int from, int to) {
-        int i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long word = (long) LONGS.get(bytes, i) ^ LF_IN_EVERY_BYTE;
-            // A byte of `word` is zero where the input had LF; the lowest flagged byte is exact.
-            long zeroBytes = (word - ONE_IN_EVERY_BYTE) & ~word & HIGH_BIT_OF_EVERY_BYTE;
-            if (zeroBytes != 0) {
-                return i + (Long.numberOfTrailingZeros(zeroBytes) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (bytes[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
+        return ByteSearch.indexOf(bytes, from, to, (byte) '\n');
     }
 }

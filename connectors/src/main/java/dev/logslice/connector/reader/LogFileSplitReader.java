@@ -1,5 +1,7 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.Compression;
+import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LocalFileReadChannel;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.io.StreamReadChannel;
@@ -7,6 +9,7 @@ import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
+import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.SplitPosition;
@@ -16,8 +19,6 @@ import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
-import org.apache.flink.core.fs.FileStatus;
-import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
@@ -25,8 +26,10 @@ import javax.annotation.Nullable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Paths;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.function.Predicate;
@@ -37,6 +40,11 @@ import java.util.function.Predicate;
  * of usual length), and decodes the lines in this (the fetch) thread, where their bytes lie. A
  * fetch goes on into the next small file of a packed split until it has read a buffer's worth, so
  * tiny files do not cost a fetch each.
+ *
+ * <p>A compressed file is read through a {@link DecompressingReadChannel}; restored from a
+ * checkpoint, it is decompressed again from its start up to the checkpointed uncompressed offset.
+ * Each file is checked against what was listed before and after it is read ({@link
+ * InputFileCheck}); a missing file is skipped, with a report saying why, when so configured.
  */
 @Internal
 final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, LogFileSplit> {
@@ -65,16 +73,28 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
 
     @Override
     public RecordsWithSplitIds<PositionedRecord<T>> fetch() throws IOException {
-        if (lines == null && !openNextSplit()) {
-            return new LineBatch<>("none");
+        if (lines == null) {
+            LogFileSplit next = pending.poll();
+            if (next == null) {
+                return new LineBatch<>("none");
+            }
+            List<SplitReport.FileRead> missing = new ArrayList<>();
+            if (!open(next, missing)) {
+                return skipped(next, missing);
+            }
         }
         LogFileSplit current = split;
-        List<FileSegment> segments = current.segments();
         LineBatch<T> batch = new LineBatch<>(current.splitId());
         long bytesBefore = lines.stats().bytesRead();
         boolean more = readSegment(batch);
-        while (!more && segment + 1 < segments.size()) {
-            moveToNextFile(batch);
+        while (!more) {
+            int done = segment;
+            long end = lines.splitEnd();
+            finishSegment();
+            if (!openSegmentAfter(done)) {
+                break; // that was the split's last file that is there
+            }
+            decoder.finishFile(current.splitId(), record -> batch.add(record, done, end));
             boolean fetchedEnough =
                     !batch.isEmpty()
                             && lines.stats().bytesRead() - bytesBefore >= settings.bufferSize();
@@ -83,9 +103,8 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         }
         reportProgress();
         if (!more) {
-            finishSegment();
             int last = segment;
-            long end = segments.get(last).end();
+            long end = lines.splitEnd();
             decoder.finishSplit(
                     lines.stats().toReport(current), record -> batch.add(record, last, end));
             batch.markSplitFinished();
@@ -116,73 +135,151 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         return more;
     }
 
-    /** Ends the current file of a packed split, emitting what the decoder holds of it. */
-    private void moveToNextFile(LineBatch<T> batch) throws IOException {
-        finishSegment();
-        int done = segment;
-        long end = split.segments().get(done).end();
-        decoder.finishFile(split.splitId(), record -> batch.add(record, done, end));
-        openSegment(done + 1);
-    }
-
-    private boolean openNextSplit() throws IOException {
-        LogFileSplit next = pending.poll();
-        if (next == null) {
-            return false;
-        }
+    /**
+     * Starts reading a split at its first file there (or its checkpointed one): checked, opened
+     * and, when compressed, decompressed.
+     *
+     * @param missing gets the files skipped because they are missing and missing files are skipped
+     * @return false when no file of the split is there
+     */
+    private boolean open(LogFileSplit next, List<SplitReport.FileRead> missing) throws IOException {
         SplitPosition position = next.position();
-        segment = position == null ? 0 : position.segment();
-        FileSegment first = next.segments().get(segment);
-        checkUnchanged(first);
-        ReadChannel opened = open(first.path());
-        lines =
-                position != null
-                        ? SplitLineReader.resumingAt(
-                                opened,
-                                first.path(),
-                                position.offset(),
-                                first.end(),
-                                first.fileSize(),
-                                settings.bufferSize(),
-                                settings.maxLineLength())
-                        : SplitLineReader.forSplit(
-                                opened,
-                                first.path(),
-                                first.start(),
-                                first.end(),
-                                first.fileSize(),
-                                settings.bufferSize(),
-                                settings.maxLineLength());
-        lines.withSplitId(next.splitId());
-        Predicate<Line> eventStarts = decoder.eventStarts();
-        if (eventStarts != null) {
-            lines.withEventStarts(eventStarts);
+        for (int i = position == null ? 0 : position.segment(); i < next.segments().size(); i++) {
+            FileSegment file = next.segments().get(i);
+            ReadChannel opened = openOrSkip(file, missing);
+            if (opened != null) {
+                boolean resumed = position != null && position.segment() == i;
+                lines = lineReader(file, opened, resumed ? position.offset() : null);
+                lines.withSplitId(next.splitId());
+                Predicate<Line> eventStarts = decoder.eventStarts();
+                if (eventStarts != null) {
+                    lines.withEventStarts(eventStarts);
+                }
+                lines.stats().skipSegments(missing);
+                split = next;
+                segment = i;
+                channel = opened;
+                metrics.registerSplit(next.splitId(), lines.stats());
+                return true;
+            }
         }
-        split = next;
-        channel = opened;
-        metrics.registerSplit(next.splitId(), lines.stats());
-        return true;
+        return false;
     }
 
-    private void openSegment(int index) throws IOException {
-        FileSegment next = split.segments().get(index);
-        checkUnchanged(next);
-        ReadChannel opened = open(next.path());
-        lines = lines.followedBy(opened, next.path(), next.start(), next.end(), next.fileSize());
-        segment = index;
-        channel = opened;
+    /** Opens the next file of the split after {@code done} that is there; false if none is. */
+    private boolean openSegmentAfter(int done) throws IOException {
+        List<SplitReport.FileRead> missing = new ArrayList<>();
+        for (int i = done + 1; i < split.segments().size(); i++) {
+            FileSegment file = split.segments().get(i);
+            ReadChannel opened = openOrSkip(file, missing);
+            lines.stats().skipSegments(missing);
+            missing.clear();
+            if (opened != null) {
+                lines =
+                        lines.followedBy(
+                                opened, file.path(), file.start(), file.end(), file.fileSize());
+                segment = i;
+                channel = opened;
+                return true;
+            }
+        }
+        return false;
     }
 
+    /**
+     * The file checked and opened, or null when it is missing and missing files are skipped, having
+     * added why to {@code missing}.
+     */
+    @Nullable
+    private ReadChannel openOrSkip(FileSegment file, List<SplitReport.FileRead> missing)
+            throws IOException {
+        try {
+            InputFileCheck.appendedBytes(file, "before it was read");
+            return openFile(file.path());
+        } catch (FileNotFoundException | NoSuchFileException e) {
+            if (settings.skipMissingFiles()) {
+                missing.add(
+                        SplitReport.FileRead.skipped(
+                                file.path().toString(),
+                                file.start(),
+                                file.end(),
+                                "deleted before it was read"));
+                return null;
+            }
+            throw e instanceof FileNotFoundException
+                    ? e
+                    : new FileNotFoundException(
+                            "Input file " + file.path() + " was deleted before it was read");
+        }
+    }
+
+    /** A reader of a file's lines from its segment's start, or from {@code resumeAt}. */
+    private SplitLineReader lineReader(
+            FileSegment file, ReadChannel opened, @Nullable Long resumeAt) throws IOException {
+        Compression compression = Compression.ofFileName(file.path().getName());
+        if (compression.isCompressed()) {
+            if (file.start() != 0 || file.end() != file.fileSize()) {
+                opened.close();
+                throw new IllegalStateException(
+                        "split " + file + " of compressed file " + file.path() + " is not whole");
+            }
+            DecompressingReadChannel decompressing =
+                    new DecompressingReadChannel(
+                            opened,
+                            file.path().toString(),
+                            compression,
+                            file.fileSize(),
+                            settings.bufferSize());
+            return SplitLineReader.forDecompressedFile(
+                    decompressing,
+                    file.path(),
+                    resumeAt == null ? 0 : resumeAt,
+                    settings.bufferSize(),
+                    settings.maxLineLength());
+        }
+        return resumeAt != null
+                ? SplitLineReader.resumingAt(
+                        opened,
+                        file.path(),
+                        resumeAt,
+                        file.end(),
+                        file.fileSize(),
+                        settings.bufferSize(),
+                        settings.maxLineLength())
+                : SplitLineReader.forSplit(
+                        opened,
+                        file.path(),
+                        file.start(),
+                        file.end(),
+                        file.fileSize(),
+                        settings.bufferSize(),
+                        settings.maxLineLength());
+    }
+
+    /** Checks the file read now against its listing, records its figures, and closes it. */
     private void finishSegment() throws IOException {
         FileSegment done = split.segments().get(segment);
-        checkUnchanged(done);
-        lines.stats().finishSegment(done);
+        long appended = InputFileCheck.appendedBytes(done, "while it was read");
+        lines.stats().finishSegment(done, appended);
         ReadChannel toClose = channel;
         channel = null;
         toClose.close();
     }
 
-    private ReadChannel open(Path path) throws IOException {
+    /** A finished split with no lines: the decoder gets a report that says why it was skipped. */
+    private LineBatch<T> skipped(LogFileSplit skipped, List<SplitReport.FileRead> missing) {
+        LineBatch<T> batch = new LineBatch<>(skipped.splitId());
+        int last = skipped.segments().size() - 1;
+        long end = skipped.segments().get(last).end();
+        decoder.finishSplit(
+                SplitReadStats.skippedReport(skipped, missing),
+                record -> batch.add(record, last, end));
+        batch.markSplitFinished();
+        updatePendingBytes();
+        return batch;
+    }
+
+    private ReadChannel openFile(Path path) throws IOException {
         if ("file".equals(path.toUri().getScheme())) {
             if (readBuffer == null) {
                 readBuffer = LocalFileReadChannel.alignedBuffer(settings.bufferSize());
@@ -192,37 +289,14 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         return new StreamReadChannel(path.getFileSystem().open(path, settings.bufferSize()));
     }
 
-    /** Fails the split, naming the file, when the file is not the one that was enumerated. */
-    private static void checkUnchanged(FileSegment segment) throws IOException {
-        Path path = segment.path();
-        FileStatus status;
-        try {
-            status = FileSystem.get(path.toUri()).getFileStatus(path);
-        } catch (FileNotFoundException e) {
-            throw new FileNotFoundException("Input file " + path + " was deleted during the job");
-        }
-        if (status.getLen() != segment.fileSize()
-                || status.getModificationTime() != segment.modificationTime()) {
-            throw new IOException(
-                    String.format(
-                            "Input file %s changed during the job: %d bytes modified at %d when"
-                                    + " enumerated, now %d bytes modified at %d",
-                            path,
-                            segment.fileSize(),
-                            segment.modificationTime(),
-                            status.getLen(),
-                            status.getModificationTime()));
-        }
-    }
-
     private void reportProgress() {
         SplitReadStats stats = lines.stats();
         metrics.recordProgress(
-                stats.readCalls - reportedReadCalls,
-                stats.bytesRead - reportedBytes,
+                stats.readCalls() - reportedReadCalls,
+                stats.fileBytesRead() - reportedBytes,
                 stats.oversizedLines - reportedOversized);
-        reportedReadCalls = stats.readCalls;
-        reportedBytes = stats.bytesRead;
+        reportedReadCalls = stats.readCalls();
+        reportedBytes = stats.fileBytesRead();
         reportedOversized = stats.oversizedLines;
         updatePendingBytes();
     }
@@ -232,7 +306,13 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         long current = 0;
         if (lines != null && split != null) {
             List<FileSegment> segments = split.segments();
-            current = Math.max(0, segments.get(segment).end() - lines.position());
+            FileSegment reading = segments.get(segment);
+            // In file bytes, like the splits' lengths: compressed bytes for a compressed file.
+            long done =
+                    channel instanceof DecompressingReadChannel
+                            ? lines.stats().fileBytesRead()
+                            : lines.position() - reading.start();
+            current = Math.max(0, reading.length() - done);
             for (int i = segment + 1; i < segments.size(); i++) {
                 current += segments.get(i).length();
             }

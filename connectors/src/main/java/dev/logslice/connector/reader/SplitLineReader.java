@@ -1,5 +1,7 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.CountingReadChannel;
+import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LineFeeds;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.source.Line;
@@ -35,6 +37,8 @@ import static org.apache.flink.util.Preconditions.checkArgument;
  *       skip.
  *   <li>Reads never go past the file size seen at enumeration; a file that ends before it fails the
  *       split with an error naming the file.
+ *   <li>A compressed file is one split, read through a {@link DecompressingReadChannel}: offsets
+ *       are offsets in the uncompressed stream, which ends where the decompressed data does.
  * </ul>
  *
  * <p>Every read asks for a whole buffer, shortened once so that later reads start at page-aligned
@@ -43,6 +47,9 @@ import static org.apache.flink.util.Preconditions.checkArgument;
 @Internal
 public final class SplitLineReader {
     private static final int ALIGNMENT = 4096;
+
+    /** Split end and size of a decompressed stream: its length is known only at its end. */
+    private static final long WHOLE_STREAM = Long.MAX_VALUE;
 
     private final ReadChannel channel;
     private final Path file;
@@ -82,13 +89,14 @@ public final class SplitLineReader {
     /** Whether lines are skipped as continuations of the previous split's last event. */
     private boolean seekingEventStart;
 
-    /** Whether a read has been made. */
-    private boolean started;
+    /** Whether a read was made: before the first, a reader resumed at its split's end is done. */
+    private boolean readAny;
 
     private boolean finished;
 
     private SplitLineReader(
             ReadChannel channel,
+            SplitReadStats stats,
             Path file,
             long readFrom,
             boolean skipToFirstLine,
@@ -96,17 +104,16 @@ public final class SplitLineReader {
             long fileSize,
             int bufferSize,
             int maxLineLength,
-            SplitReadStats stats,
             byte[] window) {
         checkArgument(bufferSize >= ALIGNMENT && bufferSize % ALIGNMENT == 0, "buffer size");
         checkArgument(maxLineLength > 0, "max line length");
         this.channel = channel;
+        this.stats = stats;
         this.file = file;
         this.splitEnd = splitEnd;
         this.fileSize = fileSize;
         this.bufferSize = bufferSize;
         this.maxLineLength = maxLineLength;
-        this.stats = stats;
         this.window = window;
         this.windowBase = readFrom;
         this.readPosition = readFrom;
@@ -124,8 +131,10 @@ public final class SplitLineReader {
             int bufferSize,
             int maxLineLength) {
         checkArgument(0 <= start && start <= end && end <= fileSize, "split outside file");
+        SplitReadStats stats = new SplitReadStats();
         return new SplitLineReader(
-                channel,
+                new CountingReadChannel(channel, stats.fileReads()),
+                stats,
                 file,
                 start == 0 ? 0 : start - 1,
                 start > 0,
@@ -133,7 +142,6 @@ public final class SplitLineReader {
                 fileSize,
                 bufferSize,
                 maxLineLength,
-                new SplitReadStats(),
                 new byte[2 * bufferSize]);
     }
 
@@ -147,7 +155,8 @@ public final class SplitLineReader {
         checkArgument(0 <= start && start <= end && end <= nextFileSize, "split outside file");
         SplitLineReader next =
                 new SplitLineReader(
-                        nextChannel,
+                        new CountingReadChannel(nextChannel, stats.fileReads()),
+                        stats,
                         nextFile,
                         start == 0 ? 0 : start - 1,
                         start > 0,
@@ -155,7 +164,6 @@ public final class SplitLineReader {
                         nextFileSize,
                         bufferSize,
                         maxLineLength,
-                        stats,
                         window);
         next.eventStarts = eventStarts;
         next.line.setSplitId(line.splitId());
@@ -172,8 +180,10 @@ public final class SplitLineReader {
             int bufferSize,
             int maxLineLength) {
         checkArgument(0 <= nextLineOffset && end <= fileSize, "resume offset outside file");
+        SplitReadStats stats = new SplitReadStats();
         return new SplitLineReader(
-                channel,
+                new CountingReadChannel(channel, stats.fileReads()),
+                stats,
                 file,
                 nextLineOffset,
                 false,
@@ -181,7 +191,31 @@ public final class SplitLineReader {
                 fileSize,
                 bufferSize,
                 maxLineLength,
-                new SplitReadStats(),
+                new byte[2 * bufferSize]);
+    }
+
+    /**
+     * A reader of the lines of a compressed file from {@code nextLineOffset}: 0, or a checkpointed
+     * line start in the uncompressed stream, which the channel reaches by decompressing from the
+     * file's start. The stats count the channel's reads on the compressed file.
+     */
+    public static SplitLineReader forDecompressedFile(
+            DecompressingReadChannel channel,
+            Path file,
+            long nextLineOffset,
+            int bufferSize,
+            int maxLineLength) {
+        checkArgument(nextLineOffset >= 0, "resume offset outside file");
+        return new SplitLineReader(
+                channel,
+                new SplitReadStats(channel.compression(), channel.fileReads()),
+                file,
+                nextLineOffset,
+                false,
+                WHOLE_STREAM,
+                WHOLE_STREAM,
+                bufferSize,
+                maxLineLength,
                 new byte[2 * bufferSize]);
     }
 
@@ -211,6 +245,14 @@ public final class SplitLineReader {
         return readPosition;
     }
 
+    /**
+     * The split's end: the offset a checkpoint taken after its last line resumes at, and finds
+     * nothing to read ({@code Long.MAX_VALUE} for a decompressed file).
+     */
+    public long splitEnd() {
+        return splitEnd;
+    }
+
     public SplitReadStats stats() {
         return stats;
     }
@@ -221,7 +263,7 @@ public final class SplitLineReader {
      * @return false once the split has no more lines
      */
     public boolean readNext(Consumer<Line> sink) throws IOException {
-        if (!finished && !skippingToFirstLine && !started) {
+        if (!finished && !skippingToFirstLine && !readAny) {
             // A split resumed at its end has nothing left, unless its last event goes on.
             finished = isPastEndOfOneLineRecords();
         }
@@ -234,20 +276,16 @@ public final class SplitLineReader {
                         Math.min(
                                 bufferSize - (readPosition & (ALIGNMENT - 1)),
                                 fileSize - readPosition);
-        long startNanos = System.nanoTime();
-        started = true;
         int n = channel.read(readPosition, window, windowLength, wanted);
-        stats.recordRead(n, System.nanoTime() - startNanos);
+        readAny = true;
         if (n < 0) {
-            throw new IOException(
-                    "File "
-                            + file
-                            + " ended at byte "
-                            + readPosition
-                            + " but had "
-                            + fileSize
-                            + " bytes when the job started: it changed while being read");
+            if (fileSize != WHOLE_STREAM) {
+                throw ReadChannel.endedEarly(file, readPosition, fileSize);
+            }
+            finishAtEndOfFile(sink);
+            return false;
         }
+        stats.bytesRead += n;
         readPosition += n;
         windowLength += n;
         scan(sink);

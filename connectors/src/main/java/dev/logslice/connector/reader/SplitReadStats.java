@@ -1,5 +1,7 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.Compression;
+import dev.logslice.connector.io.ReadCounts;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LogFileSplit;
@@ -13,12 +15,15 @@ import java.util.List;
  * The running figures of one split's read, written by the fetch thread only; metric gauges read
  * them racily, which is fine for monitoring. A split of several files also keeps each file's
  * figures, as differences of the totals when the file is done.
+ *
+ * <p>Read calls are those on the file; for a compressed file they are the decompressor's reads of
+ * compressed blocks, and {@link #bytesRead()} counts the uncompressed bytes the lines came from.
  */
 @Internal
 public final class SplitReadStats {
-    long readCalls;
+    private final Compression compression;
+    private final ReadCounts fileReads;
     long bytesRead;
-    long readNanos;
     long lines;
     long oversizedLines;
     final List<Long> oversizedLineOffsets = new ArrayList<>();
@@ -29,16 +34,38 @@ public final class SplitReadStats {
     private long readNanosBefore;
     private long linesBefore;
 
-    public long readCalls() {
-        return readCalls;
+    /** The figures of a split of an uncompressed file, whose read calls are counted in them. */
+    public SplitReadStats() {
+        this(Compression.NONE, new ReadCounts());
     }
 
+    /** The figures of a split whose read calls on the file are counted in {@code fileReads}. */
+    SplitReadStats(Compression compression, ReadCounts fileReads) {
+        this.compression = compression;
+        this.fileReads = fileReads;
+    }
+
+    /** Where the reads of an uncompressed file are counted. */
+    ReadCounts fileReads() {
+        return fileReads;
+    }
+
+    public long readCalls() {
+        return fileReads.calls();
+    }
+
+    /** Bytes the line reader went through; uncompressed bytes for a compressed file. */
     public long bytesRead() {
         return bytesRead;
     }
 
+    /** Bytes read from the file: compressed bytes for a compressed file. */
+    public long fileBytesRead() {
+        return fileReads.bytes();
+    }
+
     public long readNanos() {
-        return readNanos;
+        return fileReads.nanos();
     }
 
     public long lines() {
@@ -49,12 +76,6 @@ public final class SplitReadStats {
         return oversizedLines;
     }
 
-    void recordRead(int bytes, long nanos) {
-        readCalls++;
-        bytesRead += Math.max(bytes, 0);
-        readNanos += nanos;
-    }
-
     void recordOversizedLine(long offset) {
         oversizedLines++;
         if (oversizedLineOffsets.size() < SplitReport.MAX_OVERSIZED_SAMPLES) {
@@ -62,8 +83,8 @@ public final class SplitReadStats {
         }
     }
 
-    /** Records the figures of a segment that is done now: those since the previous one. */
-    void finishSegment(FileSegment segment) {
+    /** Records a segment that is read now: its figures are those since the previous one. */
+    void finishSegment(FileSegment segment, long grewBy) {
         files.add(
                 new SplitReport.FileRead(
                         segment.path().toString(),
@@ -71,15 +92,22 @@ public final class SplitReadStats {
                         segment.end(),
                         bytesRead - bytesReadBefore,
                         lines - linesBefore,
-                        readCalls - readCallsBefore,
-                        readNanos - readNanosBefore));
-        readCallsBefore = readCalls;
+                        readCalls() - readCallsBefore,
+                        readNanos() - readNanosBefore,
+                        grewBy,
+                        null));
+        readCallsBefore = readCalls();
         bytesReadBefore = bytesRead;
-        readNanosBefore = readNanos;
+        readNanosBefore = readNanos();
         linesBefore = lines;
     }
 
-    /** The report of a split whose segments read (all, unless it was resumed) are finished. */
+    /** Records segments that were not read, their files missing. */
+    void skipSegments(List<SplitReport.FileRead> skipped) {
+        files.addAll(skipped);
+    }
+
+    /** The report of a split whose segments (all, unless it was resumed) are finished. */
     SplitReport toReport(LogFileSplit split) {
         SplitReport.FileRead first = files.get(0);
         return new SplitReport(
@@ -91,10 +119,38 @@ public final class SplitReadStats {
                 lines,
                 oversizedLines,
                 oversizedLineOffsets,
-                readCalls,
-                readNanos,
+                readCalls(),
+                readNanos(),
                 startedAtMillis,
                 System.currentTimeMillis(),
+                compression.displayName(),
+                compression.isCompressed() ? fileBytesRead() : 0,
+                files.stream().mapToLong(SplitReport.FileRead::grewBy).sum(),
+                null,
                 files);
+    }
+
+    /** The report of a split none of whose files was read, each missing. */
+    static SplitReport skippedReport(LogFileSplit split, List<SplitReport.FileRead> skipped) {
+        long now = System.currentTimeMillis();
+        FileSegment first = split.segments().get(0);
+        return new SplitReport(
+                split.splitId(),
+                first.path().toString(),
+                first.start(),
+                first.end(),
+                0,
+                0,
+                0,
+                List.of(),
+                0,
+                0,
+                now,
+                now,
+                Compression.ofFileName(first.path().getName()).displayName(),
+                0,
+                0,
+                skipped.get(0).skipReason(),
+                skipped);
     }
 }

@@ -70,7 +70,10 @@ public final class Line {
         return length;
     }
 
-    /** Byte offset of the line's first byte in its file. */
+    /**
+     * Byte offset of the line's first byte in its file; in the uncompressed stream of a compressed
+     * file.
+     */
     public long offset() {
         return offset;
     }

@@ -33,6 +33,10 @@ import java.util.List;
  * splits, and each reader reads with large aligned buffers and finds lines on bytes. Every line of
  * every file is emitted exactly once; see {@link dev.logslice.connector.reader.SplitLineReader} for
  * the line contract and {@link InputPaths} for how paths (directories, globs, links) become files.
+ * Files named {@code .gz}, {@code .zst} or {@code .bz2} are decompressed, each as one split, and
+ * their line offsets are offsets in the uncompressed stream. A file that grew since the job listed
+ * it is read up to its listed size; one that shrank or was rewritten fails the job (see {@link
+ * SplitReport}).
  *
  * <pre>{@code
  * LogFileSource<String> source = LogFileSource.builder()

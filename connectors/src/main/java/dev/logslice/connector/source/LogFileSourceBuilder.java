@@ -82,6 +82,12 @@ public final class LogFileSourceBuilder<T> {
         return this;
     }
 
+    /** Skips, and reports, files that are gone when their split is to be read; off by default. */
+    public LogFileSourceBuilder<T> setSkipMissingFiles(boolean skip) {
+        options.set(LogSourceOptions.SKIP_MISSING_FILES, skip);
+        return this;
+    }
+
     /**
      * Checks the options, and that every path exists, is readable and holds at least one input file
      * (a glob: matches one); throws {@link IllegalArgumentException} naming the problem otherwise.
@@ -119,7 +125,11 @@ public final class LogFileSourceBuilder<T> {
                 qualified,
                 decoder,
                 new LogSourceSettings(
-                        splitSize, minSplitsPerReader, (int) bufferSize, (int) maxLineLength));
+                        splitSize,
+                        minSplitsPerReader,
+                        (int) bufferSize,
+                        (int) maxLineLength,
+                        options.get(LogSourceOptions.SKIP_MISSING_FILES)));
     }
 
     private static void checkMultipleOfBlock(String what, long size) {

@@ -16,7 +16,10 @@ public class LogLine {
     /** The file, as a path string. */
     public String file;
 
-    /** Byte offset of the line's first byte in its file. */
+    /**
+     * Byte offset of the line's first byte in its file; in the uncompressed stream of a compressed
+     * file.
+     */
     public long offset;
 
     /** The content, terminator excluded. */

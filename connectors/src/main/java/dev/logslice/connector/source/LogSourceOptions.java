@@ -37,7 +37,8 @@ public final class LogSourceOptions {
                     .defaultValue(MemorySize.ofMebiBytes(1))
                     .withDescription(
                             "Bytes asked for by each read call, into a page-aligned direct"
-                                    + " buffer; a multiple of 4096.");
+                                    + " buffer; a multiple of 4096. Compressed files are read in"
+                                    + " blocks of this size too.");
 
     public static final ConfigOption<MemorySize> MAX_LINE_LENGTH =
             ConfigOptions.key("logslice.source.max-line-length")
@@ -46,4 +47,13 @@ public final class LogSourceOptions {
                     .withDescription(
                             "Lines longer than this are skipped, counted as oversized and"
                                     + " reported with file and offset; bounds reader memory.");
+
+    public static final ConfigOption<Boolean> SKIP_MISSING_FILES =
+            ConfigOptions.key("logslice.source.skip-missing-files")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Whether a file that was listed but is gone when its split is to be"
+                                    + " read (a log rotated away) is skipped, with a report"
+                                    + " naming it, instead of failing the job.");
 }

@@ -7,5 +7,9 @@ import java.io.Serializable;
 /** The validated options a {@link LogFileSource} runs with. */
 @Internal
 public record LogSourceSettings(
-        long splitSize, int minSplitsPerReader, int bufferSize, int maxLineLength)
+        long splitSize,
+        int minSplitsPerReader,
+        int bufferSize,
+        int maxLineLength,
+        boolean skipMissingFiles)
         implements Serializable {}

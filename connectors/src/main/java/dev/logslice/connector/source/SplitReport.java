@@ -2,6 +2,8 @@ package dev.logslice.connector.source;
 
 import org.apache.flink.annotation.PublicEvolving;
 
+import javax.annotation.Nullable;
+
 import java.io.Serializable;
 import java.util.List;
 
@@ -9,21 +11,31 @@ import java.util.List;
  * What reading one split cost and found: the per-split line of the job's I/O report.
  *
  * <p>A split that packs several small files has one entry per file in {@code files}; its {@code
- * path}, {@code start} and {@code end} are those of the first file, its figures the totals.
+ * path}, {@code start} and {@code end} are those of the first file, its figures the totals. A split
+ * of one file's range has that range as its one entry.
  *
  * @param splitId the split's id, in enumeration order (files in argument order, then by offset)
  * @param path the file (the first one, for a split of several files)
  * @param start first byte of the split's range (in the first file)
  * @param end end of the split's range, exclusive (in the first file)
- * @param bytesRead bytes returned by read calls, including the bytes read past {@code end} to
- *     finish the last line and those before {@code start} to find the first
+ * @param bytesRead bytes the line reader went through: those of the file, including the bytes read
+ *     past {@code end} to finish the last line and those before {@code start} to find the first;
+ *     for a compressed file, the uncompressed bytes
  * @param lines lines owned by the split (lines that start in {@code [start, end)})
  * @param oversizedLines lines longer than the maximum line length, skipped
  * @param oversizedLineOffsets file offsets of the first skipped oversized lines (a sample)
- * @param readCalls read system calls on the file
- * @param readNanos time spent inside those read calls
+ * @param readCalls read system calls on the file (on the compressed file for a compressed one)
+ * @param readNanos time spent inside those read calls (decompressing is not in it)
  * @param startedAtMillis wall-clock time of the split's first read
  * @param finishedAtMillis wall-clock time the split was done
+ * @param compression how the file is compressed: {@code none}, {@code gzip}, {@code zstd} or {@code
+ *     bzip2}; a compressed file is one split {@code [0, file size)} whose line offsets are offsets
+ *     in the uncompressed stream, never packed with others
+ * @param compressedBytesRead bytes read from a compressed file; 0 for an uncompressed one
+ * @param grewBy bytes appended to the split's files after the job listed them, which were not read:
+ *     a file is read up to the size it had then
+ * @param skipReason why the split was not read at all (its files were missing and missing files are
+ *     skipped), or null when it was read
  * @param files what was read of each file of the split, in order
  */
 @PublicEvolving
@@ -40,6 +52,10 @@ public record SplitReport(
         long readNanos,
         long startedAtMillis,
         long finishedAtMillis,
+        String compression,
+        long compressedBytesRead,
+        long grewBy,
+        @Nullable String skipReason,
         List<FileRead> files)
         implements Serializable {
 
@@ -64,7 +80,11 @@ public record SplitReport(
             long readCalls,
             long readNanos,
             long startedAtMillis,
-            long finishedAtMillis) {
+            long finishedAtMillis,
+            String compression,
+            long compressedBytesRead,
+            long grewBy,
+            @Nullable String skipReason) {
         this(
                 splitId,
                 path,
@@ -78,7 +98,26 @@ public record SplitReport(
                 readNanos,
                 startedAtMillis,
                 finishedAtMillis,
-                List.of(new FileRead(path, start, end, bytesRead, lines, readCalls, readNanos)));
+                compression,
+                compressedBytesRead,
+                grewBy,
+                skipReason,
+                List.of(
+                        new FileRead(
+                                path,
+                                start,
+                                end,
+                                bytesRead,
+                                lines,
+                                readCalls,
+                                readNanos,
+                                grewBy,
+                                skipReason)));
+    }
+
+    /** Whether the split was skipped instead of read; see {@link #skipReason()}. */
+    public boolean skipped() {
+        return skipReason != null;
     }
 
     /** Whether the split packs several files. */
@@ -86,7 +125,10 @@ public record SplitReport(
         return files.size() > 1;
     }
 
-    /** What was read of one file's range {@code [start, end)} within a split. */
+    /**
+     * What was read of one file's range {@code [start, end)} within a split; {@code grewBy} and
+     * {@code skipReason} as for a split, of this file.
+     */
     public record FileRead(
             String path,
             long start,
@@ -94,6 +136,18 @@ public record SplitReport(
             long bytesRead,
             long lines,
             long readCalls,
-            long readNanos)
-            implements Serializable {}
+            long readNanos,
+            long grewBy,
+            @Nullable String skipReason)
+            implements Serializable {
+
+        /** A file of a split that was not read, and why. */
+        public static FileRead skipped(String path, long start, long end, String reason) {
+            return new FileRead(path, start, end, 0, 0, 0, 0, 0, reason);
+        }
+
+        public boolean skipped() {
+            return skipReason != null;
+        }
+    }
 }

@@ -70,6 +70,23 @@ class BlockAlignedFileEnumeratorTest {
     }
 
     @Test
+    void neverCutsACompressedFile() throws IOException {
+        createFile("access.log.1.gz", 10 * PAGE + 1);
+        createFile("access.log.2.zst", 10 * PAGE + 2);
+        createFile("access.log.3.bz2", 10 * PAGE + 3);
+        createFile("access.log.4", 10 * PAGE + 4);
+
+        List<LogFileSplit> splits = enumerate(PAGE, 4, dir);
+
+        assertThat(splits).hasSize(3 + 11);
+        assertRange(splits.get(0), 0, 10 * PAGE + 1);
+        assertRange(splits.get(1), 0, 10 * PAGE + 2);
+        assertRange(splits.get(2), 0, 10 * PAGE + 3);
+        SplitLayout.assertTiles(
+                SplitLayout.segments(splits.subList(3, splits.size())), 10 * PAGE + 4, PAGE);
+    }
+
+    @Test
     void anEmptyFileIsOneEmptySplit() throws IOException {
         java.nio.file.Path file = createFile("empty.log", 0);
 

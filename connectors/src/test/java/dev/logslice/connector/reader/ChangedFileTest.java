@@ -1,16 +1,19 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
-import dev.logslice.connector.source.LineDecoders;
+import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
+import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LogFileSplit;
 
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,82 +23,281 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A file that is not the one enumerated fails its split with an error naming the file. */
+/**
+ * A file that changes between its listing and the read of its split, driven deterministically: the
+ * split is made from the file as listed, the file is changed, then the split reader runs.
+ */
 class ChangedFileTest {
     private static final int BUFFER = 4096;
+    private static final String LINE = "GET /index.html 200\n";
+    private static final int LINES = 2000;
 
     @TempDir java.nio.file.Path dir;
-    private java.nio.file.Path file;
-    private LogFileSplitReader<String> reader;
 
-    @BeforeEach
-    void setUp() throws IOException {
-        file = dir.resolve("access.log");
-        Files.writeString(file, "GET /index.html 200\n".repeat(2000));
-        reader =
-                new LogFileSplitReader<>(
-                        LineDecoders.strings(),
-                        new LogSourceSettings(1 << 20, 1, BUFFER, 1 << 20),
-                        new LogSourceReaderMetrics(
-                                UnregisteredMetricsGroup.createSourceReaderMetricGroup()));
-        reader.handleSplitsChanges(new SplitsAddition<>(List.of(wholeFileAsEnumerated())));
+    @Test
+    void appendedBeforeReadingIsReadUpToTheListedSize() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplit listed = wholeFileAsListed(file);
+        // A writer that is half way through its next line.
+        Files.writeString(file, "late line\nhalf a li", StandardOpenOption.APPEND);
+
+        Read read = readAll(listed, false);
+
+        assertThat(read.lines).hasSize(LINES).containsOnly(LINE.strip());
+        assertThat(read.report().grewBy()).isEqualTo("late line\nhalf a li".length());
+        assertThat(read.report().bytesRead()).isEqualTo(LINE.length() * LINES);
     }
 
     @Test
-    void appendedBeforeReading() throws IOException {
-        Files.writeString(file, "late line\n", StandardOpenOption.APPEND);
+    void appendedWhileReadingIsReadUpToTheListedSize() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplit listed = wholeFileAsListed(file);
+        LogFileSplitReader<Object> reader = reader(listed, false);
+        Read read = new Read();
+        read.add(reader.fetch());
+        Files.writeString(file, "late line\n".repeat(500), StandardOpenOption.APPEND);
 
-        assertThatThrownBy(reader::fetch)
+        read.drain(reader);
+
+        assertThat(read.lines).hasSize(LINES).containsOnly(LINE.strip());
+        assertThat(read.report().grewBy()).isEqualTo("late line\n".length() * 500);
+    }
+
+    @Test
+    void unchangedFileReportsNoGrowth() throws IOException {
+        LogFileSplit listed = wholeFileAsListed(write(LINE.repeat(LINES)));
+
+        assertThat(readAll(listed, false).report().grewBy()).isZero();
+    }
+
+    @Test
+    void truncatedBeforeReadingFails() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplit listed = wholeFileAsListed(file);
+        truncate(file, LINE.length() * 10);
+
+        assertThatThrownBy(() -> readAll(listed, false))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining(file.toString())
-                .hasMessageContaining("changed");
+                .hasMessageContaining("truncated");
     }
 
     @Test
-    void touchedBeforeReading() throws IOException {
+    void truncatedWhileReadingFails() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplitReader<Object> reader = reader(wholeFileAsListed(file), false);
+        reader.fetch();
+        truncate(file, BUFFER * 2);
+
+        assertThatThrownBy(() -> new Read().drain(reader))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(file.toString());
+    }
+
+    @Test
+    void rewrittenWithTheSameSizeFails() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplit listed = wholeFileAsListed(file);
+        Files.writeString(file, LINE.replace("200", "404").repeat(LINES));
         Files.setLastModifiedTime(
-                file, FileTime.fromMillis(Files.getLastModifiedTime(file).toMillis() + 60_000));
+                file, FileTime.fromMillis(listed.segments().get(0).modificationTime() + 60_000));
 
-        assertThatThrownBy(reader::fetch).hasMessageContaining(file.toString());
+        assertThatThrownBy(() -> readAll(listed, false))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("rewritten or replaced");
     }
 
     @Test
-    void deletedBeforeReading() throws IOException {
+    void deletedBeforeReadingFails() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplit listed = wholeFileAsListed(file);
         Files.delete(file);
 
-        assertThatThrownBy(reader::fetch)
+        assertThatThrownBy(() -> readAll(listed, false))
+                .isInstanceOf(FileNotFoundException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("deleted");
+    }
+
+    @Test
+    void deletedBeforeReadingIsAReportedSkipWhenMissingFilesAreSkipped() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplit listed = wholeFileAsListed(file);
+        Files.delete(file);
+
+        Read read = readAll(listed, true);
+
+        assertThat(read.lines).isEmpty();
+        assertThat(read.report().skipped()).isTrue();
+        assertThat(read.report().skipReason()).contains("deleted");
+        assertThat(read.report().path()).isEqualTo(listed.segments().get(0).path().toString());
+        assertThat(read.finishedSplits).containsExactly(listed.splitId());
+    }
+
+    @Test
+    void deletedWhileReadingFailsEvenWhenMissingFilesAreSkipped() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplitReader<Object> reader = reader(wholeFileAsListed(file), true);
+        reader.fetch();
+        Files.delete(file);
+
+        // Its first lines are out: skipping it now would be a silent half.
+        assertThatThrownBy(() -> new Read().drain(reader))
                 .isInstanceOf(FileNotFoundException.class)
                 .hasMessageContaining(file.toString());
     }
 
     @Test
-    void truncatedWhileReading() throws IOException {
-        reader.fetch();
-        try (RandomAccessFile truncate = new RandomAccessFile(file.toFile(), "rw")) {
-            truncate.setLength(BUFFER * 2);
-        }
+    void aMissingFileOfAPackedSplitIsSkippedAndTheOthersAreRead() throws IOException {
+        LogFileSplit packed = packedSplitOf("a.log", "b.log", "c.log");
+        Files.delete(dir.resolve("b.log"));
+        Files.writeString(dir.resolve("c.log"), "late line\n", StandardOpenOption.APPEND);
 
-        assertThatThrownBy(
-                        () -> {
-                            for (int i = 0; i < 100; i++) {
-                                reader.fetch();
-                            }
-                        })
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining(file.toString());
+        Read read = readAll(packed, true);
+
+        assertThat(read.lines).hasSize(20).containsOnly(LINE.strip());
+        SplitReport report = read.report();
+        assertThat(report.skipped()).isFalse();
+        assertThat(report.lines()).isEqualTo(20);
+        assertThat(report.grewBy()).isEqualTo("late line\n".length());
+        assertThat(report.files())
+                .extracting(file -> Path.fromLocalFile(new java.io.File(file.path())).getName())
+                .containsExactly("a.log", "b.log", "c.log");
+        assertThat(report.files().get(1).skipReason()).contains("deleted");
+        assertThat(report.files().get(2).grewBy()).isEqualTo("late line\n".length());
+        assertThat(report.files())
+                .extracting(SplitReport.FileRead::lines)
+                .containsExactly(10L, 0L, 10L);
     }
 
-    private LogFileSplit wholeFileAsEnumerated() throws IOException {
-        return LogFileSplit.of(
-                "0000000001",
-                FileSegment.wholeFile(
-                        new Path(file.toUri()),
-                        Files.size(file),
-                        Files.getLastModifiedTime(file).toMillis()),
-                List.of());
+    @Test
+    void aPackedSplitWhoseFilesAreAllMissingIsASkippedSplit() throws IOException {
+        LogFileSplit packed = packedSplitOf("a.log", "b.log");
+        Files.delete(dir.resolve("a.log"));
+        Files.delete(dir.resolve("b.log"));
+
+        Read read = readAll(packed, true);
+
+        assertThat(read.lines).isEmpty();
+        assertThat(read.report().skipped()).isTrue();
+        assertThat(read.report().files())
+                .hasSize(2)
+                .allSatisfy(file -> assertThat(file.skipped()).isTrue());
+        assertThat(read.finishedSplits).containsExactly(packed.splitId());
+    }
+
+    @Test
+    void aMissingFileOfAPackedSplitFailsItWhenMissingFilesAreNotSkipped() throws IOException {
+        LogFileSplit packed = packedSplitOf("a.log", "b.log");
+        Files.delete(dir.resolve("b.log"));
+
+        assertThatThrownBy(() -> readAll(packed, false))
+                .isInstanceOf(FileNotFoundException.class)
+                .hasMessageContaining("b.log");
+    }
+
+    /** A split packing small files of ten lines each, as listed now. */
+    private LogFileSplit packedSplitOf(String... names) throws IOException {
+        List<FileSegment> segments = new ArrayList<>();
+        for (String name : names) {
+            segments.add(segmentAsListed(Files.writeString(dir.resolve(name), LINE.repeat(10))));
+        }
+        return new LogFileSplit("0000000001", segments, List.of(), null);
+    }
+
+    private java.nio.file.Path write(String content) throws IOException {
+        return Files.writeString(dir.resolve("access.log"), content);
+    }
+
+    private static void truncate(java.nio.file.Path file, long size) throws IOException {
+        try (RandomAccessFile truncate = new RandomAccessFile(file.toFile(), "rw")) {
+            truncate.setLength(size);
+        }
+    }
+
+    private static LogFileSplit wholeFileAsListed(java.nio.file.Path file) throws IOException {
+        return LogFileSplit.of("0000000001", segmentAsListed(file), List.of());
+    }
+
+    private static FileSegment segmentAsListed(java.nio.file.Path file) throws IOException {
+        return FileSegment.wholeFile(
+                new Path(file.toUri()),
+                Files.size(file),
+                Files.getLastModifiedTime(file).toMillis());
+    }
+
+    private static LogFileSplitReader<Object> reader(LogFileSplit split, boolean skipMissing) {
+        LogFileSplitReader<Object> reader =
+                new LogFileSplitReader<>(
+                        new LinesAndReport(),
+                        new LogSourceSettings(1 << 20, 1, BUFFER, 1 << 20, skipMissing),
+                        new LogSourceReaderMetrics(
+                                UnregisteredMetricsGroup.createSourceReaderMetricGroup()));
+        reader.handleSplitsChanges(new SplitsAddition<>(List.of(split)));
+        return reader;
+    }
+
+    private static Read readAll(LogFileSplit split, boolean skipMissing) throws IOException {
+        Read read = new Read();
+        read.drain(reader(split, skipMissing));
+        return read;
+    }
+
+    /** What the split reader fetched: the lines, the split's report, the finished splits. */
+    private static final class Read {
+        final List<String> lines = new ArrayList<>();
+        final List<SplitReport> reports = new ArrayList<>();
+        final List<String> finishedSplits = new ArrayList<>();
+
+        void drain(LogFileSplitReader<Object> reader) throws IOException {
+            while (finishedSplits.isEmpty()) {
+                add(reader.fetch());
+            }
+        }
+
+        void add(RecordsWithSplitIds<PositionedRecord<Object>> batch) {
+            while (batch.nextSplit() != null) {
+                PositionedRecord<Object> record;
+                while ((record = batch.nextRecordFromSplit()) != null) {
+                    if (record.record instanceof SplitReport report) {
+                        reports.add(report);
+                    } else {
+                        lines.add((String) record.record);
+                    }
+                }
+            }
+            finishedSplits.addAll(batch.finishedSplits());
+        }
+
+        SplitReport report() {
+            assertThat(reports).hasSize(1);
+            return reports.get(0);
+        }
+    }
+
+    /** Emits each line's text and the split's report. */
+    private static final class LinesAndReport implements LineDecoder<Object> {
+        @Override
+        public Object decode(Line line) {
+            return line.toUtf8String();
+        }
+
+        @Override
+        public void finishSplit(SplitReport report, Consumer<Object> output) {
+            output.accept(report);
+        }
+
+        @Override
+        public TypeInformation<Object> getProducedType() {
+            return TypeInformation.of(Object.class);
+        }
     }
 }

@@ -30,8 +30,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import static dev.logslice.connector.reader.SourceReaders.enumerate;
-import static dev.logslice.connector.reader.SourceReaders.readToEnd;
+import static dev.logslice.connector.reader.SourceDriver.enumerate;
+import static dev.logslice.connector.reader.SourceDriver.readToEnd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

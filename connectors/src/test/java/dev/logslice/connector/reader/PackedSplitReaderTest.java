@@ -28,9 +28,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-import static dev.logslice.connector.reader.SourceReaders.enumerate;
-import static dev.logslice.connector.reader.SourceReaders.readToEnd;
-import static dev.logslice.connector.reader.SourceReaders.readUntil;
+import static dev.logslice.connector.reader.SourceDriver.enumerate;
+import static dev.logslice.connector.reader.SourceDriver.readToEnd;
+import static dev.logslice.connector.reader.SourceDriver.readUntil;
 import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -29,7 +29,7 @@ class LogFileSourceBuilderTest {
         LogFileSource<String> source = LogFileSource.builder().addPath(logFile).build();
 
         assertThat(source.settings())
-                .isEqualTo(new LogSourceSettings(64L << 20, 2, 1 << 20, 64 << 20));
+                .isEqualTo(new LogSourceSettings(64L << 20, 2, 1 << 20, 64 << 20, false));
     }
 
     @Test
@@ -41,16 +41,19 @@ class LogFileSourceBuilderTest {
                         .setReadBufferSize(MemorySize.parse("4k"))
                         .setMaxLineLength(MemorySize.parse("100b"))
                         .setMinSplitsPerReader(3)
+                        .setSkipMissingFiles(true)
                         .build();
         Configuration configuration = new Configuration();
         configuration.setString("logslice.source.split-size", "8k");
         configuration.setString("logslice.source.read-buffer-size", "4k");
         configuration.setString("logslice.source.max-line-length", "100b");
         configuration.setString("logslice.source.min-splits-per-reader", "3");
+        configuration.setString("logslice.source.skip-missing-files", "true");
         LogFileSource<String> fromConfiguration =
                 LogFileSource.builder().addPath(logFile).setConfiguration(configuration).build();
 
-        assertThat(fromSetters.settings()).isEqualTo(new LogSourceSettings(8192, 3, 4096, 100));
+        assertThat(fromSetters.settings())
+                .isEqualTo(new LogSourceSettings(8192, 3, 4096, 100, true));
         assertThat(fromConfiguration.settings()).isEqualTo(fromSetters.settings());
     }
 

@@ -1,23 +1,33 @@
 package dev.logslice.format.detect;
 
+import dev.logslice.connector.io.Compression;
+
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** The first lines of a file, split by the source's rules (LF ends a line, CRLF is one end). */
+/**
+ * The first lines of a file, split by the source's rules (LF ends a line, CRLF is one end); of its
+ * uncompressed content when its name tells a compression, as the source reads it.
+ */
 final class LineSample {
     private LineSample() {}
 
     static List<byte[]> read(Path file, int maxLines, int maxBytes) throws IOException {
         byte[] head;
         boolean whole;
-        try (InputStream in = Files.newInputStream(file)) {
+        Compression compression = Compression.ofFileName(file.getFileName().toString());
+        try (InputStream in = compression.decompress(Files.newInputStream(file))) {
             head = in.readNBytes(maxBytes);
             whole = in.read() < 0;
+        } catch (IOException e) {
+            // A corrupt compressed file's error says nothing of the file.
+            throw new UncheckedIOException("cannot read " + file, e);
         }
         List<byte[]> lines = new ArrayList<>();
         int start = 0;

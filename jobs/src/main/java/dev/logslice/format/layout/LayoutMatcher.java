@@ -1,6 +1,7 @@
 package dev.logslice.format.layout;
 
 import dev.logslice.format.time.LocalTimeResolver;
+import dev.logslice.format.time.RepeatedTimestamp;
 import dev.logslice.format.time.TimestampValue;
 
 /**
@@ -16,6 +17,7 @@ final class LayoutMatcher {
     private int[] starts = new int[8];
     private int[] ends = new int[8];
     private TimestampValue[] times = new TimestampValue[0];
+    private RepeatedTimestamp[] lastTimes = new RepeatedTimestamp[0];
     private byte[] b;
     private int lineStart;
     private int end;
@@ -33,10 +35,13 @@ final class LayoutMatcher {
         }
         if (times.length < n) {
             TimestampValue[] grown = new TimestampValue[n];
+            RepeatedTimestamp[] grownLast = new RepeatedTimestamp[n];
             for (int i = 0; i < n; i++) {
                 grown[i] = i < times.length ? times[i] : new TimestampValue();
+                grownLast[i] = i < lastTimes.length ? lastTimes[i] : new RepeatedTimestamp();
             }
             times = grown;
+            lastTimes = grownLast;
         }
         this.layout = layout;
         this.resolvers = resolvers;
@@ -108,7 +113,8 @@ final class LayoutMatcher {
 
     private int scan(Capture capture, int index, int pos) {
         if (capture.shape == Shape.TIMESTAMP) {
-            return capture.timestamp.parse(b, pos, end, resolvers[index], times[index]);
+            return lastTimes[index].parse(
+                    capture.timestamp, b, pos, end, resolvers[index], times[index]);
         }
         return capture.shape.scan(b, pos, end);
     }

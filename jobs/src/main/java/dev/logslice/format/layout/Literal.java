@@ -34,10 +34,8 @@ public final class Literal implements LayoutPart {
         if (bytes.length == 1 && first != '"') {
             return Bytes.indexOf(b, from, end, first);
         }
-        for (int p = from; p < end; p++) {
-            if (b[p] == first
-                    && matchAt(b, p, end) >= 0
-                    && !(first == '"' && isEscaped(b, valueStart, p))) {
+        for (int p = from; (p = Bytes.indexOf(b, p, end, first)) >= 0; p++) {
+            if (matchAt(b, p, end) >= 0 && !(first == '"' && isEscaped(b, valueStart, p))) {
                 return p;
             }
         }

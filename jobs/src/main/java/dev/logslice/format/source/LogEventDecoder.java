@@ -39,8 +39,8 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
     @Nullable
     @Override
     public ParseResult decode(Line line) {
-        String file = line.file().toString();
         LogParser lineParser = perFile.forFile(line.file());
+        String file = perFile.currentFile();
         if (!perFile.format().multiLine()) {
             return lineParser.parse(
                     line.buffer(), line.start(), line.length(), file, line.offset());

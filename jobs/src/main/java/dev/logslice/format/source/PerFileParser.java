@@ -26,6 +26,7 @@ public final class PerFileParser implements Serializable {
 
     private final LogFormat format;
     private final ZoneId zone;
+    @Nullable private transient Path currentPath;
     private transient String currentFile;
     private transient LogParser parser;
 
@@ -40,12 +41,22 @@ public final class PerFileParser implements Serializable {
 
     /** The parser for the lines of {@code path}. */
     public LogParser forFile(Path path) {
-        String file = path.toString();
-        if (!file.equals(currentFile)) {
-            parser = format.newParser(ParserContext.of(zone, modificationTime(path)));
-            currentFile = file;
+        // The reader gives every line of a split the same Path: compare by identity first, as
+        // Path.toString and equals cost more than parsing a short line.
+        if (path != currentPath) {
+            String file = path.toString();
+            if (!file.equals(currentFile)) {
+                parser = format.newParser(ParserContext.of(zone, modificationTime(path)));
+                currentFile = file;
+            }
+            currentPath = path;
         }
         return parser;
+    }
+
+    /** The name of the file {@link #forFile} was last asked for, as events carry it. */
+    public String currentFile() {
+        return currentFile;
     }
 
     /**
@@ -63,7 +74,7 @@ public final class PerFileParser implements Serializable {
                                         line.buffer(),
                                         line.start(),
                                         line.length(),
-                                        line.file().toString(),
+                                        currentFile,
                                         line.offset())
                         != null;
     }

@@ -38,6 +38,12 @@ public final class TimestampPattern implements Serializable {
 
     private static final int[] MONTH_KEYS = new int[12];
 
+    /**
+     * The most bytes past a timestamp that {@link #parse} looks at (a failed optional offset like
+     * {@code +01:x} reads five): {@link RepeatedTimestamp} relies on it.
+     */
+    static final int MAX_LOOKAHEAD = 8;
+
     /** Offsets beyond +-18:00 do not exist (and java.time rejects them). */
     private static final int MAX_OFFSET_SECONDS = 18 * 3600;
 

@@ -176,7 +176,23 @@ class SplitEventOwnershipTest {
             }
         }
         decoder.finishSplit(
-                new SplitReport("s", path.toString(), start, end, 0, 0, 0, List.of(), 0, 0, 0, 0),
+                new SplitReport(
+                        "s",
+                        path.toString(),
+                        start,
+                        end,
+                        0,
+                        0,
+                        0,
+                        List.of(),
+                        0,
+                        0,
+                        0,
+                        0,
+                        "none",
+                        0,
+                        0,
+                        null),
                 out::add);
     }
 

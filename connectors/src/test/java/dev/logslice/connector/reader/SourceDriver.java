@@ -12,9 +12,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Drives a source's enumerator and reader as Flink would, for the reader tests. */
-final class SourceReaders {
-    private SourceReaders() {}
+/** Drives a source's enumerator and reader in Flink's testing contexts, as a task would. */
+final class SourceDriver {
+    private SourceDriver() {}
 
     /** Every split the source's enumerator hands out to one reader, in file order. */
     static List<LogFileSplit> enumerate(LogFileSource<?> source) throws Exception {

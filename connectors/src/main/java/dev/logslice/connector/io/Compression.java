@@ -1,0 +1,76 @@
+package dev.logslice.connector.io;
+
+import org.apache.flink.annotation.Internal;
+
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * The compressions a log file may have, told by its name's extension. A compressed file is one
+ * split: its lines can only be found by decompressing from the start.
+ *
+ * <p>Not Flink's {@code StandardDeCompressors}: its bzip2 stream stops after the first of several
+ * concatenated streams (as {@code pbzip2} writes them) and its gzip stream refills 512 bytes at a
+ * time.
+ */
+@Internal
+public enum Compression {
+    NONE("none", ""),
+    /** Several concatenated members (logrotate, {@code cat a.gz b.gz}) are one stream. */
+    GZIP("gzip", ".gz"),
+    /** Several concatenated frames are one stream. */
+    ZSTD("zstd", ".zst"),
+    /** Several concatenated streams are one stream. */
+    BZIP2("bzip2", ".bz2");
+
+    /** Bytes the gzip inflater takes from the (already block-buffered) file stream at a time. */
+    private static final int GZIP_INPUT_CHUNK = 64 * 1024;
+
+    private final String displayName;
+    private final String extension;
+
+    Compression(String displayName, String extension) {
+        this.displayName = displayName;
+        this.extension = extension;
+    }
+
+    /** The compression a file's name tells, {@link #NONE} when no known extension ends it. */
+    public static Compression ofFileName(String fileName) {
+        String lower = fileName.toLowerCase(Locale.ROOT);
+        for (Compression compression : values()) {
+            if (compression != NONE && lower.endsWith(compression.extension)) {
+                return compression;
+            }
+        }
+        return NONE;
+    }
+
+    /** The name reports use: {@code none}, {@code gzip}, {@code zstd}, {@code bzip2}. */
+    public String displayName() {
+        return displayName;
+    }
+
+    public boolean isCompressed() {
+        return this != NONE;
+    }
+
+    /** The uncompressed bytes of {@code compressed}; closing the result closes it. */
+    public InputStream decompress(InputStream compressed) throws IOException {
+        switch (this) {
+            case GZIP:
+                return new GZIPInputStream(compressed, GZIP_INPUT_CHUNK);
+            case ZSTD:
+                // NoFinalizer: the native context is freed on close, not left to the GC.
+                return new ZstdInputStreamNoFinalizer(compressed);
+            case BZIP2:
+                return new BZip2CompressorInputStream(compressed, true);
+            default:
+                return compressed;
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dev.logslice.connector.io;
+
+import org.apache.flink.annotation.Internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The uncompressed bytes of a compressed file as a {@link ReadChannel}: positions are offsets in
+ * the uncompressed stream. The file is read in blocks of the read buffer's size, and those read
+ * calls, not the reads of uncompressed bytes, are counted in {@link #fileReads()}.
+ *
+ * <p>Reads go forward only. A read at a later position decompresses and drops the bytes before it:
+ * that is how a split restored from a checkpoint gets back to its uncompressed offset, since a
+ * compressed stream cannot be entered in the middle. Any failure to decompress (a corrupt or
+ * truncated file) is an {@link IOException} naming the file.
+ *
+ * <p>A corrupt gzip member is often found only at its end, by its checksum: lines decompressed
+ * before that were emitted, but the split, and so the job, fails.
+ */
+@Internal
+public final class DecompressingReadChannel implements ReadChannel {
+    private static final int SKIP_CHUNK = 64 * 1024;
+
+    private final String fileName;
+    private final Compression compression;
+    private final ReadCounts fileReads = new ReadCounts();
+    private final BlockInputStream compressed;
+    private InputStream decompressed;
+    private long position;
+
+    /**
+     * @param file the compressed file
+     * @param compressedSize bytes of the file to read: its size when the job started
+     * @param blockSize bytes asked for by each read call on the file
+     */
+    public DecompressingReadChannel(
+            ReadChannel file,
+            String fileName,
+            Compression compression,
+            long compressedSize,
+            int blockSize) {
+        this.fileName = fileName;
+        this.compression = compression;
+        this.compressed =
+                new BlockInputStream(
+                        new CountingReadChannel(file, fileReads),
+                        fileName,
+                        compressedSize,
+                        blockSize);
+    }
+
+    public Compression compression() {
+        return compression;
+    }
+
+    /** The read calls made on the compressed file so far. */
+    public ReadCounts fileReads() {
+        return fileReads;
+    }
+
+    @Override
+    public int read(long targetPosition, byte[] target, int offset, int length) throws IOException {
+        if (targetPosition < position) {
+            throw new IllegalArgumentException(
+                    "cannot go back to " + targetPosition + " in the stream at " + position);
+        }
+        try {
+            if (decompressed == null) {
+                // Opening reads the first header, so it fails here, in a read, with the file's
+                // name.
+                decompressed = compression.decompress(compressed);
+            }
+            if (!skipTo(targetPosition)) {
+                return -1;
+            }
+            int n = decompressed.read(target, offset, length);
+            if (n > 0) {
+                position += n;
+            }
+            return n;
+        } catch (IOException e) {
+            // The cause is suppressed, not chained: error reports show the root cause, and the
+            // decompressor's ("Not in GZIP format") does not name the file.
+            IOException named =
+                    new IOException(
+                            "Cannot decompress "
+                                    + fileName
+                                    + " ("
+                                    + compression.displayName()
+                                    + ") at uncompressed byte "
+                                    + position
+                                    + ", after "
+                                    + fileReads.bytes()
+                                    + " compressed bytes: "
+                                    + e.getMessage());
+            named.addSuppressed(e);
+            throw named;
+        }
+    }
+
+    /** Decompresses and drops bytes up to {@code target}; false when the stream ends before. */
+    private boolean skipTo(long target) throws IOException {
+        byte[] scratch = null;
+        while (position < target) {
+            if (scratch == null) {
+                scratch = new byte[SKIP_CHUNK];
+            }
+            int n = decompressed.read(scratch, 0, (int) Math.min(SKIP_CHUNK, target - position));
+            if (n < 0) {
+                return false;
+            }
+            position += n;
+        }
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (decompressed != null) {
+            decompressed.close();
+        } else {
+            compressed.close();
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.logslice.report;
+
+import dev.logslice.connector.source.SplitReport;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the split reports tell about input files that changed after they were listed: files skipped
+ * because they were gone, and files appended to (read up to their listed size). The same in every
+ * report, JSON and terminal.
+ */
+public final class InputFileNotes {
+    private InputFileNotes() {}
+
+    /** A file that was not read, or not wholly: its skipped splits' bytes, and why. */
+    public record SkippedFile(String path, String reason, long bytes) {}
+
+    /** A file that grew while the job ran; the bytes appended were not read. */
+    public record AppendedFile(String path, long grewBy) {}
+
+    /** The skipped files in input order, one entry per file. */
+    public static List<SkippedFile> skipped(List<SplitReport> splits) {
+        Map<String, SkippedFile> byPath = new LinkedHashMap<>();
+        for (SplitReport.FileRead file : fileReads(splits)) {
+            if (file.skipped()) {
+                long bytes = file.end() - file.start();
+                byPath.merge(
+                        file.path(),
+                        new SkippedFile(file.path(), file.skipReason(), bytes),
+                        (a, b) -> new SkippedFile(a.path(), a.reason(), a.bytes() + b.bytes()));
+            }
+        }
+        return List.copyOf(byPath.values());
+    }
+
+    /** The files that grew, by the most any of their splits saw. */
+    public static List<AppendedFile> appended(List<SplitReport> splits) {
+        Map<String, Long> byPath = new LinkedHashMap<>();
+        for (SplitReport.FileRead file : fileReads(splits)) {
+            if (file.grewBy() > 0) {
+                byPath.merge(file.path(), file.grewBy(), Math::max);
+            }
+        }
+        return byPath.entrySet().stream()
+                .map(entry -> new AppendedFile(entry.getKey(), entry.getValue()))
+                .toList();
+    }
+
+    /** What was read of each file, over all splits: a packed split tells of each of its files. */
+    private static List<SplitReport.FileRead> fileReads(List<SplitReport> splits) {
+        return splits.stream().flatMap(split -> split.files().stream()).toList();
+    }
+
+    /**
+     * {@code skippedFiles: [{path, reason, bytes}]} and {@code appendedFiles: [{path, grewBy}]}.
+     */
+    public static void writeJson(JsonGenerator json, List<SplitReport> splits) throws IOException {
+        json.writeArrayFieldStart("skippedFiles");
+        for (SkippedFile file : skipped(splits)) {
+            json.writeStartObject();
+            json.writeStringField("path", file.path());
+            json.writeStringField("reason", file.reason());
+            json.writeNumberField("bytes", file.bytes());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("appendedFiles");
+        for (AppendedFile file : appended(splits)) {
+            json.writeStartObject();
+            json.writeStringField("path", file.path());
+            json.writeNumberField("grewBy", file.grewBy());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    /** One line per skipped or appended file; nothing when there is none. */
+    public static void print(PrintStream out, List<SplitReport> splits) {
+        for (SkippedFile file : skipped(splits)) {
+            out.printf(
+                    "skipped     %s (%s, %s not read)%n",
+                    file.path(), file.reason(), Human.bytes(file.bytes()));
+        }
+        for (AppendedFile file : appended(splits)) {
+            out.printf(
+                    "appended    %s grew by %s while the job ran; read up to its size at the"
+                            + " start%n",
+                    file.path(), Human.bytes(file.grewBy()));
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.logslice.stats;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.function.ObjLongConsumer;
+
+/**
+ * Exact counts of values given as bytes, for a stretch of input: most log fields repeat (a few
+ * hundred paths and agents make most lines), so counting them here, with no {@code String} per
+ * line, and handing each distinct value once with its count to a sketch is much cheaper than
+ * updating the sketch per line. Memory is bounded: {@link #isFull()} tells the owner to drain.
+ */
+final class ByteCounts {
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int MAX_VALUES = 1 << 14;
+    private static final int MAX_ARENA_BYTES = 1 << 20;
+
+    /** Values held before the arrays grow; they start small, as many splits are small. */
+    private static final int INITIAL_VALUES = 64;
+
+    /** Open addressing over value indexes + 1, twice as many slots as values; 0 is empty. */
+    private int[] table = new int[2 * INITIAL_VALUES];
+
+    private int[] hashes = new int[INITIAL_VALUES];
+    private int[] starts = new int[INITIAL_VALUES];
+    private int[] lengths = new int[INITIAL_VALUES];
+    private long[] counts = new long[INITIAL_VALUES];
+    private byte[] arena = new byte[4096];
+    private int arenaUsed;
+    private int size;
+
+    /** Counts one occurrence of {@code b[start, end)}. */
+    void add(byte[] b, int start, int end) {
+        int length = end - start;
+        int hash = hash(b, start, end);
+        int mask = table.length - 1;
+        for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
+            int entry = table[slot] - 1;
+            if (entry < 0) {
+                insert(slot, hash, b, start, length);
+                return;
+            }
+            if (hashes[entry] == hash
+                    && lengths[entry] == length
+                    && Arrays.equals(arena, starts[entry], starts[entry] + length, b, start, end)) {
+                counts[entry]++;
+                return;
+            }
+        }
+    }
+
+    /** Whether the owner must drain before the next {@link #add}: no room is left for a value. */
+    boolean isFull() {
+        return size >= MAX_VALUES * 3 / 4 || arenaUsed >= MAX_ARENA_BYTES;
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    /**
+     * Gives each value (decoded as UTF-8) with its count, in first-seen order, and forgets them.
+     */
+    void drain(ObjLongConsumer<String> sink) {
+        for (int i = 0; i < size; i++) {
+            sink.accept(
+                    new String(arena, starts[i], lengths[i], StandardCharsets.UTF_8), counts[i]);
+        }
+        Arrays.fill(table, 0);
+        size = 0;
+        arenaUsed = 0;
+        if (arena.length > 2 * MAX_ARENA_BYTES) {
+            // One huge value grew it; don't keep that for the rest of the split.
+            arena = new byte[4096];
+        }
+    }
+
+    private void insert(int slot, int hash, byte[] b, int start, int length) {
+        if (size == hashes.length) {
+            grow();
+            slot = emptySlot(hash);
+        }
+        if (arenaUsed + length > arena.length) {
+            arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaUsed + length));
+        }
+        System.arraycopy(b, start, arena, arenaUsed, length);
+        hashes[size] = hash;
+        starts[size] = arenaUsed;
+        lengths[size] = length;
+        counts[size] = 1;
+        arenaUsed += length;
+        table[slot] = ++size;
+    }
+
+    /** Doubles the arrays (up to {@link #MAX_VALUES}, where {@link #isFull} stops adds first). */
+    private void grow() {
+        int capacity = 2 * hashes.length;
+        hashes = Arrays.copyOf(hashes, capacity);
+        starts = Arrays.copyOf(starts, capacity);
+        lengths = Arrays.copyOf(lengths, capacity);
+        counts = Arrays.copyOf(counts, capacity);
+        table = new int[2 * capacity];
+        for (int entry = 0; entry < size; entry++) {
+            table[emptySlot(hashes[entry])] = entry + 1;
+        }
+    }
+
+    private int emptySlot(int hash) {
+        int mask = table.length - 1;
+        int slot = hash & mask;
+        while (table[slot] != 0) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+
+    /** A word-at-a-time hash: values are tens to hundreds of bytes (agents, referrers). */
+    private static int hash(byte[] b, int start, int end) {
+        long h = end - start;
+        int i = start;
+        for (; i + 8 <= end; i += 8) {
+            h = Long.rotateLeft((h ^ (long) LONGS.get(b, i)) * 0x9E3779B97F4A7C15L, 29);
+        }
+        for (; i < end; i++) {
+            h = (h ^ b[i]) * 0x9E3779B97F4A7C15L;
+        }
+        h ^= h >>> 32;
+        return (int) (h ^ (h >>> 16));
+    }
+}
