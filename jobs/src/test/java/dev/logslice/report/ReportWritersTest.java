@@ -220,6 +220,10 @@ class ReportWritersTest {
         assertThat(Files.readAllLines(csv.resolve("status.csv")))
                 .containsExactly("status,count", "200,27", "503,3");
         assertThat(csv.resolve("timeline.csv")).exists();
-        assertThat(csv.resolve("splits.csv")).exists();
+        assertThat(Files.readAllLines(csv.resolve("splits.csv")))
+                .first()
+                .asString()
+                .endsWith("oversizedLines,files");
+        assertThat(Files.readAllLines(csv.resolve("splits.csv")).get(1)).endsWith(",1");
     }
 }
