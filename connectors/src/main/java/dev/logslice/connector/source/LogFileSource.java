@@ -90,7 +90,8 @@ public final class LogFileSource<T>
     public SplitEnumerator<LogFileSplit, PendingSplits> createEnumerator(
             SplitEnumeratorContext<LogFileSplit> context) throws Exception {
         InputPaths.Expansion inputs = InputPaths.expand(List.of(paths));
-        inputs.skipped().forEach(skipped -> LOG.warn("Input: {}", skipped));
+        // INFO, not WARN: the command line tells the user itself, on one line of its own.
+        inputs.skipped().forEach(skipped -> LOG.info("Input: {}", skipped));
         List<LogFileSplit> splits =
                 new BlockAlignedFileEnumerator(settings.splitSize())
                         .enumerateSplits(
