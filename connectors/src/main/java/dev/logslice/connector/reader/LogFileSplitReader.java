@@ -1,10 +1,7 @@
 package dev.logslice.connector.reader;
 
-import dev.logslice.connector.io.Compression;
 import dev.logslice.connector.io.DecompressingReadChannel;
-import dev.logslice.connector.io.LocalFileReadChannel;
 import dev.logslice.connector.io.ReadChannel;
-import dev.logslice.connector.io.StreamReadChannel;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
@@ -19,15 +16,10 @@ import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
-import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Paths;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,10 +33,9 @@ import java.util.function.Predicate;
  * fetch goes on into the next small file of a packed split until it has read a buffer's worth, so
  * tiny files do not cost a fetch each.
  *
- * <p>A compressed file is read through a {@link DecompressingReadChannel}; restored from a
- * checkpoint, it is decompressed again from its start up to the checkpointed uncompressed offset.
- * Each file is checked against what was listed before and after it is read ({@link
- * InputFileCheck}); a missing file is skipped, with a report saying why, when so configured.
+ * <p>Files are opened by {@link SegmentFiles} (checked against their listing, decompressed, or
+ * skipped when missing and so configured), and checked again after they are read ({@link
+ * InputFileCheck}).
  */
 @Internal
 final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, LogFileSplit> {
@@ -52,9 +43,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
     private final LogSourceSettings settings;
     private final LogSourceReaderMetrics metrics;
     private final Queue<LogFileSplit> pending = new ArrayDeque<>();
-
-    /** The direct buffer of every local file's channel, one file being open at a time. */
-    @Nullable private ByteBuffer readBuffer;
+    private final SegmentFiles files;
 
     @Nullable private LogFileSplit split;
     private int segment;
@@ -69,6 +58,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         this.decoder = decoder;
         this.settings = settings;
         this.metrics = metrics;
+        this.files = new SegmentFiles(settings);
     }
 
     @Override
@@ -146,10 +136,10 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         SplitPosition position = next.position();
         for (int i = position == null ? 0 : position.segment(); i < next.segments().size(); i++) {
             FileSegment file = next.segments().get(i);
-            ReadChannel opened = openOrSkip(file, missing);
+            ReadChannel opened = files.openOrSkip(file, missing);
             if (opened != null) {
                 boolean resumed = position != null && position.segment() == i;
-                lines = lineReader(file, opened, resumed ? position.offset() : null);
+                lines = files.lineReader(file, opened, resumed ? position.offset() : null);
                 lines.withSplitId(next.splitId());
                 Predicate<Line> eventStarts = decoder.eventStarts();
                 if (eventStarts != null) {
@@ -171,7 +161,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         List<SplitReport.FileRead> missing = new ArrayList<>();
         for (int i = done + 1; i < split.segments().size(); i++) {
             FileSegment file = split.segments().get(i);
-            ReadChannel opened = openOrSkip(file, missing);
+            ReadChannel opened = files.openOrSkip(file, missing);
             lines.stats().skipSegments(missing);
             missing.clear();
             if (opened != null) {
@@ -184,76 +174,6 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
             }
         }
         return false;
-    }
-
-    /**
-     * The file checked and opened, or null when it is missing and missing files are skipped, having
-     * added why to {@code missing}.
-     */
-    @Nullable
-    private ReadChannel openOrSkip(FileSegment file, List<SplitReport.FileRead> missing)
-            throws IOException {
-        try {
-            InputFileCheck.appendedBytes(file, "before it was read");
-            return openFile(file.path());
-        } catch (FileNotFoundException | NoSuchFileException e) {
-            if (settings.skipMissingFiles()) {
-                missing.add(
-                        SplitReport.FileRead.skipped(
-                                file.path().toString(),
-                                file.start(),
-                                file.end(),
-                                "deleted before it was read"));
-                return null;
-            }
-            throw e instanceof FileNotFoundException
-                    ? e
-                    : new FileNotFoundException(
-                            "Input file " + file.path() + " was deleted before it was read");
-        }
-    }
-
-    /** A reader of a file's lines from its segment's start, or from {@code resumeAt}. */
-    private SplitLineReader lineReader(
-            FileSegment file, ReadChannel opened, @Nullable Long resumeAt) throws IOException {
-        Compression compression = Compression.ofFileName(file.path().getName());
-        if (compression.isCompressed()) {
-            if (file.start() != 0 || file.end() != file.fileSize()) {
-                opened.close();
-                throw new IllegalStateException(
-                        "split " + file + " of compressed file " + file.path() + " is not whole");
-            }
-            DecompressingReadChannel decompressing =
-                    new DecompressingReadChannel(
-                            opened,
-                            file.path().toString(),
-                            compression,
-                            file.fileSize(),
-                            settings.bufferSize());
-            return SplitLineReader.forDecompressedFile(
-                    decompressing,
-                    file.path(),
-                    resumeAt == null ? 0 : resumeAt,
-                    settings.bufferSize(),
-                    settings.maxLineLength());
-        }
-        return resumeAt != null
-                ? SplitLineReader.resumingAt(
-                        opened,
-                        file.path(),
-                        resumeAt,
-                        file.end(),
-                        file.fileSize(),
-                        settings.bufferSize(),
-                        settings.maxLineLength())
-                : SplitLineReader.forSplit(
-                        opened,
-                        file.path(),
-                        file.start(),
-                        file.end(),
-                        file.fileSize(),
-                        settings.bufferSize(),
-                        settings.maxLineLength());
     }
 
     /** Checks the file read now against its listing, records its figures, and closes it. */
@@ -277,16 +197,6 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         batch.markSplitFinished();
         updatePendingBytes();
         return batch;
-    }
-
-    private ReadChannel openFile(Path path) throws IOException {
-        if ("file".equals(path.toUri().getScheme())) {
-            if (readBuffer == null) {
-                readBuffer = LocalFileReadChannel.alignedBuffer(settings.bufferSize());
-            }
-            return new LocalFileReadChannel(Paths.get(path.toUri()), readBuffer);
-        }
-        return new StreamReadChannel(path.getFileSystem().open(path, settings.bufferSize()));
     }
 
     private void reportProgress() {
