@@ -113,7 +113,22 @@ public class StatsFoldBenchmark {
 
     private SplitReport report() {
         return new SplitReport(
-                "0000000001", file.toString(), 0, 1, 1, LINES, 0, List.of(), 1, 1, 0, 1);
+                "0000000001",
+                file.toString(),
+                0,
+                1,
+                1,
+                LINES,
+                0,
+                List.of(),
+                1,
+                1,
+                0,
+                1,
+                "none",
+                0,
+                0,
+                null);
     }
 
     /** Runs this benchmark; JMH options on the command line override the annotations. */

@@ -39,10 +39,12 @@ final class ExecutionTarget {
     }
 
     /**
-     * The environment for a job reading {@code paths}; for a session cluster, first checks that it
-     * answers and tells on {@code err} that the cluster reads the paths itself.
+     * The environment for a job reading {@code paths}, after telling on {@code err} what of them is
+     * skipped (link loops); for a session cluster, first checks that it answers and tells that the
+     * cluster reads the paths itself.
      */
     StreamExecutionEnvironment environment(int parallelism, List<String> paths, PrintStream err) {
+        InputFiles.warnSkipped(paths, err);
         if (cluster == null) {
             return EmbeddedFlink.environment(parallelism);
         }

@@ -104,15 +104,20 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     }
 
     @Override
+    public void finishFile(String splitId, Consumer<GrepMatch> output) {
+        course = Course.NO_EVENT;
+        // The lines of an event that never met the regex; the next file starts afresh.
+        held = null;
+    }
+
+    @Override
     public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
         if (malformed > 0) {
             output.accept(GrepMatch.malformed(report.splitId(), malformed));
         }
         GrepMatch.noteSkip(report, output);
         malformed = 0;
-        course = Course.NO_EVENT;
-        // The lines of an event that never met the regex; the next split starts afresh.
-        held = null;
+        finishFile(report.splitId(), output);
     }
 
     private boolean passesFilters(LogEvent event) {

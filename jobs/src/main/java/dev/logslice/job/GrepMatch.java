@@ -4,6 +4,7 @@ import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.connector.source.SplitReport;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -20,7 +21,7 @@ public class GrepMatch {
     public byte[] bytes;
     public long malformedLines;
 
-    /** For a skipped split: its file and why it was skipped; null otherwise. */
+    /** For a split with skipped files: each file and why it was skipped, a line each; or null. */
     public String skippedFile;
 
     public GrepMatch() {}
@@ -46,13 +47,19 @@ public class GrepMatch {
     }
 
     /**
-     * Hands on the note of a skipped split (its file was gone); emits nothing for a split read.
-     * Every grep and parse decoder calls it, so a skip is never silent.
+     * Hands on the note of a split's skipped files (gone before they were read), one line each;
+     * emits nothing for a split whose files were all read. Every grep and parse decoder calls it,
+     * so a skip is never silent.
      */
     static void noteSkip(SplitReport report, Consumer<GrepMatch> output) {
-        if (report.skipped()) {
+        List<String> skipped =
+                report.files().stream()
+                        .filter(SplitReport.FileRead::skipped)
+                        .map(file -> file.path() + " (" + file.skipReason() + ")")
+                        .toList();
+        if (!skipped.isEmpty()) {
             GrepMatch note = new GrepMatch(report.splitId(), NO_BYTES, 0);
-            note.skippedFile = report.path() + " (" + report.skipReason() + ")";
+            note.skippedFile = String.join("\n", skipped);
             output.accept(note);
         }
     }

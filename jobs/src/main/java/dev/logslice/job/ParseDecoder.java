@@ -65,15 +65,20 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
     }
 
     @Override
-    public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
-        events.finishSplit(
-                report,
+    public void finishFile(String splitId, Consumer<GrepMatch> output) {
+        events.finishFile(
+                splitId,
                 result -> {
-                    GrepMatch last = toJson(report.splitId(), result);
+                    GrepMatch last = toJson(splitId, result);
                     if (last != null) {
                         output.accept(last);
                     }
                 });
+    }
+
+    @Override
+    public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
+        finishFile(report.splitId(), output);
         GrepMatch.noteSkip(report, output);
         written = 0;
     }

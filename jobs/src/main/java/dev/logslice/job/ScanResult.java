@@ -17,13 +17,17 @@ public record ScanResult(List<SplitReport> splits, long elapsedNanos) {
         splits = splits.stream().sorted(Comparator.comparing(SplitReport::splitId)).toList();
     }
 
+    private Stream<SplitReport.FileRead> fileReads() {
+        return splits.stream().flatMap(split -> split.files().stream());
+    }
+
     public long files() {
-        return splits.stream().map(SplitReport::path).distinct().count();
+        return fileReads().map(SplitReport.FileRead::path).distinct().count();
     }
 
     /** Input bytes, as the files hold them: the splits of each file tile it exactly. */
     public long bytes() {
-        return splits.stream().mapToLong(s -> s.end() - s.start()).sum();
+        return fileReads().mapToLong(file -> file.end() - file.start()).sum();
     }
 
     public long bytesRead() {

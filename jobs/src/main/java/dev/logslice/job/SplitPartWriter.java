@@ -96,7 +96,7 @@ final class SplitPartWriter implements Closeable {
         notes.sort(null);
         Set<String> files = new LinkedHashSet<>();
         for (Path note : notes) {
-            files.add(Files.readString(note));
+            files.addAll(Files.readString(note).lines().toList());
         }
         return List.copyOf(files);
     }

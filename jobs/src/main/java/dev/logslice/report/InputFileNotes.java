@@ -27,12 +27,12 @@ public final class InputFileNotes {
     /** The skipped files in input order, one entry per file. */
     public static List<SkippedFile> skipped(List<SplitReport> splits) {
         Map<String, SkippedFile> byPath = new LinkedHashMap<>();
-        for (SplitReport split : splits) {
-            if (split.skipped()) {
-                long bytes = split.end() - split.start();
+        for (SplitReport.FileRead file : fileReads(splits)) {
+            if (file.skipped()) {
+                long bytes = file.end() - file.start();
                 byPath.merge(
-                        split.path(),
-                        new SkippedFile(split.path(), split.skipReason(), bytes),
+                        file.path(),
+                        new SkippedFile(file.path(), file.skipReason(), bytes),
                         (a, b) -> new SkippedFile(a.path(), a.reason(), a.bytes() + b.bytes()));
             }
         }
@@ -42,14 +42,19 @@ public final class InputFileNotes {
     /** The files that grew, by the most any of their splits saw. */
     public static List<AppendedFile> appended(List<SplitReport> splits) {
         Map<String, Long> byPath = new LinkedHashMap<>();
-        for (SplitReport split : splits) {
-            if (split.grewBy() > 0) {
-                byPath.merge(split.path(), split.grewBy(), Math::max);
+        for (SplitReport.FileRead file : fileReads(splits)) {
+            if (file.grewBy() > 0) {
+                byPath.merge(file.path(), file.grewBy(), Math::max);
             }
         }
         return byPath.entrySet().stream()
                 .map(entry -> new AppendedFile(entry.getKey(), entry.getValue()))
                 .toList();
+    }
+
+    /** What was read of each file, over all splits: a packed split tells of each of its files. */
+    private static List<SplitReport.FileRead> fileReads(List<SplitReport> splits) {
+        return splits.stream().flatMap(split -> split.files().stream()).toList();
     }
 
     /**

@@ -6,16 +6,40 @@ import com.fasterxml.jackson.core.JsonGenerator;
 
 import java.io.IOException;
 
-/** A split's I/O report as a JSON object, the same in every report that lists splits. */
+/**
+ * A split's I/O report as a JSON object, the same in every report that lists splits. A split of one
+ * file's range has {@code path, start, end}; a split that packs several files has {@code files}
+ * instead, one object per file with its range and figures.
+ */
 public final class SplitJson {
     private SplitJson() {}
 
     public static void write(JsonGenerator json, SplitReport split) throws IOException {
         json.writeStartObject();
         json.writeStringField("id", split.splitId());
-        json.writeStringField("path", split.path());
-        json.writeNumberField("start", split.start());
-        json.writeNumberField("end", split.end());
+        if (split.isPacked()) {
+            json.writeArrayFieldStart("files");
+            for (SplitReport.FileRead file : split.files()) {
+                json.writeStartObject();
+                json.writeStringField("path", file.path());
+                json.writeNumberField("start", file.start());
+                json.writeNumberField("end", file.end());
+                json.writeNumberField("bytes", file.bytesRead());
+                json.writeNumberField("lines", file.lines());
+                json.writeNumberField("readCalls", file.readCalls());
+                json.writeNumberField("readNanos", file.readNanos());
+                json.writeNumberField("grewBy", file.grewBy());
+                if (file.skipped()) {
+                    json.writeStringField("skipped", file.skipReason());
+                }
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        } else {
+            json.writeStringField("path", split.path());
+            json.writeNumberField("start", split.start());
+            json.writeNumberField("end", split.end());
+        }
         json.writeNumberField("bytes", split.bytesRead());
         json.writeStringField("compression", split.compression());
         json.writeNumberField("compressedBytes", split.compressedBytesRead());

@@ -70,7 +70,9 @@ public final class StatsCsv {
                         "lines",
                         "readCalls",
                         "readNanos",
-                        "oversizedLines")) {
+                        "oversizedLines",
+                        "files")) {
+            // A split that packs files has the first one's path and range; files counts them.
             for (SplitReport split : stats.splits()) {
                 csv.printRecord(
                         split.splitId(),
@@ -81,7 +83,8 @@ public final class StatsCsv {
                         split.lines(),
                         split.readCalls(),
                         split.readNanos(),
-                        split.oversizedLines());
+                        split.oversizedLines(),
+                        split.files().size());
             }
         }
     }

@@ -272,6 +272,7 @@ public final class StatsHtml {
         for (SplitReport split : splits) {
             html.append("<tr><td class=\"v\">")
                     .append(text(split.path()))
+                    .append(split.isPacked() ? " and " + (split.files().size() - 1) + " more" : "")
                     .append("</td><td class=\"n\">")
                     .append(String.format("[%,d, %,d)", split.start(), split.end()))
                     .append("</td><td class=\"n\">")

@@ -36,8 +36,11 @@ import java.util.TreeMap;
  * written: a reader makes no {@code String} and no sketch update per line.
  */
 public final class LogStats {
-    /** 3: split reports carry compression, bytes, growth and skip reason; exact clients. */
-    private static final int VERSION = 3;
+    /**
+     * 3: split reports carry compression, bytes, growth and skip reason; exact clients. 4: and the
+     * files of a split that packs several.
+     */
+    private static final int VERSION = 4;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;

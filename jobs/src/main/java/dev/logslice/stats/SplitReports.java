@@ -2,6 +2,8 @@ package dev.logslice.stats;
 
 import dev.logslice.connector.source.SplitReport;
 
+import javax.annotation.Nullable;
+
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -36,9 +38,23 @@ final class SplitReports {
         Strings.write(out, split.compression());
         out.writeLong(split.compressedBytesRead());
         out.writeLong(split.grewBy());
-        out.writeBoolean(split.skipped());
-        if (split.skipped()) {
-            Strings.write(out, split.skipReason());
+        writeReason(out, split.skipReason());
+        out.writeInt(split.files().size());
+        for (SplitReport.FileRead file : split.files()) {
+            Strings.write(out, file.path());
+            for (long value :
+                    new long[] {
+                        file.start(),
+                        file.end(),
+                        file.bytesRead(),
+                        file.lines(),
+                        file.readCalls(),
+                        file.readNanos(),
+                        file.grewBy()
+                    }) {
+                out.writeLong(value);
+            }
+            writeReason(out, file.skipReason());
         }
     }
 
@@ -57,7 +73,22 @@ final class SplitReports {
         String compression = Strings.read(in);
         long compressedBytesRead = in.readLong();
         long grewBy = in.readLong();
-        String skipReason = in.readBoolean() ? Strings.read(in) : null;
+        String skipReason = readReason(in);
+        int fileCount = in.readInt();
+        List<SplitReport.FileRead> files = new ArrayList<>(fileCount);
+        for (int i = 0; i < fileCount; i++) {
+            files.add(
+                    new SplitReport.FileRead(
+                            Strings.read(in),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            in.readLong(),
+                            readReason(in)));
+        }
         return new SplitReport(
                 id,
                 path,
@@ -74,6 +105,19 @@ final class SplitReports {
                 compression,
                 compressedBytesRead,
                 grewBy,
-                skipReason);
+                skipReason,
+                files);
+    }
+
+    private static void writeReason(DataOutput out, @Nullable String reason) throws IOException {
+        out.writeBoolean(reason != null);
+        if (reason != null) {
+            Strings.write(out, reason);
+        }
+    }
+
+    @Nullable
+    private static String readReason(DataInput in) throws IOException {
+        return in.readBoolean() ? Strings.read(in) : null;
     }
 }

@@ -51,6 +51,12 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     }
 
     @Override
+    public void finishFile(String splitId, Consumer<byte[]> output) {
+        LogStats stats = partial();
+        events.finishFile(splitId, result -> folder.fold(result, stats));
+    }
+
+    @Override
     public void finishSplit(SplitReport report, Consumer<byte[]> output) {
         LogStats stats = partial();
         events.finishSplit(report, result -> folder.fold(result, stats));

@@ -84,6 +84,29 @@ class ParseCommandITCase {
     }
 
     @Test
+    void multiLineEventsStayInTheirFileWhenSmallFilesArePackedTogether() throws IOException {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Files.writeString(
+                logs.resolve("a.log"),
+                "2015-10-18 18:01:47,978 ERROR [main] a.B: first\n"
+                        + "java.lang.IllegalStateException: boom\n"
+                        + "\tat a.B.run(B.java:12)\n");
+        String orphan = "\tat orphan.Before(First.java:1)\n";
+        Files.writeString(
+                logs.resolve("b.log"),
+                orphan + "2015-10-18 18:01:48,000 INFO [main] a.B: second\n");
+
+        List<JsonNode> events = parse(logs, "--format", "hadoop", "--fields", "file,offset");
+
+        // Both files are in one split; b.log's first line does not continue a.log's event.
+        assertThat(events)
+                .extracting(
+                        e -> Path.of(e.get("file").asText()).getFileName() + ":" + e.get("offset"))
+                .containsExactly("a.log:0", "b.log:0", "b.log:" + orphan.length());
+        assertThat(events.get(1).get("malformed").asBoolean()).isTrue();
+    }
+
+    @Test
     void unknownFieldIsAUsageError() {
         CliRun run =
                 CliRun.of(

@@ -10,7 +10,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -57,7 +59,10 @@ class ScanCommandITCase {
         long splitLines = 0;
         long splitReadCalls = 0;
         for (JsonNode split : json.get("splits")) {
-            assertThat(split.get("end").asLong()).isGreaterThan(split.get("start").asLong());
+            // A split is one file's range, or lists the files it packs.
+            for (JsonNode range : split.has("files") ? split.get("files") : List.of(split)) {
+                assertThat(range.get("end").asLong()).isGreaterThan(range.get("start").asLong());
+            }
             assertThat(split.get("readCalls").asLong()).isPositive();
             splitLines += split.get("lines").asLong();
             splitReadCalls += split.get("readCalls").asLong();
@@ -106,6 +111,76 @@ class ScanCommandITCase {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr().strip().lines()).hasSize(1);
         assertThat(run.stderr()).contains(option.substring(option.indexOf('=') + 1));
+    }
+
+    @Test
+    void manySmallFilesArePackedIntoAFewSplitsEachListingItsFiles() throws IOException {
+        long expectedLines = 0;
+        for (int i = 0; i < 300; i++) {
+            String content = ("file " + i + " line\n").repeat(1 + i % 7) + "last line, no LF";
+            Files.writeString(dir.resolve(String.format("app-%03d.log", i)), content);
+            expectedLines += 2 + i % 7;
+        }
+        Path report = dir.resolve("report.json");
+
+        CliRun run =
+                CliRun.of("scan", "-p", "2", "--report", report.toString(), dir + "/app-*.log");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        JsonNode json = new ObjectMapper().readTree(report.toFile());
+        assertThat(json.get("files").asLong()).isEqualTo(300);
+        assertThat(json.get("lines").asLong()).isEqualTo(expectedLines);
+        JsonNode splits = json.get("splits");
+        assertThat(splits.size()).isBetween(2, 8);
+        List<String> files = new ArrayList<>();
+        for (JsonNode split : splits) {
+            assertThat(split.has("path")).isFalse();
+            long lines = 0;
+            for (JsonNode file : split.get("files")) {
+                files.add(Path.of(file.get("path").asText()).getFileName().toString());
+                assertThat(file.get("start").asLong()).isZero();
+                lines += file.get("lines").asLong();
+            }
+            assertThat(split.get("lines").asLong()).isEqualTo(lines);
+        }
+        assertThat(files).hasSize(300).isSorted();
+    }
+
+    @Test
+    void aGlobMatchingNothingIsAUsageErrorOnOneLine() throws IOException {
+        Files.writeString(dir.resolve("a.log"), "one\n");
+
+        CliRun run = CliRun.of("scan", dir + "/*.gz");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().strip().lines()).singleElement().asString().contains("*.gz");
+        assertThat(run.stderr()).contains("matches no file");
+    }
+
+    @Test
+    void readsAFileNamedTwiceOnceAndReportsALinkLoopOnOneLine() throws IOException {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Path log = Files.writeString(logs.resolve("a.log"), "one\ntwo\n");
+        Files.createSymbolicLink(logs.resolve("loop"), logs);
+        Path report = dir.resolve("report.json");
+
+        CliRun run =
+                CliRun.of(
+                        "scan",
+                        "--report",
+                        report.toString(),
+                        log.toString(),
+                        logs.toString(),
+                        dir + "/logs/*.log");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr().lines().filter(line -> line.contains("loop")))
+                .singleElement()
+                .asString()
+                .contains(logs.resolve("loop").toString());
+        JsonNode json = new ObjectMapper().readTree(report.toFile());
+        assertThat(json.get("files").asLong()).isEqualTo(1);
+        assertThat(json.get("lines").asLong()).isEqualTo(2);
     }
 
     /** Lines by the contract: LFs, plus one for a last line without a terminator. */

@@ -82,6 +82,71 @@ class ReportWritersTest {
     }
 
     @Test
+    void aSplitOfSeveralFilesIsOneEntryListingItsFilesAlsoAfterTravellingAsBytes()
+            throws IOException {
+        LogStats stats = new LogStats();
+        stats.addSplit(
+                new SplitReport(
+                        "0000000002",
+                        "file:/logs/a.log",
+                        4096,
+                        5000,
+                        1004,
+                        7,
+                        0,
+                        List.of(),
+                        2,
+                        300,
+                        1,
+                        2,
+                        "none",
+                        0,
+                        30,
+                        null,
+                        List.of(
+                                new SplitReport.FileRead(
+                                        "file:/logs/a.log", 4096, 5000, 904, 5, 1, 200, 0, null),
+                                SplitReport.FileRead.skipped(
+                                        "file:/logs/gone.log",
+                                        0,
+                                        700,
+                                        "deleted before it was read"),
+                                new SplitReport.FileRead(
+                                        "file:/logs/b.log", 0, 100, 100, 2, 1, 100, 30, null))));
+        Path file = dir.resolve("stats.json");
+
+        StatsJson.write(
+                new StatsReport(LogStats.fromBytes(stats.toBytes()), "combined", 10, 60, 2, 1),
+                file);
+
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        JsonNode splits = json.get("splits");
+        assertThat(splits).hasSize(1);
+        JsonNode split = splits.get(0);
+        assertThat(split.has("path")).isFalse();
+        assertThat(split.get("lines").asLong()).isEqualTo(7);
+        assertThat(split.get("files")).hasSize(3);
+        assertThat(split.get("files").get(2).get("path").asText()).isEqualTo("file:/logs/b.log");
+        assertThat(split.get("files").get(2).get("end").asLong()).isEqualTo(100);
+        assertThat(split.get("files").get(2).get("grewBy").asLong()).isEqualTo(30);
+        assertThat(split.get("files").get(1).get("skipped").asText()).contains("deleted");
+        assertThat(split.get("files").get(0).get("start").asLong()).isEqualTo(4096);
+        assertThat(split.get("files").get(0).get("lines").asLong()).isEqualTo(5);
+        // The notes on changed files come from the files of packed splits too.
+        assertThat(json.get("skippedFiles"))
+                .singleElement()
+                .satisfies(
+                        skipped -> {
+                            assertThat(skipped.get("path").asText())
+                                    .isEqualTo("file:/logs/gone.log");
+                            assertThat(skipped.get("bytes").asLong()).isEqualTo(700);
+                        });
+        assertThat(json.get("appendedFiles"))
+                .singleElement()
+                .satisfies(appended -> assertThat(appended.get("grewBy").asLong()).isEqualTo(30));
+    }
+
+    @Test
     void jsonHasTheDocumentedKeys() throws IOException {
         Path file = dir.resolve("stats.json");
 
@@ -101,6 +166,8 @@ class ReportWritersTest {
         assertThat(json.get("timeline").size()).isEqualTo(15);
         assertThat(json.get("timeline").get(0).get("errors").asLong()).isEqualTo(1);
         assertThat(json.get("splits").get(0).get("readCalls").asLong()).isEqualTo(1);
+        assertThat(json.get("splits").get(0).get("path").asText()).isEqualTo("file:/a.log");
+        assertThat(json.get("splits").get(0).has("files")).isFalse();
         assertThat(json.get("uniqueClients").asLong()).isEqualTo(4);
         assertThat(json.get("requestTime").get("p99").asDouble()).isGreaterThan(0.02);
     }
@@ -153,6 +220,10 @@ class ReportWritersTest {
         assertThat(Files.readAllLines(csv.resolve("status.csv")))
                 .containsExactly("status,count", "200,27", "503,3");
         assertThat(csv.resolve("timeline.csv")).exists();
-        assertThat(csv.resolve("splits.csv")).exists();
+        assertThat(Files.readAllLines(csv.resolve("splits.csv")))
+                .first()
+                .asString()
+                .endsWith("oversizedLines,files");
+        assertThat(Files.readAllLines(csv.resolve("splits.csv")).get(1)).endsWith(",1");
     }
 }

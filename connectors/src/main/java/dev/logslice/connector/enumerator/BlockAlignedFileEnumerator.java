@@ -1,69 +1,72 @@
 package dev.logslice.connector.enumerator;
 
-import dev.logslice.connector.io.Compression;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.enumerate.NonSplittingRecursiveEnumerator;
-import org.apache.flink.core.fs.FileStatus;
-import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * Cuts every file into byte ranges whose size is a multiple of the file system block size.
+ * Cuts every file into byte ranges whose size is a multiple of the file system block size, and
+ * packs the ranges smaller than that (small files, the tails of big ones) into shared splits, so
+ * that ten thousand small files make a few splits rather than ten thousand.
  *
- * <p>Flink's recursive enumerator finds the files in directories (hidden and {@code _} files
- * skipped; a path given by name is always read) with their sizes, modification times and hosts;
- * this class cuts them, smaller than the target when the input would otherwise give fewer than the
- * desired number of splits. Its block splitting would follow HDFS block locations, which a local
- * file does not have. A compressed file is one split, never cut. Files keep the order of the paths
- * given, and files within a directory are sorted by name, so split ids follow the input's order.
+ * <p>The split size is the target, made smaller when the input would otherwise give fewer than the
+ * desired number of splits. Splits keep the order of the files ({@link InputPaths}), so split ids
+ * follow the input's order, and packing only joins neighbours. Compressed files are never cut nor
+ * packed: each is one split.
  */
 @Internal
-public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnumerator {
+public final class BlockAlignedFileEnumerator {
     /** Block size assumed where the file system does not tell. */
     public static final long DEFAULT_BLOCK_SIZE = 4096;
 
+    /** Compressed files, including those the reader reads as they are (.xz, .deflate). */
+    private static final String[] UNSPLITTABLE = {".gz", ".zst", ".bz2", ".xz", ".deflate"};
+
     private final long targetSplitSize;
+    private final Map<String, Long> blockSizes = new HashMap<>();
+    private int lastId;
 
     public BlockAlignedFileEnumerator(long targetSplitSize) {
         this.targetSplitSize = targetSplitSize;
     }
 
-    @Override
-    public Collection<FileSourceSplit> enumerateSplits(Path[] paths, int minDesiredSplits)
-            throws IOException {
-        List<FileSourceSplit> files = new ArrayList<>();
-        for (Path path : paths) {
-            ArrayList<FileSourceSplit> underPath = new ArrayList<>();
-            FileSystem fs = path.getFileSystem();
-            FileStatus status = fs.getFileStatus(path);
-            if (status.isDir()) {
-                for (FileStatus child : fs.listStatus(path)) {
-                    addSplitsForPath(child, fs, underPath);
-                }
-            } else {
-                // A file named explicitly is read even if its name would hide it in a directory.
-                convertToSourceSplits(status, fs, underPath);
+    /** The splits of the files, in their order. */
+    public List<LogFileSplit> enumerateSplits(List<InputFile> files, int minDesiredSplits) {
+        long totalBytes = files.stream().mapToLong(InputFile::size).sum();
+        List<LogFileSplit> splits = new ArrayList<>();
+        SplitPacker packer = new SplitPacker(this::nextId, splits::add);
+        for (InputFile file : files) {
+            long splitSize =
+                    splitSize(
+                            targetSplitSize, blockSize(file.path()), totalBytes, minDesiredSplits);
+            if (isCompressed(file.path())) {
+                packer.flush();
+                splits.add(LogFileSplit.of(nextId(), wholeFile(file), file.hosts()));
+                continue;
             }
-            underPath.sort(Comparator.comparing(split -> split.path().toString()));
-            files.addAll(underPath);
+            long start = 0;
+            for (; file.size() - start >= splitSize; start += splitSize) {
+                packer.flush();
+                splits.add(
+                        LogFileSplit.of(
+                                nextId(), segment(file, start, start + splitSize), file.hosts()));
+            }
+            if (start < file.size() || file.size() == 0) {
+                packer.add(segment(file, start, file.size()), file.hosts(), splitSize);
+            }
         }
-        long totalBytes = files.stream().mapToLong(FileSourceSplit::length).sum();
-        List<FileSourceSplit> splits = new ArrayList<>();
-        for (FileSourceSplit file : files) {
-            long blockSize = blockSize(file.path());
-            long splitSize = splitSize(targetSplitSize, blockSize, totalBytes, minDesiredSplits);
-            cut(file, splitSize, splits);
-        }
+        packer.flush();
         return splits;
     }
 
@@ -77,34 +80,45 @@ public final class BlockAlignedFileEnumerator extends NonSplittingRecursiveEnume
         return Math.max(blockSize, size / blockSize * blockSize);
     }
 
-    private void cut(FileSourceSplit file, long splitSize, List<FileSourceSplit> target) {
-        long fileSize = file.length();
-        boolean whole = Compression.ofFileName(file.path().getName()).isCompressed();
-        long start = 0;
-        do {
-            long length = whole ? fileSize : Math.min(splitSize, fileSize - start);
-            target.add(
-                    new FileSourceSplit(
-                            getNextId(),
-                            file.path(),
-                            start,
-                            length,
-                            file.fileModificationTime(),
-                            fileSize,
-                            file.hostnames()));
-            start += length;
-        } while (start < fileSize);
-    }
-
-    private static long blockSize(Path path) {
-        if ("file".equals(path.toUri().getScheme())) {
-            try {
-                long size = Files.getFileStore(Paths.get(path.toUri())).getBlockSize();
-                return size > 0 ? size : DEFAULT_BLOCK_SIZE;
-            } catch (IOException | UnsupportedOperationException e) {
-                return DEFAULT_BLOCK_SIZE;
+    static boolean isCompressed(Path path) {
+        String name = path.getName().toLowerCase(Locale.ROOT);
+        for (String suffix : UNSPLITTABLE) {
+            if (name.endsWith(suffix)) {
+                return true;
             }
         }
-        return DEFAULT_BLOCK_SIZE;
+        return false;
+    }
+
+    private static FileSegment wholeFile(InputFile file) {
+        return FileSegment.wholeFile(file.path(), file.size(), file.modificationTime());
+    }
+
+    private static FileSegment segment(InputFile file, long start, long end) {
+        return new FileSegment(file.path(), start, end, file.size(), file.modificationTime());
+    }
+
+    /** Ids as Flink's file source makes them: ten digits, from 1. */
+    private String nextId() {
+        return String.format("%010d", ++lastId);
+    }
+
+    /** Looked up once per directory: a file store lookup reads the mount table. */
+    private long blockSize(Path path) {
+        if (!"file".equals(path.toUri().getScheme())) {
+            return DEFAULT_BLOCK_SIZE;
+        }
+        Path parent = path.getParent();
+        return blockSizes.computeIfAbsent(
+                parent == null ? "" : parent.toString(), key -> localBlockSize(path));
+    }
+
+    private static long localBlockSize(Path path) {
+        try {
+            long size = Files.getFileStore(Paths.get(path.toUri())).getBlockSize();
+            return size > 0 ? size : DEFAULT_BLOCK_SIZE;
+        } catch (IOException | UnsupportedOperationException e) {
+            return DEFAULT_BLOCK_SIZE;
+        }
     }
 }

@@ -1,12 +1,11 @@
 package dev.logslice.connector.enumerator;
 
+import dev.logslice.connector.split.LogFileSplit;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SupportsBatchSnapshot;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
-import org.apache.flink.connector.file.src.assigners.FileSplitAssigner;
 import org.apache.flink.metrics.Gauge;
 
 import org.slf4j.Logger;
@@ -19,20 +18,19 @@ import java.util.Optional;
 
 /**
  * Hands splits out lazily, one per request, so a fast reader takes more; tells the metric system
- * how many are left. Assignment order and locality come from Flink's {@link FileSplitAssigner}.
+ * how many are left. Assignment order and locality come from the {@link LogFileSplitAssigner}.
  */
 @Internal
 public final class LogFileSplitEnumerator
-        implements SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>,
-                SupportsBatchSnapshot {
+        implements SplitEnumerator<LogFileSplit, PendingSplits>, SupportsBatchSnapshot {
     private static final Logger LOG = LoggerFactory.getLogger(LogFileSplitEnumerator.class);
 
-    private final SplitEnumeratorContext<FileSourceSplit> context;
-    private final FileSplitAssigner assigner;
+    private final SplitEnumeratorContext<LogFileSplit> context;
+    private final LogFileSplitAssigner assigner;
     private volatile long unassignedSplits;
 
     public LogFileSplitEnumerator(
-            SplitEnumeratorContext<FileSourceSplit> context, FileSplitAssigner assigner) {
+            SplitEnumeratorContext<LogFileSplit> context, LogFileSplitAssigner assigner) {
         this.context = context;
         this.assigner = assigner;
         this.unassignedSplits = assigner.remainingSplits().size();
@@ -47,7 +45,7 @@ public final class LogFileSplitEnumerator
         if (!context.registeredReaders().containsKey(subtaskId)) {
             return; // the reader failed after asking
         }
-        Optional<FileSourceSplit> next = assigner.getNext(requesterHostname);
+        Optional<LogFileSplit> next = assigner.getNext(requesterHostname);
         if (next.isPresent()) {
             unassignedSplits--;
             context.assignSplit(next.get(), subtaskId);
@@ -58,7 +56,7 @@ public final class LogFileSplitEnumerator
     }
 
     @Override
-    public void addSplitsBack(List<FileSourceSplit> splits, int subtaskId) {
+    public void addSplitsBack(List<LogFileSplit> splits, int subtaskId) {
         assigner.addSplits(splits);
         unassignedSplits += splits.size();
     }
@@ -67,8 +65,8 @@ public final class LogFileSplitEnumerator
     public void addReader(int subtaskId) {}
 
     @Override
-    public PendingSplitsCheckpoint<FileSourceSplit> snapshotState(long checkpointId) {
-        return PendingSplitsCheckpoint.fromCollectionSnapshot(assigner.remainingSplits());
+    public PendingSplits snapshotState(long checkpointId) {
+        return new PendingSplits(assigner.remainingSplits());
     }
 
     @Override

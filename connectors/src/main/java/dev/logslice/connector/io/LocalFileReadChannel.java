@@ -11,7 +11,9 @@ import java.nio.file.StandardOpenOption;
 /**
  * The fast path for local files: {@code pread} through a {@link FileChannel} into a page-aligned
  * direct buffer (the JDK would otherwise copy through an unaligned temporary one), then one bulk
- * copy to the heap array where lines are found.
+ * copy to the heap array where lines are found. A reader of many small files passes one buffer to
+ * all their channels: allocating (and zeroing) a direct buffer per file would cost more than
+ * reading the file.
  */
 @Internal
 public final class LocalFileReadChannel implements ReadChannel {
@@ -22,8 +24,18 @@ public final class LocalFileReadChannel implements ReadChannel {
     private final ByteBuffer buffer;
 
     public LocalFileReadChannel(Path file, int bufferSize) throws IOException {
+        this(file, alignedBuffer(bufferSize));
+    }
+
+    /** A channel that reads through {@code buffer}, from {@link #alignedBuffer}, not shared. */
+    public LocalFileReadChannel(Path file, ByteBuffer buffer) throws IOException {
         this.channel = FileChannel.open(file, StandardOpenOption.READ);
-        this.buffer = ByteBuffer.allocateDirect(bufferSize + ALIGNMENT).alignedSlice(ALIGNMENT);
+        this.buffer = buffer;
+    }
+
+    /** A page-aligned direct buffer of {@code bufferSize} bytes. */
+    public static ByteBuffer alignedBuffer(int bufferSize) {
+        return ByteBuffer.allocateDirect(bufferSize + ALIGNMENT).alignedSlice(ALIGNMENT);
     }
 
     @Override

@@ -1,7 +1,8 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.split.FileSegment;
+
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -10,7 +11,8 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 
 /**
- * Compares a split's file with the file the enumerator listed, before and after the split is read.
+ * Compares a split's file with the file the enumerator listed, before and after it is read (each
+ * file of a split that packs several).
  *
  * <ul>
  *   <li>Larger: taken as appended to, which log files are while they are written. The split is read
@@ -20,8 +22,8 @@ import java.io.IOException;
  *   <li>Missing: a {@link FileNotFoundException} naming the file.
  * </ul>
  *
- * <p>The split (Flink's {@code FileSourceSplit}) keeps only size and modification time, not the
- * file's identity, so a file replaced by a larger one passes as appended to.
+ * <p>The split keeps only size and modification time, not the file's identity, so a file replaced
+ * by a larger one passes as appended to.
  */
 @Internal
 final class InputFileCheck {
@@ -33,8 +35,8 @@ final class InputFileCheck {
      * @param when when the check is made, for the message: "before it was read", "while it was
      *     read"
      */
-    static long appendedBytes(FileSourceSplit split, String when) throws IOException {
-        Path path = split.path();
+    static long appendedBytes(FileSegment segment, String when) throws IOException {
+        Path path = segment.path();
         FileStatus status;
         try {
             status = FileSystem.get(path.toUri()).getFileStatus(path);
@@ -46,7 +48,7 @@ final class InputFileCheck {
                             + when
                             + " (it was listed at the start)");
         }
-        long listedSize = split.fileSize();
+        long listedSize = segment.fileSize();
         if (status.getLen() > listedSize) {
             return status.getLen() - listedSize;
         }
@@ -56,7 +58,7 @@ final class InputFileCheck {
                             "Input file %s was truncated %s: %d bytes when listed, now %d",
                             path, when, listedSize, status.getLen()));
         }
-        if (status.getModificationTime() != split.fileModificationTime()) {
+        if (status.getModificationTime() != segment.modificationTime()) {
             throw new IOException(
                     String.format(
                             "Input file %s was rewritten or replaced %s: %d bytes modified at %d"
@@ -64,7 +66,7 @@ final class InputFileCheck {
                             path,
                             when,
                             listedSize,
-                            split.fileModificationTime(),
+                            segment.modificationTime(),
                             status.getModificationTime()));
         }
         return 0;

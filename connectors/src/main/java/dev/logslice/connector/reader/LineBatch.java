@@ -2,8 +2,6 @@ package dev.logslice.connector.reader;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
-import org.apache.flink.connector.file.src.util.MutableRecordAndPosition;
-import org.apache.flink.connector.file.src.util.RecordAndPosition;
 
 import javax.annotation.Nullable;
 
@@ -14,15 +12,16 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The records one fetch found in one split, each with the offset of the line after it: the position
- * a checkpoint taken after that record resumes at.
+ * The records one fetch found in one split, each with the segment and offset of the line after it:
+ * the position a checkpoint taken after that record resumes at.
  */
 @Internal
-final class LineBatch<T> implements RecordsWithSplitIds<RecordAndPosition<T>> {
+final class LineBatch<T> implements RecordsWithSplitIds<PositionedRecord<T>> {
     private final String splitId;
     private final List<T> records = new ArrayList<>();
+    private int[] segments = new int[64];
     private long[] nextOffsets = new long[64];
-    private final MutableRecordAndPosition<T> current = new MutableRecordAndPosition<>();
+    private final PositionedRecord<T> current = new PositionedRecord<>();
     private boolean splitFinished;
     private boolean splitHandedOut;
     private int next;
@@ -31,12 +30,14 @@ final class LineBatch<T> implements RecordsWithSplitIds<RecordAndPosition<T>> {
         this.splitId = splitId;
     }
 
-    void add(T record, long nextOffset) {
+    void add(T record, int segment, long nextOffset) {
         int index = records.size();
         if (index == nextOffsets.length) {
+            segments = Arrays.copyOf(segments, index * 2);
             nextOffsets = Arrays.copyOf(nextOffsets, index * 2);
         }
         records.add(record);
+        segments[index] = segment;
         nextOffsets[index] = nextOffset;
     }
 
@@ -60,11 +61,13 @@ final class LineBatch<T> implements RecordsWithSplitIds<RecordAndPosition<T>> {
 
     @Nullable
     @Override
-    public RecordAndPosition<T> nextRecordFromSplit() {
+    public PositionedRecord<T> nextRecordFromSplit() {
         if (next == records.size()) {
             return null;
         }
-        current.set(records.get(next), nextOffsets[next], 0);
+        current.record = records.get(next);
+        current.segment = segments[next];
+        current.nextOffset = nextOffsets[next];
         next++;
         return current;
     }

@@ -3,13 +3,12 @@ package dev.logslice.connector.reader;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
+import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.split.LogFileSplitState;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.FileSourceSplitState;
-import org.apache.flink.connector.file.src.util.RecordAndPosition;
 
 import java.util.Map;
 
@@ -17,7 +16,7 @@ import java.util.Map;
 @Internal
 public final class LogFileSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<
-                RecordAndPosition<T>, T, FileSourceSplit, FileSourceSplitState<FileSourceSplit>> {
+                PositionedRecord<T>, T, LogFileSplit, LogFileSplitState> {
 
     public LogFileSourceReader(
             SourceReaderContext context, LineDecoder<T> decoder, LogSourceSettings settings) {
@@ -44,18 +43,17 @@ public final class LogFileSourceReader<T>
     }
 
     @Override
-    protected void onSplitFinished(Map<String, FileSourceSplitState<FileSourceSplit>> finished) {
+    protected void onSplitFinished(Map<String, LogFileSplitState> finished) {
         context.sendSplitRequest();
     }
 
     @Override
-    protected FileSourceSplitState<FileSourceSplit> initializedState(FileSourceSplit split) {
-        return new FileSourceSplitState<>(split);
+    protected LogFileSplitState initializedState(LogFileSplit split) {
+        return new LogFileSplitState(split);
     }
 
     @Override
-    protected FileSourceSplit toSplitType(
-            String splitId, FileSourceSplitState<FileSourceSplit> splitState) {
-        return splitState.toFileSourceSplit();
+    protected LogFileSplit toSplitType(String splitId, LogFileSplitState splitState) {
+        return splitState.toSplit();
     }
 }

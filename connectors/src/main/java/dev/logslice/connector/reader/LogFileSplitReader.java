@@ -1,54 +1,52 @@
 package dev.logslice.connector.reader;
 
-import dev.logslice.connector.io.Compression;
 import dev.logslice.connector.io.DecompressingReadChannel;
-import dev.logslice.connector.io.LocalFileReadChannel;
 import dev.logslice.connector.io.ReadChannel;
-import dev.logslice.connector.io.StreamReadChannel;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.split.SplitPosition;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.util.CheckpointedPosition;
-import org.apache.flink.connector.file.src.util.RecordAndPosition;
-import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Paths;
 import java.util.ArrayDeque;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.function.Predicate;
 
 /**
- * Reads the splits assigned to one reader, one after the other; a fetch makes read calls until it
- * has a record or the split ends (one call, with lines of usual length), and decodes the lines in
- * this (the fetch) thread, where their bytes lie.
+ * Reads the splits assigned to one reader, one after the other, and the segments (files) of a split
+ * in order; a fetch makes read calls until it has a record or the split ends (one call, with lines
+ * of usual length), and decodes the lines in this (the fetch) thread, where their bytes lie. A
+ * fetch goes on into the next small file of a packed split until it has read a buffer's worth, so
+ * tiny files do not cost a fetch each.
  *
- * <p>A compressed file is read through a {@link DecompressingReadChannel}; restored from a
- * checkpoint, it is decompressed again from its start up to the checkpointed uncompressed offset.
- * The file is checked against what was listed before and after each split ({@link InputFileCheck});
- * a missing file is skipped, with a report saying why, when so configured.
+ * <p>Files are opened by {@link SegmentFiles} (checked against their listing, decompressed, or
+ * skipped when missing and so configured), and checked again after they are read ({@link
+ * InputFileCheck}).
  */
 @Internal
-final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, FileSourceSplit> {
+final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, LogFileSplit> {
     private final LineDecoder<T> decoder;
     private final LogSourceSettings settings;
     private final LogSourceReaderMetrics metrics;
-    private final Queue<FileSourceSplit> pending = new ArrayDeque<>();
+    private final Queue<LogFileSplit> pending = new ArrayDeque<>();
+    private final SegmentFiles files;
 
-    @Nullable private FileSourceSplit split;
+    @Nullable private LogFileSplit split;
+    private int segment;
     @Nullable private ReadChannel channel;
     @Nullable private SplitLineReader lines;
     private long reportedReadCalls;
@@ -60,22 +58,54 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
         this.decoder = decoder;
         this.settings = settings;
         this.metrics = metrics;
+        this.files = new SegmentFiles(settings);
     }
 
     @Override
-    public RecordsWithSplitIds<RecordAndPosition<T>> fetch() throws IOException {
+    public RecordsWithSplitIds<PositionedRecord<T>> fetch() throws IOException {
         if (lines == null) {
-            FileSourceSplit next = pending.poll();
+            LogFileSplit next = pending.poll();
             if (next == null) {
                 return new LineBatch<>("none");
             }
-            String missing = open(next);
-            if (missing != null) {
+            List<SplitReport.FileRead> missing = new ArrayList<>();
+            if (!open(next, missing)) {
                 return skipped(next, missing);
             }
         }
-        FileSourceSplit current = split;
+        LogFileSplit current = split;
         LineBatch<T> batch = new LineBatch<>(current.splitId());
+        long bytesBefore = lines.stats().bytesRead();
+        boolean more = readSegment(batch);
+        while (!more) {
+            int done = segment;
+            long end = lines.splitEnd();
+            finishSegment();
+            if (!openSegmentAfter(done)) {
+                break; // that was the split's last file that is there
+            }
+            decoder.finishFile(current.splitId(), record -> batch.add(record, done, end));
+            boolean fetchedEnough =
+                    !batch.isEmpty()
+                            && lines.stats().bytesRead() - bytesBefore >= settings.bufferSize();
+            // Enough for one fetch: the next fetch reads on in the file just opened.
+            more = fetchedEnough || readSegment(batch);
+        }
+        reportProgress();
+        if (!more) {
+            int last = segment;
+            long end = lines.splitEnd();
+            decoder.finishSplit(
+                    lines.stats().toReport(current), record -> batch.add(record, last, end));
+            batch.markSplitFinished();
+            closeSplit();
+        }
+        return batch;
+    }
+
+    /** Reads the current segment until the batch has a record or the segment ends. */
+    private boolean readSegment(LineBatch<T> batch) throws IOException {
+        int current = segment;
         boolean more;
         do {
             more =
@@ -85,119 +115,88 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
                                 if (record != null) {
                                     batch.add(
                                             record,
+                                            current,
                                             line.offset()
                                                     + line.length()
                                                     + line.terminator().length());
                                 }
                             });
         } while (more && batch.isEmpty());
-        reportProgress();
-        if (!more) {
-            long appended = InputFileCheck.appendedBytes(current, "while it was read");
-            long splitEnd = lines.splitEnd();
-            decoder.finishSplit(
-                    lines.stats().toReport(current, appended),
-                    record -> batch.add(record, splitEnd));
-            batch.markSplitFinished();
-            closeSplit();
-        }
-        return batch;
+        return more;
     }
 
     /**
-     * Starts reading a split: its file checked, opened and, when compressed, decompressed.
+     * Starts reading a split at its first file there (or its checkpointed one): checked, opened
+     * and, when compressed, decompressed.
      *
-     * @return null, or why the split is skipped: its file is missing and missing files are skipped
+     * @param missing gets the files skipped because they are missing and missing files are skipped
+     * @return false when no file of the split is there
      */
-    @Nullable
-    private String open(FileSourceSplit next) throws IOException {
-        ReadChannel opened;
-        try {
-            InputFileCheck.appendedBytes(next, "before it was read");
-            opened = openFile(next.path());
-        } catch (FileNotFoundException | NoSuchFileException e) {
-            if (settings.skipMissingFiles()) {
-                return "deleted before it was read";
+    private boolean open(LogFileSplit next, List<SplitReport.FileRead> missing) throws IOException {
+        SplitPosition position = next.position();
+        for (int i = position == null ? 0 : position.segment(); i < next.segments().size(); i++) {
+            FileSegment file = next.segments().get(i);
+            ReadChannel opened = files.openOrSkip(file, missing);
+            if (opened != null) {
+                boolean resumed = position != null && position.segment() == i;
+                lines = files.lineReader(file, opened, resumed ? position.offset() : null);
+                lines.withSplitId(next.splitId());
+                Predicate<Line> eventStarts = decoder.eventStarts();
+                if (eventStarts != null) {
+                    lines.withEventStarts(eventStarts);
+                }
+                lines.stats().skipSegments(missing);
+                split = next;
+                segment = i;
+                channel = opened;
+                metrics.registerSplit(next.splitId(), lines.stats());
+                return true;
             }
-            throw e instanceof FileNotFoundException
-                    ? e
-                    : new FileNotFoundException(
-                            "Input file " + next.path() + " was deleted before it was read");
         }
-        Compression compression = Compression.ofFileName(next.path().getName());
-        if (compression.isCompressed()) {
-            if (next.offset() != 0 || next.length() != next.fileSize()) {
-                opened.close();
-                throw new IllegalStateException(
-                        "split " + next + " of compressed file " + next.path() + " is not whole");
-            }
-            opened =
-                    new DecompressingReadChannel(
-                            opened,
-                            next.path().toString(),
-                            compression,
-                            next.fileSize(),
-                            settings.bufferSize());
-        }
-        lines = lineReader(next, opened);
-        lines.withSplitId(next.splitId());
-        Predicate<Line> eventStarts = decoder.eventStarts();
-        if (eventStarts != null) {
-            lines.withEventStarts(eventStarts);
-        }
-        split = next;
-        channel = opened;
-        metrics.registerSplit(next.splitId(), lines.stats());
-        return null;
+        return false;
     }
 
-    /** A reader of the split's lines from its start, or from its checkpointed position. */
-    private SplitLineReader lineReader(FileSourceSplit next, ReadChannel opened) {
-        Optional<Long> position = next.getReaderPosition().map(CheckpointedPosition::getOffset);
-        if (opened instanceof DecompressingReadChannel decompressing) {
-            return SplitLineReader.forDecompressedFile(
-                    decompressing,
-                    next.path(),
-                    position.orElse(0L),
-                    settings.bufferSize(),
-                    settings.maxLineLength());
+    /** Opens the next file of the split after {@code done} that is there; false if none is. */
+    private boolean openSegmentAfter(int done) throws IOException {
+        List<SplitReport.FileRead> missing = new ArrayList<>();
+        for (int i = done + 1; i < split.segments().size(); i++) {
+            FileSegment file = split.segments().get(i);
+            ReadChannel opened = files.openOrSkip(file, missing);
+            lines.stats().skipSegments(missing);
+            missing.clear();
+            if (opened != null) {
+                lines =
+                        lines.followedBy(
+                                opened, file.path(), file.start(), file.end(), file.fileSize());
+                segment = i;
+                channel = opened;
+                return true;
+            }
         }
-        long end = next.offset() + next.length();
-        return position.isPresent()
-                ? SplitLineReader.resumingAt(
-                        opened,
-                        next.path(),
-                        position.get(),
-                        end,
-                        next.fileSize(),
-                        settings.bufferSize(),
-                        settings.maxLineLength())
-                : SplitLineReader.forSplit(
-                        opened,
-                        next.path(),
-                        next.offset(),
-                        end,
-                        next.fileSize(),
-                        settings.bufferSize(),
-                        settings.maxLineLength());
+        return false;
+    }
+
+    /** Checks the file read now against its listing, records its figures, and closes it. */
+    private void finishSegment() throws IOException {
+        FileSegment done = split.segments().get(segment);
+        long appended = InputFileCheck.appendedBytes(done, "while it was read");
+        lines.stats().finishSegment(done, appended);
+        ReadChannel toClose = channel;
+        channel = null;
+        toClose.close();
     }
 
     /** A finished split with no lines: the decoder gets a report that says why it was skipped. */
-    private LineBatch<T> skipped(FileSourceSplit skipped, String reason) {
+    private LineBatch<T> skipped(LogFileSplit skipped, List<SplitReport.FileRead> missing) {
         LineBatch<T> batch = new LineBatch<>(skipped.splitId());
-        long end = skipped.offset() + skipped.length();
+        int last = skipped.segments().size() - 1;
+        long end = skipped.segments().get(last).end();
         decoder.finishSplit(
-                SplitReadStats.skippedReport(skipped, reason), record -> batch.add(record, end));
+                SplitReadStats.skippedReport(skipped, missing),
+                record -> batch.add(record, last, end));
         batch.markSplitFinished();
         updatePendingBytes();
         return batch;
-    }
-
-    private ReadChannel openFile(Path path) throws IOException {
-        if ("file".equals(path.toUri().getScheme())) {
-            return new LocalFileReadChannel(Paths.get(path.toUri()), settings.bufferSize());
-        }
-        return new StreamReadChannel(path.getFileSystem().open(path, settings.bufferSize()));
     }
 
     private void reportProgress() {
@@ -213,21 +212,26 @@ final class LogFileSplitReader<T> implements SplitReader<RecordAndPosition<T>, F
     }
 
     private void updatePendingBytes() {
-        long queued = pending.stream().mapToLong(FileSourceSplit::length).sum();
+        long queued = pending.stream().mapToLong(LogFileSplit::length).sum();
         long current = 0;
         if (lines != null && split != null) {
+            List<FileSegment> segments = split.segments();
+            FileSegment reading = segments.get(segment);
             // In file bytes, like the splits' lengths: compressed bytes for a compressed file.
             long done =
                     channel instanceof DecompressingReadChannel
                             ? lines.stats().fileBytesRead()
-                            : lines.position() - split.offset();
-            current = Math.max(0, split.length() - done);
+                            : lines.position() - reading.start();
+            current = Math.max(0, reading.length() - done);
+            for (int i = segment + 1; i < segments.size(); i++) {
+                current += segments.get(i).length();
+            }
         }
         metrics.setPendingBytes(queued + current);
     }
 
     @Override
-    public void handleSplitsChanges(SplitsChange<FileSourceSplit> splitsChanges) {
+    public void handleSplitsChanges(SplitsChange<LogFileSplit> splitsChanges) {
         if (!(splitsChanges instanceof SplitsAddition)) {
             throw new UnsupportedOperationException(
                     "Unsupported splits change: " + splitsChanges.getClass());

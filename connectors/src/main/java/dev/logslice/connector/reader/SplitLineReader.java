@@ -103,7 +103,8 @@ public final class SplitLineReader {
             long splitEnd,
             long fileSize,
             int bufferSize,
-            int maxLineLength) {
+            int maxLineLength,
+            byte[] window) {
         checkArgument(bufferSize >= ALIGNMENT && bufferSize % ALIGNMENT == 0, "buffer size");
         checkArgument(maxLineLength > 0, "max line length");
         this.channel = channel;
@@ -113,7 +114,7 @@ public final class SplitLineReader {
         this.fileSize = fileSize;
         this.bufferSize = bufferSize;
         this.maxLineLength = maxLineLength;
-        this.window = new byte[2 * bufferSize];
+        this.window = window;
         this.windowBase = readFrom;
         this.readPosition = readFrom;
         this.skippingToFirstLine = skipToFirstLine;
@@ -140,7 +141,33 @@ public final class SplitLineReader {
                 end,
                 fileSize,
                 bufferSize,
-                maxLineLength);
+                maxLineLength,
+                new byte[2 * bufferSize]);
+    }
+
+    /**
+     * A reader for the range {@code [start, end)} of the next file of a split that packs several:
+     * it counts into this reader's stats, reuses its buffer (a fresh one per small file would cost
+     * more than reading it), and keeps its split id and event starts.
+     */
+    public SplitLineReader followedBy(
+            ReadChannel nextChannel, Path nextFile, long start, long end, long nextFileSize) {
+        checkArgument(0 <= start && start <= end && end <= nextFileSize, "split outside file");
+        SplitLineReader next =
+                new SplitLineReader(
+                        new CountingReadChannel(nextChannel, stats.fileReads()),
+                        stats,
+                        nextFile,
+                        start == 0 ? 0 : start - 1,
+                        start > 0,
+                        end,
+                        nextFileSize,
+                        bufferSize,
+                        maxLineLength,
+                        window);
+        next.eventStarts = eventStarts;
+        next.line.setSplitId(line.splitId());
+        return next;
     }
 
     /** A reader that resumes a split at {@code nextLineOffset}, a checkpointed line start. */
@@ -163,7 +190,8 @@ public final class SplitLineReader {
                 end,
                 fileSize,
                 bufferSize,
-                maxLineLength);
+                maxLineLength,
+                new byte[2 * bufferSize]);
     }
 
     /**
@@ -187,7 +215,8 @@ public final class SplitLineReader {
                 WHOLE_STREAM,
                 WHOLE_STREAM,
                 bufferSize,
-                maxLineLength);
+                maxLineLength,
+                new byte[2 * bufferSize]);
     }
 
     /**

@@ -3,16 +3,18 @@ package dev.logslice.connector.reader;
 import dev.logslice.connector.io.Compression;
 import dev.logslice.connector.io.ReadCounts;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.file.src.FileSourceSplit;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The running figures of one split's read, written by the fetch thread only; metric gauges read
- * them racily, which is fine for monitoring.
+ * them racily, which is fine for monitoring. A split of several files also keeps each file's
+ * figures, as differences of the totals when the file is done.
  *
  * <p>Read calls are those on the file; for a compressed file they are the decompressor's reads of
  * compressed blocks, and {@link #bytesRead()} counts the uncompressed bytes the lines came from.
@@ -26,6 +28,11 @@ public final class SplitReadStats {
     long oversizedLines;
     final List<Long> oversizedLineOffsets = new ArrayList<>();
     private final long startedAtMillis = System.currentTimeMillis();
+    private final List<SplitReport.FileRead> files = new ArrayList<>();
+    private long readCallsBefore;
+    private long bytesReadBefore;
+    private long readNanosBefore;
+    private long linesBefore;
 
     /** The figures of a split of an uncompressed file, whose read calls are counted in them. */
     public SplitReadStats() {
@@ -76,13 +83,38 @@ public final class SplitReadStats {
         }
     }
 
-    /** The report of a split that is done now; {@code grewBy}: see {@link SplitReport}. */
-    SplitReport toReport(FileSourceSplit split, long grewBy) {
+    /** Records a segment that is read now: its figures are those since the previous one. */
+    void finishSegment(FileSegment segment, long grewBy) {
+        files.add(
+                new SplitReport.FileRead(
+                        segment.path().toString(),
+                        segment.start(),
+                        segment.end(),
+                        bytesRead - bytesReadBefore,
+                        lines - linesBefore,
+                        readCalls() - readCallsBefore,
+                        readNanos() - readNanosBefore,
+                        grewBy,
+                        null));
+        readCallsBefore = readCalls();
+        bytesReadBefore = bytesRead;
+        readNanosBefore = readNanos();
+        linesBefore = lines;
+    }
+
+    /** Records segments that were not read, their files missing. */
+    void skipSegments(List<SplitReport.FileRead> skipped) {
+        files.addAll(skipped);
+    }
+
+    /** The report of a split whose segments (all, unless it was resumed) are finished. */
+    SplitReport toReport(LogFileSplit split) {
+        SplitReport.FileRead first = files.get(0);
         return new SplitReport(
                 split.splitId(),
-                split.path().toString(),
-                split.offset(),
-                split.offset() + split.length(),
+                first.path(),
+                first.start(),
+                first.end(),
                 bytesRead,
                 lines,
                 oversizedLines,
@@ -93,18 +125,20 @@ public final class SplitReadStats {
                 System.currentTimeMillis(),
                 compression.displayName(),
                 compression.isCompressed() ? fileBytesRead() : 0,
-                grewBy,
-                null);
+                files.stream().mapToLong(SplitReport.FileRead::grewBy).sum(),
+                null,
+                files);
     }
 
-    /** The report of a split that was not read, and why. */
-    static SplitReport skippedReport(FileSourceSplit split, String reason) {
+    /** The report of a split none of whose files was read, each missing. */
+    static SplitReport skippedReport(LogFileSplit split, List<SplitReport.FileRead> skipped) {
         long now = System.currentTimeMillis();
+        FileSegment first = split.segments().get(0);
         return new SplitReport(
                 split.splitId(),
-                split.path().toString(),
-                split.offset(),
-                split.offset() + split.length(),
+                first.path().toString(),
+                first.start(),
+                first.end(),
                 0,
                 0,
                 0,
@@ -113,9 +147,10 @@ public final class SplitReadStats {
                 0,
                 now,
                 now,
-                Compression.ofFileName(split.path().getName()).displayName(),
+                Compression.ofFileName(first.path().getName()).displayName(),
                 0,
                 0,
-                reason);
+                skipped.get(0).skipReason(),
+                skipped);
     }
 }

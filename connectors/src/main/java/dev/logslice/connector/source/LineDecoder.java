@@ -34,6 +34,14 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
     }
 
     /**
+     * Called between two files of a split that packs several small files, when the first file's
+     * lines are done: emits what the decoder holds of that file (its last multi-line event), since
+     * nothing it holds belongs to the next file. {@link #finishSplit} follows the split's last file
+     * instead. Emits nothing by default.
+     */
+    default void finishFile(String splitId, Consumer<T> output) {}
+
+    /**
      * Called when the split's lines are done: emits what the decoder still holds (the split's last
      * multi-line event, a partial aggregate) and, if the job wants it, a record carrying the
      * split's read report. Emits nothing by default.

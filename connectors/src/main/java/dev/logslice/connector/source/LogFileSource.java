@@ -1,8 +1,14 @@
 package dev.logslice.connector.source;
 
 import dev.logslice.connector.enumerator.BlockAlignedFileEnumerator;
+import dev.logslice.connector.enumerator.InputPaths;
+import dev.logslice.connector.enumerator.LogFileSplitAssigner;
 import dev.logslice.connector.enumerator.LogFileSplitEnumerator;
+import dev.logslice.connector.enumerator.PendingSplits;
+import dev.logslice.connector.enumerator.PendingSplitsSerializer;
 import dev.logslice.connector.reader.LogFileSourceReader;
+import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.split.LogFileSplitSerializer;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -13,25 +19,24 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.FileSourceSplitSerializer;
-import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
-import org.apache.flink.connector.file.src.PendingSplitsCheckpointSerializer;
-import org.apache.flink.connector.file.src.assigners.LocalityAwareSplitAssigner;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
-import java.util.Collection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.List;
 
 /**
  * A bounded source of the lines of log files: each file is cut into block-aligned byte ranges so
- * that many readers share one big file, each reading with large aligned buffers and finding lines
- * on bytes. Every line of every file is emitted exactly once; see {@link
- * dev.logslice.connector.reader.SplitLineReader} for the line contract. Files named {@code .gz},
- * {@code .zst} or {@code .bz2} are decompressed, each as one split, and their line offsets are
- * offsets in the uncompressed stream. A file that grew since the job listed it is read up to its
- * listed size; one that shrank or was rewritten fails the job (see {@link SplitReport}).
+ * that many readers share one big file, small files are packed together so that many make few
+ * splits, and each reader reads with large aligned buffers and finds lines on bytes. Every line of
+ * every file is emitted exactly once; see {@link dev.logslice.connector.reader.SplitLineReader} for
+ * the line contract and {@link InputPaths} for how paths (directories, globs, links) become files.
+ * Files named {@code .gz}, {@code .zst} or {@code .bz2} are decompressed, each as one split, and
+ * their line offsets are offsets in the uncompressed stream. A file that grew since the job listed
+ * it is read up to its listed size; one that shrank or was rewritten fails the job (see {@link
+ * SplitReport}).
  *
  * <pre>{@code
  * LogFileSource<String> source = LogFileSource.builder()
@@ -40,17 +45,17 @@ import java.util.List;
  *         .build();
  * }</pre>
  *
- * <p>Splits and checkpoints are Flink's {@link FileSourceSplit} (the checkpointed position is the
- * exact offset of the next line) and {@link PendingSplitsCheckpoint}, with their versioned
- * serializers.
+ * <p>Splits are {@link LogFileSplit}s (the checkpointed position is the segment and exact offset of
+ * the next line), the enumerator's checkpoint {@link PendingSplits}; both serializers also read the
+ * Flink {@code FileSourceSplit} bytes of earlier versions.
  *
  * @param <T> the record type the {@link LineDecoder} makes of each line
  */
 @PublicEvolving
 public final class LogFileSource<T>
-        implements Source<T, FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>,
-                ResultTypeQueryable<T> {
+        implements Source<T, LogFileSplit, PendingSplits>, ResultTypeQueryable<T> {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(LogFileSource.class);
 
     private final Path[] paths;
     private final LineDecoder<T> decoder;
@@ -77,39 +82,38 @@ public final class LogFileSource<T>
     }
 
     @Override
-    public SourceReader<T, FileSourceSplit> createReader(SourceReaderContext readerContext) {
+    public SourceReader<T, LogFileSplit> createReader(SourceReaderContext readerContext) {
         return new LogFileSourceReader<>(readerContext, decoder, settings);
     }
 
     @Override
-    public SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>
-            createEnumerator(SplitEnumeratorContext<FileSourceSplit> context) throws Exception {
-        Collection<FileSourceSplit> splits =
+    public SplitEnumerator<LogFileSplit, PendingSplits> createEnumerator(
+            SplitEnumeratorContext<LogFileSplit> context) throws Exception {
+        InputPaths.Expansion inputs = InputPaths.expand(List.of(paths));
+        // INFO, not WARN: the command line tells the user itself, on one line of its own.
+        inputs.skipped().forEach(skipped -> LOG.info("Input: {}", skipped));
+        List<LogFileSplit> splits =
                 new BlockAlignedFileEnumerator(settings.splitSize())
                         .enumerateSplits(
-                                paths,
+                                inputs.files(),
                                 context.currentParallelism() * settings.minSplitsPerReader());
-        return new LogFileSplitEnumerator(context, new LocalityAwareSplitAssigner(splits));
+        return new LogFileSplitEnumerator(context, new LogFileSplitAssigner(splits));
     }
 
     @Override
-    public SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>>
-            restoreEnumerator(
-                    SplitEnumeratorContext<FileSourceSplit> context,
-                    PendingSplitsCheckpoint<FileSourceSplit> checkpoint) {
-        return new LogFileSplitEnumerator(
-                context, new LocalityAwareSplitAssigner(checkpoint.getSplits()));
+    public SplitEnumerator<LogFileSplit, PendingSplits> restoreEnumerator(
+            SplitEnumeratorContext<LogFileSplit> context, PendingSplits checkpoint) {
+        return new LogFileSplitEnumerator(context, new LogFileSplitAssigner(checkpoint.splits()));
     }
 
     @Override
-    public SimpleVersionedSerializer<FileSourceSplit> getSplitSerializer() {
-        return FileSourceSplitSerializer.INSTANCE;
+    public SimpleVersionedSerializer<LogFileSplit> getSplitSerializer() {
+        return LogFileSplitSerializer.INSTANCE;
     }
 
     @Override
-    public SimpleVersionedSerializer<PendingSplitsCheckpoint<FileSourceSplit>>
-            getEnumeratorCheckpointSerializer() {
-        return new PendingSplitsCheckpointSerializer<>(getSplitSerializer());
+    public SimpleVersionedSerializer<PendingSplits> getEnumeratorCheckpointSerializer() {
+        return new PendingSplitsSerializer();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.logslice.connector.source;
 
+import dev.logslice.connector.enumerator.InputPaths;
+
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
@@ -32,7 +34,10 @@ public final class LogFileSourceBuilder<T> {
         this.decoder = decoder;
     }
 
-    /** A file or a directory (read recursively; names starting with '.' or '_' are skipped). */
+    /**
+     * A file, a directory (read recursively; names starting with '.' or '_' are skipped) or, for
+     * local paths, a glob such as {@code /var/log/nginx/access.log*}; see {@link InputPaths}.
+     */
     public LogFileSourceBuilder<T> addPath(Path path) {
         paths.add(path);
         return this;
@@ -84,8 +89,8 @@ public final class LogFileSourceBuilder<T> {
     }
 
     /**
-     * Checks the options, and that every path exists, is readable and holds at least one input
-     * file; throws {@link IllegalArgumentException} naming the problem otherwise.
+     * Checks the options, and that every path exists, is readable and holds at least one input file
+     * (a glob: matches one); throws {@link IllegalArgumentException} naming the problem otherwise.
      */
     public LogFileSource<T> build() {
         if (paths.isEmpty()) {
@@ -136,6 +141,12 @@ public final class LogFileSourceBuilder<T> {
 
     private static Path checkInput(Path path) {
         try {
+            if (InputPaths.isGlob(path)) {
+                if (!InputPaths.holdsAFile(path)) {
+                    throw new IllegalArgumentException("input path " + path + " matches no file");
+                }
+                return path.makeQualified(path.getFileSystem());
+            }
             FileSystem fs = path.getFileSystem();
             Path qualified = path.makeQualified(fs);
             FileStatus status;
@@ -148,7 +159,7 @@ public final class LogFileSourceBuilder<T> {
                     && !Files.isReadable(Paths.get(qualified.toUri()))) {
                 throw new IllegalArgumentException("input path " + path + " is not readable");
             }
-            if (status.isDir() && !holdsAFile(fs, status)) {
+            if (status.isDir() && !InputPaths.holdsAFile(qualified)) {
                 throw new IllegalArgumentException(
                         "directory "
                                 + path
@@ -159,18 +170,5 @@ public final class LogFileSourceBuilder<T> {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read input path " + path, e);
         }
-    }
-
-    private static boolean holdsAFile(FileSystem fs, FileStatus directory) throws IOException {
-        for (FileStatus child : fs.listStatus(directory.getPath())) {
-            String name = child.getPath().getName();
-            if (name.startsWith(".") || name.startsWith("_")) {
-                continue;
-            }
-            if (!child.isDir() || holdsAFile(fs, child)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -18,7 +18,9 @@ public final class LogSourceOptions {
                             "Target size of the byte ranges a file is cut into; a multiple of the"
                                     + " file system block size (4096 where unknown). Smaller"
                                     + " ranges are used when the input would otherwise give"
-                                    + " fewer than min-splits-per-reader per reader.");
+                                    + " fewer than min-splits-per-reader per reader. Smaller"
+                                    + " files and the tails of larger ones are packed"
+                                    + " together into splits of up to this size.");
 
     public static final ConfigOption<Integer> MIN_SPLITS_PER_READER =
             ConfigOptions.key("logslice.source.min-splits-per-reader")

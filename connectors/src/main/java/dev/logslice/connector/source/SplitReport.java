@@ -10,10 +10,14 @@ import java.util.List;
 /**
  * What reading one split cost and found: the per-split line of the job's I/O report.
  *
+ * <p>A split that packs several small files has one entry per file in {@code files}; its {@code
+ * path}, {@code start} and {@code end} are those of the first file, its figures the totals. A split
+ * of one file's range has that range as its one entry.
+ *
  * @param splitId the split's id, in enumeration order (files in argument order, then by offset)
- * @param path the file
- * @param start first byte of the split's range
- * @param end end of the split's range, exclusive
+ * @param path the file (the first one, for a split of several files)
+ * @param start first byte of the split's range (in the first file)
+ * @param end end of the split's range, exclusive (in the first file)
  * @param bytesRead bytes the line reader went through: those of the file, including the bytes read
  *     past {@code end} to finish the last line and those before {@code start} to find the first;
  *     for a compressed file, the uncompressed bytes
@@ -26,12 +30,13 @@ import java.util.List;
  * @param finishedAtMillis wall-clock time the split was done
  * @param compression how the file is compressed: {@code none}, {@code gzip}, {@code zstd} or {@code
  *     bzip2}; a compressed file is one split {@code [0, file size)} whose line offsets are offsets
- *     in the uncompressed stream
+ *     in the uncompressed stream, never packed with others
  * @param compressedBytesRead bytes read from a compressed file; 0 for an uncompressed one
- * @param grewBy bytes appended to the file after the job listed it, which were not read: a file is
- *     read up to the size it had then
- * @param skipReason why the split was not read at all (its file was missing and missing files are
+ * @param grewBy bytes appended to the split's files after the job listed them, which were not read:
+ *     a file is read up to the size it had then
+ * @param skipReason why the split was not read at all (its files were missing and missing files are
  *     skipped), or null when it was read
+ * @param files what was read of each file of the split, in order
  */
 @PublicEvolving
 public record SplitReport(
@@ -50,7 +55,8 @@ public record SplitReport(
         String compression,
         long compressedBytesRead,
         long grewBy,
-        @Nullable String skipReason)
+        @Nullable String skipReason,
+        List<FileRead> files)
         implements Serializable {
 
     /** How many oversized-line offsets a report keeps. */
@@ -58,10 +64,90 @@ public record SplitReport(
 
     public SplitReport {
         oversizedLineOffsets = List.copyOf(oversizedLineOffsets);
+        files = List.copyOf(files);
+    }
+
+    /** The report of a split of one range of one file. */
+    public SplitReport(
+            String splitId,
+            String path,
+            long start,
+            long end,
+            long bytesRead,
+            long lines,
+            long oversizedLines,
+            List<Long> oversizedLineOffsets,
+            long readCalls,
+            long readNanos,
+            long startedAtMillis,
+            long finishedAtMillis,
+            String compression,
+            long compressedBytesRead,
+            long grewBy,
+            @Nullable String skipReason) {
+        this(
+                splitId,
+                path,
+                start,
+                end,
+                bytesRead,
+                lines,
+                oversizedLines,
+                oversizedLineOffsets,
+                readCalls,
+                readNanos,
+                startedAtMillis,
+                finishedAtMillis,
+                compression,
+                compressedBytesRead,
+                grewBy,
+                skipReason,
+                List.of(
+                        new FileRead(
+                                path,
+                                start,
+                                end,
+                                bytesRead,
+                                lines,
+                                readCalls,
+                                readNanos,
+                                grewBy,
+                                skipReason)));
     }
 
     /** Whether the split was skipped instead of read; see {@link #skipReason()}. */
     public boolean skipped() {
         return skipReason != null;
+    }
+
+    /** Whether the split packs several files. */
+    public boolean isPacked() {
+        return files.size() > 1;
+    }
+
+    /**
+     * What was read of one file's range {@code [start, end)} within a split; {@code grewBy} and
+     * {@code skipReason} as for a split, of this file.
+     */
+    public record FileRead(
+            String path,
+            long start,
+            long end,
+            long bytesRead,
+            long lines,
+            long readCalls,
+            long readNanos,
+            long grewBy,
+            @Nullable String skipReason)
+            implements Serializable {
+
+        /** A file of a split that was not read, and why. */
+        public static FileRead skipped(String path, long start, long end, String reason) {
+            return new FileRead(path, start, end, 0, 0, 0, 0, 0, reason);
+        }
+
+        public boolean skipped() {
+            return skipReason != null;
+        }
     }
 }

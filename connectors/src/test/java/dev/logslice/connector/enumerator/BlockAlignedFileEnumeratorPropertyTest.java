@@ -1,6 +1,8 @@
 package dev.logslice.connector.enumerator;
 
-import org.apache.flink.connector.file.src.FileSourceSplit;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+
 import org.apache.flink.core.fs.Path;
 
 import net.jqwik.api.ForAll;
@@ -12,7 +14,6 @@ import net.jqwik.api.constraints.Size;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Random sets of files x parallelism x target split size, cut by the enumerator. */
+/** Random sets of files x parallelism x target split size, cut and packed by the enumerator. */
 class BlockAlignedFileEnumeratorPropertyTest {
     /** What LogFileSource asks for by default (min-splits-per-reader). */
     private static final int SPLITS_PER_READER = 2;
@@ -45,42 +46,46 @@ class BlockAlignedFileEnumeratorPropertyTest {
             long blockSize = Math.max(PAGE, Files.getFileStore(dir).getBlockSize());
             long target = targetBlocks * PAGE;
 
-            List<FileSourceSplit> splits =
-                    new ArrayList<>(
-                            new BlockAlignedFileEnumerator(target)
-                                    .enumerateSplits(
-                                            new Path[] {new Path(dir.toUri())},
-                                            SPLITS_PER_READER * parallelism));
-
-            Map<Path, List<FileSourceSplit>> byFile = SplitLayout.byFile(splits);
-            assertThat(byFile).hasSize(fileSizes.size());
-            // The size the files were cut at shows in any file of more than one split.
+            long totalBytes = fileSizes.stream().mapToLong(Long::longValue).sum();
+            int desired = SPLITS_PER_READER * parallelism;
             long splitSize =
-                    byFile.values().stream()
-                            .filter(fileSplits -> fileSplits.size() > 1)
-                            .mapToLong(fileSplits -> fileSplits.get(0).length())
-                            .findFirst()
-                            .orElse(Long.MAX_VALUE);
-            if (splitSize != Long.MAX_VALUE) {
-                assertThat(splitSize % PAGE).as("split size %d in pages", splitSize).isZero();
-                assertThat(splitSize % blockSize).as("split size %d in blocks", splitSize).isZero();
-                assertThat(splitSize).isLessThanOrEqualTo(Math.max(target, blockSize));
-            }
+                    BlockAlignedFileEnumerator.splitSize(target, blockSize, totalBytes, desired);
+
+            List<LogFileSplit> splits =
+                    new BlockAlignedFileEnumerator(target)
+                            .enumerateSplits(
+                                    InputPaths.expand(List.of(new Path(dir.toUri()))).files(),
+                                    desired);
+
+            assertThat(splitSize % PAGE).as("split size %d in pages", splitSize).isZero();
+            assertThat(splitSize % blockSize).as("split size %d in blocks", splitSize).isZero();
+            assertThat(splitSize).isLessThanOrEqualTo(Math.max(target, blockSize));
+            Map<Path, List<FileSegment>> byFile = SplitLayout.byFile(splits);
+            assertThat(byFile).hasSize(fileSizes.size());
             int i = 0;
-            for (List<FileSourceSplit> fileSplits : byFile.values()) {
+            for (List<FileSegment> fileSplits : byFile.values()) {
                 assertThat(fileSplits.get(0).path().getName()).isEqualTo("f" + i + ".log");
                 SplitLayout.assertTiles(fileSplits, fileSizes.get(i), splitSize);
                 i++;
             }
-
-            long mostSplitsPossible =
-                    fileSizes.stream()
-                            .mapToLong(size -> SplitLayout.splitsOf(size, blockSize))
-                            .sum();
-            assertThat(splits.size())
-                    .as("splits for %d readers", parallelism)
-                    .isGreaterThanOrEqualTo(
-                            (int) Math.min(SPLITS_PER_READER * parallelism, mostSplitsPossible));
+            // Packing never makes a split bigger than the split size, so the desired number of
+            // splits comes whenever the input has a block for each.
+            assertThat(splits)
+                    .allSatisfy(split -> assertThat(split.length()).isLessThanOrEqualTo(splitSize));
+            if (totalBytes >= desired * blockSize) {
+                assertThat(splits.size())
+                        .as("splits for %d readers", parallelism)
+                        .isGreaterThanOrEqualTo(desired);
+            }
+            assertThat(splits)
+                    .filteredOn(split -> split.segments().size() > 1)
+                    .allSatisfy(
+                            split ->
+                                    assertThat(split.segments())
+                                            .allSatisfy(
+                                                    segment ->
+                                                            assertThat(segment.length())
+                                                                    .isLessThan(splitSize)));
             assertThat(SplitLayout.numericIds(splits)).isSorted().doesNotHaveDuplicates();
         } finally {
             try (Stream<java.nio.file.Path> files = Files.walk(dir)) {

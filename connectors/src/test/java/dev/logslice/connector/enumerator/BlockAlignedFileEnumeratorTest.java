@@ -1,6 +1,8 @@
 package dev.logslice.connector.enumerator;
 
-import org.apache.flink.connector.file.src.FileSourceSplit;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+
 import org.apache.flink.core.fs.Path;
 
 import org.junit.jupiter.api.Test;
@@ -27,11 +29,12 @@ class BlockAlignedFileEnumeratorTest {
     void cutsAFileIntoRangesOfTheTargetSize() throws IOException {
         java.nio.file.Path file = createFile("big.log", 10 * PAGE + 123);
 
-        List<FileSourceSplit> splits = enumerate(3 * PAGE, 1, file);
+        List<LogFileSplit> splits = enumerate(3 * PAGE, 1, file);
 
-        SplitLayout.assertTiles(splits, 10 * PAGE + 123, 3 * PAGE);
+        SplitLayout.assertTiles(SplitLayout.segments(splits), 10 * PAGE + 123, 3 * PAGE);
         assertThat(splits).hasSize(4);
-        assertThat(splits).allSatisfy(split -> assertThat(split.path()).isEqualTo(path(file)));
+        assertThat(splits)
+                .allSatisfy(split -> assertThat(only(split).path()).isEqualTo(path(file)));
     }
 
     @Test
@@ -39,17 +42,17 @@ class BlockAlignedFileEnumeratorTest {
         // Five blocks for two readers: one block per split, since two blocks would give three.
         java.nio.file.Path file = createFile("five-blocks.log", 5 * PAGE);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 2, file);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 2, file);
 
         assertThat(splits).hasSizeGreaterThanOrEqualTo(4);
-        SplitLayout.assertTiles(splits, 5 * PAGE, splits.get(0).length());
+        SplitLayout.assertTiles(SplitLayout.segments(splits), 5 * PAGE, splits.get(0).length());
     }
 
     @Test
     void aFileSmallerThanABlockIsOneSplit() throws IOException {
         java.nio.file.Path file = createFile("small.log", 3000);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 4, file);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 4, file);
 
         assertThat(splits).singleElement().satisfies(split -> assertRange(split, 0, 3000));
     }
@@ -59,11 +62,11 @@ class BlockAlignedFileEnumeratorTest {
         createFile("a-large.log", 64 * PAGE);
         createFile("b-small.log", 3 * PAGE + 5);
 
-        List<FileSourceSplit> splits = enumerate(16 * PAGE, 1, dir);
+        List<LogFileSplit> splits = enumerate(16 * PAGE, 1, dir);
 
         assertThat(splits).hasSize(5);
         assertRange(splits.get(4), 0, 3 * PAGE + 5);
-        assertThat(splits.get(4).path().getName()).isEqualTo("b-small.log");
+        assertThat(only(splits.get(4)).path().getName()).isEqualTo("b-small.log");
     }
 
     @Test
@@ -73,20 +76,21 @@ class BlockAlignedFileEnumeratorTest {
         createFile("access.log.3.bz2", 10 * PAGE + 3);
         createFile("access.log.4", 10 * PAGE + 4);
 
-        List<FileSourceSplit> splits = enumerate(PAGE, 4, dir);
+        List<LogFileSplit> splits = enumerate(PAGE, 4, dir);
 
         assertThat(splits).hasSize(3 + 11);
         assertRange(splits.get(0), 0, 10 * PAGE + 1);
         assertRange(splits.get(1), 0, 10 * PAGE + 2);
         assertRange(splits.get(2), 0, 10 * PAGE + 3);
-        SplitLayout.assertTiles(splits.subList(3, splits.size()), 10 * PAGE + 4, PAGE);
+        SplitLayout.assertTiles(
+                SplitLayout.segments(splits.subList(3, splits.size())), 10 * PAGE + 4, PAGE);
     }
 
     @Test
     void anEmptyFileIsOneEmptySplit() throws IOException {
         java.nio.file.Path file = createFile("empty.log", 0);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 2, file);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 2, file);
 
         assertThat(splits).singleElement().satisfies(split -> assertRange(split, 0, 0));
     }
@@ -100,10 +104,10 @@ class BlockAlignedFileEnumeratorTest {
         createFile("app.log", 100);
         createFile("nested/web.log", 100);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, dir);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 1, dir);
 
-        assertThat(splits)
-                .extracting(split -> split.path().getName())
+        assertThat(SplitLayout.segments(splits))
+                .extracting(segment -> segment.path().getName())
                 .containsExactly("app.log", "web.log");
     }
 
@@ -113,10 +117,10 @@ class BlockAlignedFileEnumeratorTest {
         createFile(".logs/app.log", 100);
         createFile(".logs/.swap", 100);
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, hiddenFile, dir.resolve(".logs"));
+        List<LogFileSplit> splits = enumerate(64 * MIB, 1, hiddenFile, dir.resolve(".logs"));
 
-        assertThat(splits)
-                .extracting(split -> split.path().getName())
+        assertThat(SplitLayout.segments(splits))
+                .extracting(segment -> segment.path().getName())
                 .containsExactly("_access.log", "app.log");
     }
 
@@ -126,10 +130,10 @@ class BlockAlignedFileEnumeratorTest {
             createFile(name, 10);
         }
 
-        List<FileSourceSplit> splits = enumerate(64 * MIB, 1, dir);
+        List<LogFileSplit> splits = enumerate(64 * MIB, 1, dir);
 
-        assertThat(splits)
-                .extracting(split -> split.path().getName())
+        assertThat(SplitLayout.segments(splits))
+                .extracting(segment -> segment.path().getName())
                 .containsExactly("a.log", "b.log", "c.log", "d.log");
     }
 
@@ -140,12 +144,15 @@ class BlockAlignedFileEnumeratorTest {
         java.nio.file.Path first = createFile("first.log", 2 * PAGE);
         createFile("third/a.log", 10);
 
-        List<FileSourceSplit> splits =
+        List<LogFileSplit> splits =
                 enumerate(PAGE, 1, dir.resolve("second"), first, dir.resolve("third"));
 
         assertThat(splits)
                 .extracting(
-                        split -> split.path().getParent().getName() + "/" + split.path().getName())
+                        split ->
+                                only(split).path().getParent().getName()
+                                        + "/"
+                                        + only(split).path().getName())
                 .containsExactly(
                         "second/a.log",
                         "second/a.log",
@@ -155,6 +162,78 @@ class BlockAlignedFileEnumeratorTest {
                         dir.getFileName() + "/first.log",
                         "third/a.log");
         assertThat(SplitLayout.numericIds(splits)).isSorted().doesNotHaveDuplicates();
+    }
+
+    @Test
+    void packsTenThousandSmallFilesIntoAFewSplitsEachFileOnceInOrder() throws IOException {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            names.add(String.format("f%05d.log", i));
+            createSparseFile(names.get(i), 10 * 1024);
+        }
+
+        List<LogFileSplit> splits = enumerate(64 * MIB, 2, dir);
+
+        // 97.7 MiB for 2 readers: a quarter each, so 4 splits, a fifth for what does not fit.
+        assertThat(splits).hasSizeBetween(4, 5);
+        assertThat(SplitLayout.segments(splits))
+                .extracting(segment -> segment.path().getName())
+                .containsExactlyElementsOf(names);
+        assertThat(SplitLayout.segments(splits))
+                .allSatisfy(segment -> assertThat(segment.length()).isEqualTo(10 * 1024));
+        long splitSize = splits.get(0).length();
+        assertThat(splits)
+                .allSatisfy(split -> assertThat(split.length()).isLessThanOrEqualTo(splitSize));
+        assertThat(SplitLayout.numericIds(splits)).isSorted().doesNotHaveDuplicates();
+    }
+
+    @Test
+    void capsTheFilesPackedIntoOneSplit() throws IOException {
+        for (int i = 0; i < 5000; i++) {
+            createFile(String.format("empty-%04d.log", i), 0);
+        }
+
+        List<LogFileSplit> splits = enumerate(64 * MIB, 1, dir);
+
+        assertThat(splits)
+                .extracting(split -> split.segments().size())
+                .containsExactly(
+                        SplitPacker.MAX_SEGMENTS_PER_SPLIT,
+                        5000 - SplitPacker.MAX_SEGMENTS_PER_SPLIT);
+    }
+
+    @Test
+    void packsTheTailOfAFileWithTheSmallFilesAfterIt() throws IOException {
+        createFile("a-big.log", 2 * PAGE + 100);
+        createFile("b-small.log", 200);
+        createFile("c-small.log", 300);
+        createFile("d-big.log", 2 * PAGE);
+
+        List<LogFileSplit> splits = enumerate(PAGE, 1, dir);
+
+        assertThat(splits).hasSize(5);
+        assertThat(splits.get(2).segments())
+                .extracting(FileSegment::toString)
+                .containsExactly(
+                        path(dir.resolve("a-big.log")) + " [8192, 8292)",
+                        path(dir.resolve("b-small.log")) + " [0, 200)",
+                        path(dir.resolve("c-small.log")) + " [0, 300)");
+        assertRange(splits.get(3), 0, PAGE);
+        assertThat(only(splits.get(3)).path().getName()).isEqualTo("d-big.log");
+    }
+
+    @Test
+    void neitherCutsNorPacksACompressedFile() throws IOException {
+        createFile("a.log", 100);
+        createFile("b.log.gz", 5 * PAGE);
+        createFile("c.log", 100);
+        createFile("d.log.zst", 50);
+
+        List<LogFileSplit> splits = enumerate(PAGE, 1, dir);
+
+        assertThat(splits).extracting(split -> split.segments().size()).containsExactly(1, 1, 1, 1);
+        assertRange(splits.get(1), 0, 5 * PAGE);
+        assertRange(splits.get(3), 0, 50);
     }
 
     @Test
@@ -180,15 +259,16 @@ class BlockAlignedFileEnumeratorTest {
                 .isEqualTo(65536);
     }
 
-    private List<FileSourceSplit> enumerate(
+    private List<LogFileSplit> enumerate(
             long targetSplitSize, int parallelism, java.nio.file.Path... paths) throws IOException {
         Path[] flinkPaths = new Path[paths.length];
         for (int i = 0; i < paths.length; i++) {
             flinkPaths[i] = path(paths[i]);
         }
-        return new ArrayList<>(
-                new BlockAlignedFileEnumerator(targetSplitSize)
-                        .enumerateSplits(flinkPaths, SPLITS_PER_READER * parallelism));
+        return new BlockAlignedFileEnumerator(targetSplitSize)
+                .enumerateSplits(
+                        InputPaths.expand(List.of(flinkPaths)).files(),
+                        SPLITS_PER_READER * parallelism);
     }
 
     private java.nio.file.Path createFile(String name, long size) throws IOException {
@@ -198,12 +278,26 @@ class BlockAlignedFileEnumeratorTest {
         return file;
     }
 
+    /** A file of zeros that takes no disk space: the enumerator looks at sizes only. */
+    private void createSparseFile(String name, long size) throws IOException {
+        try (java.io.RandomAccessFile file =
+                new java.io.RandomAccessFile(dir.resolve(name).toFile(), "rw")) {
+            file.setLength(size);
+        }
+    }
+
     private static Path path(java.nio.file.Path file) {
         return new Path(file.toUri());
     }
 
-    private static void assertRange(FileSourceSplit split, long start, long end) {
-        assertThat(split.offset()).as("start of %s", split).isEqualTo(start);
-        assertThat(split.offset() + split.length()).as("end of %s", split).isEqualTo(end);
+    private static void assertRange(LogFileSplit split, long start, long end) {
+        assertThat(only(split).start()).as("start of %s", split).isEqualTo(start);
+        assertThat(only(split).end()).as("end of %s", split).isEqualTo(end);
+    }
+
+    /** The one segment of a split of one file's range. */
+    private static FileSegment only(LogFileSplit split) {
+        assertThat(split.segments()).as("segments of %s", split).hasSize(1);
+        return split.segments().get(0);
     }
 }

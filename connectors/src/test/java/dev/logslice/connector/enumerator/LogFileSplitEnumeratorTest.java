@@ -1,7 +1,8 @@
 package dev.logslice.connector.enumerator;
 
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.assigners.LocalityAwareSplitAssigner;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext.SplitAssignmentState;
 import org.apache.flink.core.fs.Path;
@@ -22,10 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LogFileSplitEnumeratorTest {
     private static final String HOST = "localhost";
 
-    private final TestingSplitEnumeratorContext<FileSourceSplit> context =
+    private final TestingSplitEnumeratorContext<LogFileSplit> context =
             new TestingSplitEnumeratorContext<>(2);
     private final MetricListener metrics = new MetricListener();
-    private final List<FileSourceSplit> splits = splitsOfOneFile(3);
+    private final List<LogFileSplit> splits = splitsOfOneFile(3);
     private LogFileSplitEnumerator enumerator;
 
     @BeforeEach
@@ -35,7 +36,7 @@ class LogFileSplitEnumeratorTest {
         enumerator =
                 new LogFileSplitEnumerator(
                         new MeteredEnumeratorContext(context, metrics),
-                        new LocalityAwareSplitAssigner(splits));
+                        new LogFileSplitAssigner(splits));
         enumerator.start();
     }
 
@@ -73,17 +74,17 @@ class LogFileSplitEnumeratorTest {
 
         assertThat(context.getSplitAssignments()).isEmpty();
         assertThat(unassignedSplits()).isEqualTo(3);
-        assertThat(enumerator.snapshotState(1).getSplits()).hasSize(3);
+        assertThat(enumerator.snapshotState(1).splits()).hasSize(3);
     }
 
     @Test
     void handsOutSplitsAddedBackAgain() {
         enumerator.handleSplitRequest(0, HOST);
-        List<FileSourceSplit> failed = List.copyOf(assigned(0));
+        List<LogFileSplit> failed = List.copyOf(assigned(0));
 
         enumerator.addSplitsBack(failed, 0);
 
-        assertThat(ids(enumerator.snapshotState(1).getSplits()))
+        assertThat(ids(enumerator.snapshotState(1).splits()))
                 .containsExactlyInAnyOrderElementsOf(ids(splits));
         IntStream.range(0, 3).forEach(i -> enumerator.handleSplitRequest(1, HOST));
         assertThat(ids(assigned(1))).containsExactlyInAnyOrderElementsOf(ids(splits));
@@ -93,11 +94,10 @@ class LogFileSplitEnumeratorTest {
     void snapshotHoldsTheSplitsNotYetAssigned() {
         enumerator.handleSplitRequest(0, HOST);
 
-        List<FileSourceSplit> remaining = new ArrayList<>(splits);
+        List<LogFileSplit> remaining = new ArrayList<>(splits);
         remaining.removeIf(split -> split.splitId().equals(assigned(0).get(0).splitId()));
-        assertThat(ids(enumerator.snapshotState(1).getSplits()))
+        assertThat(ids(enumerator.snapshotState(1).splits()))
                 .containsExactlyInAnyOrderElementsOf(ids(remaining));
-        assertThat(enumerator.snapshotState(2).getAlreadyProcessedPaths()).isEmpty();
     }
 
     @Test
@@ -124,39 +124,40 @@ class LogFileSplitEnumeratorTest {
         return gauge.getValue();
     }
 
-    private SplitAssignmentState<FileSourceSplit> state(int subtask) {
+    private SplitAssignmentState<LogFileSplit> state(int subtask) {
         return context.getSplitAssignments().get(subtask);
     }
 
-    private List<FileSourceSplit> assigned(int subtask) {
-        SplitAssignmentState<FileSourceSplit> state = state(subtask);
+    private List<LogFileSplit> assigned(int subtask) {
+        SplitAssignmentState<LogFileSplit> state = state(subtask);
         return state == null ? List.of() : state.getAssignedSplits();
     }
 
-    private static List<FileSourceSplit> splitsOfOneFile(int count) {
-        List<FileSourceSplit> splits = new ArrayList<>();
+    private static List<LogFileSplit> splitsOfOneFile(int count) {
+        List<LogFileSplit> splits = new ArrayList<>();
         long length = 4096;
         for (int i = 0; i < count; i++) {
             splits.add(
-                    new FileSourceSplit(
+                    LogFileSplit.of(
                             String.valueOf(i + 1),
-                            new Path("file:/logs/app.log"),
-                            i * length,
-                            length,
-                            1_700_000_000_000L,
-                            count * length,
-                            HOST));
+                            new FileSegment(
+                                    new Path("file:/logs/app.log"),
+                                    i * length,
+                                    (i + 1) * length,
+                                    count * length,
+                                    1_700_000_000_000L),
+                            List.of(HOST)));
         }
         return splits;
     }
 
-    private static List<FileSourceSplit> concat(List<FileSourceSplit> a, List<FileSourceSplit> b) {
-        List<FileSourceSplit> all = new ArrayList<>(a);
+    private static List<LogFileSplit> concat(List<LogFileSplit> a, List<LogFileSplit> b) {
+        List<LogFileSplit> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
     }
 
-    private static List<String> ids(java.util.Collection<FileSourceSplit> splits) {
-        return splits.stream().map(FileSourceSplit::splitId).toList();
+    private static List<String> ids(java.util.Collection<LogFileSplit> splits) {
+        return splits.stream().map(LogFileSplit::splitId).toList();
     }
 }

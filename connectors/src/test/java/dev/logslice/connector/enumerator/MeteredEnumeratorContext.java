@@ -1,10 +1,11 @@
 package dev.logslice.connector.enumerator;
 
+import dev.logslice.connector.split.LogFileSplit;
+
 import org.apache.flink.api.connector.source.ReaderInfo;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
-import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.metrics.groups.SplitEnumeratorMetricGroup;
 import org.apache.flink.metrics.testutils.MetricListener;
@@ -18,12 +19,12 @@ import java.util.function.BiConsumer;
  * Flink's {@link TestingSplitEnumeratorContext}, whose metric group forgets every metric, with a
  * metric group that keeps them in a {@link MetricListener}: it delegates everything else.
  */
-final class MeteredEnumeratorContext implements SplitEnumeratorContext<FileSourceSplit> {
-    private final TestingSplitEnumeratorContext<FileSourceSplit> context;
+final class MeteredEnumeratorContext implements SplitEnumeratorContext<LogFileSplit> {
+    private final TestingSplitEnumeratorContext<LogFileSplit> context;
     private final SplitEnumeratorMetricGroup metricGroup;
 
     MeteredEnumeratorContext(
-            TestingSplitEnumeratorContext<FileSourceSplit> context, MetricListener metrics) {
+            TestingSplitEnumeratorContext<LogFileSplit> context, MetricListener metrics) {
         this.context = context;
         this.metricGroup = new InternalSplitEnumeratorMetricGroup(metrics.getMetricGroup());
     }
@@ -49,7 +50,7 @@ final class MeteredEnumeratorContext implements SplitEnumeratorContext<FileSourc
     }
 
     @Override
-    public void assignSplits(SplitsAssignment<FileSourceSplit> newSplitAssignments) {
+    public void assignSplits(SplitsAssignment<LogFileSplit> newSplitAssignments) {
         context.assignSplits(newSplitAssignments);
     }
 

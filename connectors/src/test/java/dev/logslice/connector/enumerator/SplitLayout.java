@@ -1,6 +1,8 @@
 package dev.logslice.connector.enumerator;
 
-import org.apache.flink.connector.file.src.FileSourceSplit;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+
 import org.apache.flink.core.fs.Path;
 
 import java.util.ArrayList;
@@ -14,11 +16,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 final class SplitLayout {
     private SplitLayout() {}
 
-    /** The files in the order their splits come, each with its splits in that order. */
-    static Map<Path, List<FileSourceSplit>> byFile(List<FileSourceSplit> splits) {
-        Map<Path, List<FileSourceSplit>> files = new LinkedHashMap<>();
+    /** The segments of the splits, in order. */
+    static List<FileSegment> segments(List<LogFileSplit> splits) {
+        return splits.stream().flatMap(split -> split.segments().stream()).toList();
+    }
+
+    /** The files in the order their segments come, each with its segments in that order. */
+    static Map<Path, List<FileSegment>> byFile(List<LogFileSplit> splits) {
+        Map<Path, List<FileSegment>> files = new LinkedHashMap<>();
         Path previous = null;
-        for (FileSourceSplit split : splits) {
+        for (FileSegment split : segments(splits)) {
             assertThat(split.path().equals(previous) || !files.containsKey(split.path()))
                     .as("the splits of %s come together", split.path())
                     .isTrue();
@@ -32,11 +39,11 @@ final class SplitLayout {
      * Checks that the splits of one file tile {@code [0, fileSize)} in order, without gap or
      * overlap, every one but the last {@code splitSize} long, and all carry the file's size.
      */
-    static void assertTiles(List<FileSourceSplit> fileSplits, long fileSize, long splitSize) {
+    static void assertTiles(List<FileSegment> fileSplits, long fileSize, long splitSize) {
         long expectedOffset = 0;
         for (int i = 0; i < fileSplits.size(); i++) {
-            FileSourceSplit split = fileSplits.get(i);
-            assertThat(split.offset()).as("offset of %s", split).isEqualTo(expectedOffset);
+            FileSegment split = fileSplits.get(i);
+            assertThat(split.start()).as("offset of %s", split).isEqualTo(expectedOffset);
             assertThat(split.fileSize()).as("file size in %s", split).isEqualTo(fileSize);
             if (i < fileSplits.size() - 1) {
                 assertThat(split.length()).as("length of %s", split).isEqualTo(splitSize);
@@ -54,7 +61,7 @@ final class SplitLayout {
     }
 
     /** The split ids, as numbers, in list order. */
-    static List<Long> numericIds(List<FileSourceSplit> splits) {
+    static List<Long> numericIds(List<LogFileSplit> splits) {
         return splits.stream().map(s -> Long.parseLong(s.splitId())).toList();
     }
 }

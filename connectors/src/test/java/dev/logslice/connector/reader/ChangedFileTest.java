@@ -5,12 +5,12 @@ import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.util.RecordAndPosition;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
@@ -44,7 +44,7 @@ class ChangedFileTest {
     @Test
     void appendedBeforeReadingIsReadUpToTheListedSize() throws IOException {
         java.nio.file.Path file = write(LINE.repeat(LINES));
-        FileSourceSplit listed = wholeFileAsListed(file);
+        LogFileSplit listed = wholeFileAsListed(file);
         // A writer that is half way through its next line.
         Files.writeString(file, "late line\nhalf a li", StandardOpenOption.APPEND);
 
@@ -58,7 +58,7 @@ class ChangedFileTest {
     @Test
     void appendedWhileReadingIsReadUpToTheListedSize() throws IOException {
         java.nio.file.Path file = write(LINE.repeat(LINES));
-        FileSourceSplit listed = wholeFileAsListed(file);
+        LogFileSplit listed = wholeFileAsListed(file);
         LogFileSplitReader<Object> reader = reader(listed, false);
         Read read = new Read();
         read.add(reader.fetch());
@@ -72,7 +72,7 @@ class ChangedFileTest {
 
     @Test
     void unchangedFileReportsNoGrowth() throws IOException {
-        FileSourceSplit listed = wholeFileAsListed(write(LINE.repeat(LINES)));
+        LogFileSplit listed = wholeFileAsListed(write(LINE.repeat(LINES)));
 
         assertThat(readAll(listed, false).report().grewBy()).isZero();
     }
@@ -80,7 +80,7 @@ class ChangedFileTest {
     @Test
     void truncatedBeforeReadingFails() throws IOException {
         java.nio.file.Path file = write(LINE.repeat(LINES));
-        FileSourceSplit listed = wholeFileAsListed(file);
+        LogFileSplit listed = wholeFileAsListed(file);
         truncate(file, LINE.length() * 10);
 
         assertThatThrownBy(() -> readAll(listed, false))
@@ -104,10 +104,10 @@ class ChangedFileTest {
     @Test
     void rewrittenWithTheSameSizeFails() throws IOException {
         java.nio.file.Path file = write(LINE.repeat(LINES));
-        FileSourceSplit listed = wholeFileAsListed(file);
+        LogFileSplit listed = wholeFileAsListed(file);
         Files.writeString(file, LINE.replace("200", "404").repeat(LINES));
         Files.setLastModifiedTime(
-                file, FileTime.fromMillis(listed.fileModificationTime() + 60_000));
+                file, FileTime.fromMillis(listed.segments().get(0).modificationTime() + 60_000));
 
         assertThatThrownBy(() -> readAll(listed, false))
                 .isInstanceOf(IOException.class)
@@ -118,7 +118,7 @@ class ChangedFileTest {
     @Test
     void deletedBeforeReadingFails() throws IOException {
         java.nio.file.Path file = write(LINE.repeat(LINES));
-        FileSourceSplit listed = wholeFileAsListed(file);
+        LogFileSplit listed = wholeFileAsListed(file);
         Files.delete(file);
 
         assertThatThrownBy(() -> readAll(listed, false))
@@ -130,7 +130,7 @@ class ChangedFileTest {
     @Test
     void deletedBeforeReadingIsAReportedSkipWhenMissingFilesAreSkipped() throws IOException {
         java.nio.file.Path file = write(LINE.repeat(LINES));
-        FileSourceSplit listed = wholeFileAsListed(file);
+        LogFileSplit listed = wholeFileAsListed(file);
         Files.delete(file);
 
         Read read = readAll(listed, true);
@@ -138,7 +138,7 @@ class ChangedFileTest {
         assertThat(read.lines).isEmpty();
         assertThat(read.report().skipped()).isTrue();
         assertThat(read.report().skipReason()).contains("deleted");
-        assertThat(read.report().path()).isEqualTo(listed.path().toString());
+        assertThat(read.report().path()).isEqualTo(listed.segments().get(0).path().toString());
         assertThat(read.finishedSplits).containsExactly(listed.splitId());
     }
 
@@ -155,6 +155,64 @@ class ChangedFileTest {
                 .hasMessageContaining(file.toString());
     }
 
+    @Test
+    void aMissingFileOfAPackedSplitIsSkippedAndTheOthersAreRead() throws IOException {
+        LogFileSplit packed = packedSplitOf("a.log", "b.log", "c.log");
+        Files.delete(dir.resolve("b.log"));
+        Files.writeString(dir.resolve("c.log"), "late line\n", StandardOpenOption.APPEND);
+
+        Read read = readAll(packed, true);
+
+        assertThat(read.lines).hasSize(20).containsOnly(LINE.strip());
+        SplitReport report = read.report();
+        assertThat(report.skipped()).isFalse();
+        assertThat(report.lines()).isEqualTo(20);
+        assertThat(report.grewBy()).isEqualTo("late line\n".length());
+        assertThat(report.files())
+                .extracting(file -> Path.fromLocalFile(new java.io.File(file.path())).getName())
+                .containsExactly("a.log", "b.log", "c.log");
+        assertThat(report.files().get(1).skipReason()).contains("deleted");
+        assertThat(report.files().get(2).grewBy()).isEqualTo("late line\n".length());
+        assertThat(report.files())
+                .extracting(SplitReport.FileRead::lines)
+                .containsExactly(10L, 0L, 10L);
+    }
+
+    @Test
+    void aPackedSplitWhoseFilesAreAllMissingIsASkippedSplit() throws IOException {
+        LogFileSplit packed = packedSplitOf("a.log", "b.log");
+        Files.delete(dir.resolve("a.log"));
+        Files.delete(dir.resolve("b.log"));
+
+        Read read = readAll(packed, true);
+
+        assertThat(read.lines).isEmpty();
+        assertThat(read.report().skipped()).isTrue();
+        assertThat(read.report().files())
+                .hasSize(2)
+                .allSatisfy(file -> assertThat(file.skipped()).isTrue());
+        assertThat(read.finishedSplits).containsExactly(packed.splitId());
+    }
+
+    @Test
+    void aMissingFileOfAPackedSplitFailsItWhenMissingFilesAreNotSkipped() throws IOException {
+        LogFileSplit packed = packedSplitOf("a.log", "b.log");
+        Files.delete(dir.resolve("b.log"));
+
+        assertThatThrownBy(() -> readAll(packed, false))
+                .isInstanceOf(FileNotFoundException.class)
+                .hasMessageContaining("b.log");
+    }
+
+    /** A split packing small files of ten lines each, as listed now. */
+    private LogFileSplit packedSplitOf(String... names) throws IOException {
+        List<FileSegment> segments = new ArrayList<>();
+        for (String name : names) {
+            segments.add(segmentAsListed(Files.writeString(dir.resolve(name), LINE.repeat(10))));
+        }
+        return new LogFileSplit("0000000001", segments, List.of(), null);
+    }
+
     private java.nio.file.Path write(String content) throws IOException {
         return Files.writeString(dir.resolve("access.log"), content);
     }
@@ -165,18 +223,18 @@ class ChangedFileTest {
         }
     }
 
-    private static FileSourceSplit wholeFileAsListed(java.nio.file.Path file) throws IOException {
-        long size = Files.size(file);
-        return new FileSourceSplit(
-                "0000000001",
-                new Path(file.toUri()),
-                0,
-                size,
-                Files.getLastModifiedTime(file).toMillis(),
-                size);
+    private static LogFileSplit wholeFileAsListed(java.nio.file.Path file) throws IOException {
+        return LogFileSplit.of("0000000001", segmentAsListed(file), List.of());
     }
 
-    private static LogFileSplitReader<Object> reader(FileSourceSplit split, boolean skipMissing) {
+    private static FileSegment segmentAsListed(java.nio.file.Path file) throws IOException {
+        return FileSegment.wholeFile(
+                new Path(file.toUri()),
+                Files.size(file),
+                Files.getLastModifiedTime(file).toMillis());
+    }
+
+    private static LogFileSplitReader<Object> reader(LogFileSplit split, boolean skipMissing) {
         LogFileSplitReader<Object> reader =
                 new LogFileSplitReader<>(
                         new LinesAndReport(),
@@ -187,7 +245,7 @@ class ChangedFileTest {
         return reader;
     }
 
-    private static Read readAll(FileSourceSplit split, boolean skipMissing) throws IOException {
+    private static Read readAll(LogFileSplit split, boolean skipMissing) throws IOException {
         Read read = new Read();
         read.drain(reader(split, skipMissing));
         return read;
@@ -205,14 +263,14 @@ class ChangedFileTest {
             }
         }
 
-        void add(RecordsWithSplitIds<RecordAndPosition<Object>> batch) {
+        void add(RecordsWithSplitIds<PositionedRecord<Object>> batch) {
             while (batch.nextSplit() != null) {
-                RecordAndPosition<Object> record;
+                PositionedRecord<Object> record;
                 while ((record = batch.nextRecordFromSplit()) != null) {
-                    if (record.getRecord() instanceof SplitReport report) {
+                    if (record.record instanceof SplitReport report) {
                         reports.add(report);
                     } else {
-                        lines.add((String) record.getRecord());
+                        lines.add((String) record.record);
                     }
                 }
             }

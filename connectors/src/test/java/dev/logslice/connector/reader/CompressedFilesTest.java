@@ -5,6 +5,8 @@ import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.testing.Compressed;
 import dev.logslice.connector.testing.GeneratedLogs;
 import dev.logslice.connector.testing.LineAt;
@@ -13,7 +15,6 @@ import dev.logslice.connector.testing.ReferenceLines;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.core.fs.Path;
@@ -59,14 +60,20 @@ class CompressedFilesTest {
     void plainAndCompressedPartsGiveTheLinesOfTheWholeLog() throws Exception {
         byte[] log = writeLogInParts(GeneratedLogs.random(21, 400));
         LogFileSource<Object> source = source();
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
 
         List<Object> emitted = readAll(source, splits);
 
-        for (FileSourceSplit split : splits) {
-            if (Compression.ofFileName(split.path().getName()).isCompressed()) {
-                assertThat(split.offset()).as("%s is one split", split).isZero();
-                assertThat(split.length()).as("%s is one split", split).isEqualTo(split.fileSize());
+        for (FileSegment segment : splits.stream().flatMap(s -> s.segments().stream()).toList()) {
+            if (Compression.ofFileName(segment.path().getName()).isCompressed()) {
+                assertThat(segment.start()).as("%s is one split", segment).isZero();
+                assertThat(segment.end())
+                        .as("%s is one split", segment)
+                        .isEqualTo(segment.fileSize());
+                assertThat(splits)
+                        .filteredOn(s -> s.segments().contains(segment))
+                        .singleElement()
+                        .satisfies(s -> assertThat(s.segments()).hasSize(1));
             }
         }
         assertThat(splits).hasSizeGreaterThan(parts.size());
@@ -129,8 +136,8 @@ class CompressedFilesTest {
         int emittedBefore = reference.size() / 2;
 
         TestingReaderOutput<Object> before = new TestingReaderOutput<>();
-        List<FileSourceSplit> checkpoint;
-        try (SourceReader<Object, FileSourceSplit> reader =
+        List<LogFileSplit> checkpoint;
+        try (SourceReader<Object, LogFileSplit> reader =
                 source.createReader(new TestingReaderContext())) {
             reader.addSplits(enumerate(source));
             reader.notifyNoMoreSplits();
@@ -138,7 +145,7 @@ class CompressedFilesTest {
             checkpoint = reader.snapshotState(1);
         }
         TestingReaderOutput<Object> after = new TestingReaderOutput<>();
-        try (SourceReader<Object, FileSourceSplit> restored =
+        try (SourceReader<Object, LogFileSplit> restored =
                 source.createReader(new TestingReaderContext())) {
             restored.addSplits(List.of(roundTrip(source.getSplitSerializer(), checkpoint.get(0))));
             restored.notifyNoMoreSplits();
@@ -229,12 +236,12 @@ class CompressedFilesTest {
     }
 
     /** Every record of every split, splits in input order. */
-    private static List<Object> readAll(LogFileSource<Object> source, List<FileSourceSplit> splits)
+    private static List<Object> readAll(LogFileSource<Object> source, List<LogFileSplit> splits)
             throws Exception {
-        List<FileSourceSplit> inOrder =
-                splits.stream().sorted(Comparator.comparing(FileSourceSplit::splitId)).toList();
+        List<LogFileSplit> inOrder =
+                splits.stream().sorted(Comparator.comparing(LogFileSplit::splitId)).toList();
         TestingReaderOutput<Object> output = new TestingReaderOutput<>();
-        try (SourceReader<Object, FileSourceSplit> reader =
+        try (SourceReader<Object, LogFileSplit> reader =
                 source.createReader(new TestingReaderContext())) {
             reader.addSplits(inOrder);
             reader.notifyNoMoreSplits();

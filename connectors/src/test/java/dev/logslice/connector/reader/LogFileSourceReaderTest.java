@@ -7,6 +7,9 @@ import dev.logslice.connector.source.LineDecoders;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogLine;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.split.SplitPosition;
 import dev.logslice.connector.testing.GeneratedLogs;
 import dev.logslice.connector.testing.LineAt;
 import dev.logslice.connector.testing.ReferenceLines;
@@ -15,8 +18,6 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.core.fs.Path;
@@ -37,8 +38,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-import static dev.logslice.connector.reader.SourceDriver.byOffset;
 import static dev.logslice.connector.reader.SourceDriver.enumerate;
+import static dev.logslice.connector.reader.SourceDriver.inIdOrder;
 import static dev.logslice.connector.reader.SourceDriver.poll;
 import static dev.logslice.connector.reader.SourceDriver.readToEnd;
 import static dev.logslice.connector.reader.SourceDriver.readUntil;
@@ -66,10 +67,10 @@ class LogFileSourceReaderTest {
     void readsEveryLineOfEverySplitOnce() throws Exception {
         byte[] content = GeneratedLogs.random(11, 80);
         LogFileSource<LogLine> source = source(write(content), PAGE, PAGE, 1 << 20);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.start();
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
@@ -80,7 +81,7 @@ class LogFileSourceReaderTest {
         assertThat(lines(output)).containsExactlyElementsOf(ReferenceLines.of(content));
         assertThat(output.getEmittedRecords())
                 .extracting(line -> line.file)
-                .containsOnly(splits.get(0).path().toString());
+                .containsOnly(splits.get(0).segments().get(0).path().toString());
         // One request at start and one after each split: the reader pulls splits one by one.
         assertThat(context.getNumSplitRequests()).isEqualTo(1 + splits.size());
     }
@@ -89,12 +90,12 @@ class LogFileSourceReaderTest {
     void readsSplitsHandedOutOnRequestAndCountsEveryReadCall() throws Exception {
         byte[] content = GeneratedLogs.random(12, 80);
         LogFileSource<LogLine> source = source(write(content), 2 * PAGE, PAGE, 1 << 20);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
-            List<FileSourceSplit> toHandOut = new ArrayList<>(splits);
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
+            List<LogFileSplit> toHandOut = new ArrayList<>(splits);
             int[] answered = {0};
             // Answers each request as the enumerator would: the next split, or no more splits.
             Runnable answerRequests =
@@ -115,9 +116,9 @@ class LogFileSourceReaderTest {
 
         assertThat(lines(output)).containsExactlyElementsOf(reference);
         long readCalls = 0;
-        for (FileSourceSplit split : splits) {
-            long start = split.offset();
-            long end = start + split.length();
+        for (LogFileSplit split : splits) {
+            long start = start(split);
+            long end = end(split);
             List<ExpectedReads.Read> reads =
                     ExpectedReads.forSplit(reference, content.length, start, end, PAGE);
             assertThat(splitGauge(split, "readCalls"))
@@ -139,18 +140,16 @@ class LogFileSourceReaderTest {
     void checkpointInTheMiddleOfASplitResumesAtTheNextLine() throws Exception {
         byte[] content = GeneratedLogs.random(13, 300);
         LogFileSource<LogLine> source = source(write(content), 4 * PAGE, PAGE, 1 << 20);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
-        FileSourceSplit second = splits.get(1);
-        List<LineAt> ofSecond =
-                ReferenceLines.ownedBy(
-                        reference, second.offset(), second.offset() + second.length());
+        LogFileSplit second = splits.get(1);
+        List<LineAt> ofSecond = ReferenceLines.ownedBy(reference, start(second), end(second));
         assertThat(ofSecond).as("lines of the second split").hasSizeGreaterThan(2);
         int emittedBefore = reference.indexOf(ofSecond.get(ofSecond.size() / 2));
 
         TestingReaderOutput<LogLine> before = new TestingReaderOutput<>();
-        List<FileSourceSplit> checkpoint;
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        List<LogFileSplit> checkpoint;
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
             readUntil(reader, before, emittedBefore);
@@ -161,29 +160,29 @@ class LogFileSourceReaderTest {
 
         assertThat(lines(before)).containsExactlyElementsOf(reference.subList(0, emittedBefore));
         assertThat(checkpoint)
-                .extracting(FileSourceSplit::splitId)
+                .extracting(LogFileSplit::splitId)
                 .containsExactlyInAnyOrderElementsOf(
                         splits.subList(1, splits.size()).stream()
-                                .map(FileSourceSplit::splitId)
+                                .map(LogFileSplit::splitId)
                                 .toList());
         assertThat(checkpoint)
                 .filteredOn(split -> split.splitId().equals(second.splitId()))
                 .singleElement()
                 .satisfies(
                         split ->
-                                assertThat(split.getReaderPosition())
+                                assertThat(split.readerPosition())
                                         .contains(
-                                                new CheckpointedPosition(
-                                                        reference.get(emittedBefore).offset(), 0)));
+                                                new SplitPosition(
+                                                        0, reference.get(emittedBefore).offset())));
         assertThat(checkpoint)
                 .filteredOn(split -> !split.splitId().equals(second.splitId()))
-                .allSatisfy(split -> assertThat(split.getReaderPosition()).isEmpty());
+                .allSatisfy(split -> assertThat(split.readerPosition()).isEmpty());
 
         TestingReaderOutput<LogLine> after = new TestingReaderOutput<>();
-        try (SourceReader<LogLine, FileSourceSplit> restored =
+        try (SourceReader<LogLine, LogFileSplit> restored =
                 source.createReader(new TestingReaderContext())) {
-            List<FileSourceSplit> fromCheckpoint = new ArrayList<>();
-            for (FileSourceSplit split : byOffset(checkpoint)) {
+            List<LogFileSplit> fromCheckpoint = new ArrayList<>();
+            for (LogFileSplit split : inIdOrder(checkpoint)) {
                 fromCheckpoint.add(roundTrip(source.getSplitSerializer(), split));
             }
             restored.addSplits(fromCheckpoint);
@@ -200,11 +199,11 @@ class LogFileSourceReaderTest {
         byte[] content = GeneratedLogs.random(14, 80);
         int maxLineLength = 200;
         LogFileSource<LogLine> source = source(write(content), PAGE, PAGE, maxLineLength);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
             readToEnd(reader, output);
@@ -215,10 +214,8 @@ class LogFileSourceReaderTest {
         assertThat(lines(output))
                 .containsExactlyElementsOf(ReferenceLines.notLongerThan(reference, maxLineLength));
         assertThat(counter(MetricNames.NUM_RECORDS_IN_ERRORS)).isEqualTo(oversized.size());
-        for (FileSourceSplit split : splits) {
-            List<LineAt> owned =
-                    ReferenceLines.ownedBy(
-                            reference, split.offset(), split.offset() + split.length());
+        for (LogFileSplit split : splits) {
+            List<LineAt> owned = ReferenceLines.ownedBy(reference, start(split), end(split));
             assertThat(splitGauge(split, "oversizedLines"))
                     .as("oversized lines of %s", split)
                     .isEqualTo(ReferenceLines.oversizedOffsets(owned, maxLineLength).size());
@@ -236,11 +233,11 @@ class LogFileSourceReaderTest {
                         .setReadBufferSize(MemorySize.parse("4k"))
                         .setLineDecoder(new LinesAndReports())
                         .build();
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
         TestingReaderOutput<Object> output = new TestingReaderOutput<>();
 
-        try (SourceReader<Object, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<Object, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
             readToEnd(reader, output);
@@ -248,9 +245,9 @@ class LogFileSourceReaderTest {
 
         List<Object> expected = new ArrayList<>();
         List<Object> emitted = output.getEmittedRecords();
-        for (FileSourceSplit split : splits) {
-            long start = split.offset();
-            long end = start + split.length();
+        for (LogFileSplit split : splits) {
+            long start = start(split);
+            long end = end(split);
             List<LineAt> owned = ReferenceLines.ownedBy(reference, start, end);
             expected.addAll(owned);
             // The report closes its split's lines; its figures are checked below.
@@ -259,7 +256,7 @@ class LogFileSourceReaderTest {
             List<ExpectedReads.Read> reads =
                     ExpectedReads.forSplit(reference, content.length, start, end, PAGE);
             assertThat(report.splitId()).isEqualTo(split.splitId());
-            assertThat(report.path()).isEqualTo(split.path().toString());
+            assertThat(report.path()).isEqualTo(split.segments().get(0).path().toString());
             assertThat(report.start()).isEqualTo(start);
             assertThat(report.end()).isEqualTo(end);
             assertThat(report.lines()).isEqualTo(owned.size());
@@ -276,11 +273,11 @@ class LogFileSourceReaderTest {
         byte[] content = GeneratedLogs.random(16, 40);
         java.nio.file.Path file = write(content);
         LogFileSource<LogLine> source = source(file, PAGE, PAGE, 1 << 20);
-        List<FileSourceSplit> splits = enumerate(source);
+        List<LogFileSplit> splits = enumerate(source);
         Files.write(file, "appended\n".getBytes(), StandardOpenOption.APPEND);
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(splits);
             reader.notifyNoMoreSplits();
             readToEnd(reader, output);
@@ -293,24 +290,23 @@ class LogFileSourceReaderTest {
     void failsASplitWhoseFileIsTruncatedWhileItIsRead() throws Exception {
         java.nio.file.Path file = write(GeneratedLogs.random(17, 300));
         LogFileSource<LogLine> source = source(file, PAGE, PAGE, 1 << 20);
-        FileSourceSplit first = enumerate(source).get(0);
-        FileSourceSplit wholeFile =
-                new FileSourceSplit(
+        LogFileSplit first = enumerate(source).get(0);
+        FileSegment segment = first.segments().get(0);
+        LogFileSplit wholeFile =
+                LogFileSplit.of(
                         first.splitId(),
-                        first.path(),
-                        0,
-                        first.fileSize(),
-                        first.fileModificationTime(),
-                        first.fileSize());
+                        FileSegment.wholeFile(
+                                segment.path(), segment.fileSize(), segment.modificationTime()),
+                        List.of());
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
-        try (SourceReader<LogLine, FileSourceSplit> reader = source.createReader(context)) {
+        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
             reader.addSplits(List.of(wholeFile));
             reader.notifyNoMoreSplits();
             // The full element queue holds the fetcher a few buffers into the split.
             readUntil(reader, output, 1);
             try (FileChannel truncate = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                truncate.truncate(first.fileSize() / 2);
+                truncate.truncate(segment.fileSize() / 2);
             }
 
             assertThatThrownBy(() -> readToEnd(reader, output))
@@ -356,7 +352,15 @@ class LogFileSourceReaderTest {
         return output.getEmittedRecords().stream().map(LineAt::of).toList();
     }
 
-    private long splitGauge(FileSourceSplit split, String name) {
+    private static long start(LogFileSplit split) {
+        return split.segments().get(0).start();
+    }
+
+    private static long end(LogFileSplit split) {
+        return split.segments().get(0).end();
+    }
+
+    private long splitGauge(LogFileSplit split, String name) {
         return metrics.<Long>getGauge(LogSourceReaderMetrics.SPLIT_GROUP, split.splitId(), name)
                 .orElseThrow(
                         () -> new AssertionError("no gauge split." + split.splitId() + "." + name))

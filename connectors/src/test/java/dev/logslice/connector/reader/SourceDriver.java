@@ -1,9 +1,9 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.api.connector.source.SourceReader;
-import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.core.io.InputStatus;
@@ -17,9 +17,14 @@ final class SourceDriver {
     private SourceDriver() {}
 
     /** Every split the source's enumerator hands out to one reader, in file order. */
-    static List<FileSourceSplit> enumerate(LogFileSource<?> source) throws Exception {
-        TestingSplitEnumeratorContext<FileSourceSplit> enumeratorContext =
-                new TestingSplitEnumeratorContext<>(1);
+    static List<LogFileSplit> enumerate(LogFileSource<?> source) throws Exception {
+        return enumerate(source, 1);
+    }
+
+    /** Every split the enumerator makes for {@code parallelism} readers, in file order. */
+    static List<LogFileSplit> enumerate(LogFileSource<?> source, int parallelism) throws Exception {
+        TestingSplitEnumeratorContext<LogFileSplit> enumeratorContext =
+                new TestingSplitEnumeratorContext<>(parallelism);
         enumeratorContext.registerReader(0, "localhost");
         try (var enumerator = source.createEnumerator(enumeratorContext)) {
             enumerator.start();
@@ -30,21 +35,21 @@ final class SourceDriver {
                     .get(0)
                     .hasReceivedNoMoreSplitsSignal());
         }
-        return byOffset(enumeratorContext.getSplitAssignments().get(0).getAssignedSplits());
+        return inIdOrder(enumeratorContext.getSplitAssignments().get(0).getAssignedSplits());
     }
 
-    static List<FileSourceSplit> byOffset(List<FileSourceSplit> splits) {
-        return splits.stream().sorted(Comparator.comparingLong(FileSourceSplit::offset)).toList();
+    /** Splits in the order of their ids, which is the input's order. */
+    static List<LogFileSplit> inIdOrder(List<LogFileSplit> splits) {
+        return splits.stream().sorted(Comparator.comparing(LogFileSplit::splitId)).toList();
     }
 
-    static <T> void readToEnd(
-            SourceReader<T, FileSourceSplit> reader, TestingReaderOutput<T> output)
+    static <T> void readToEnd(SourceReader<T, LogFileSplit> reader, TestingReaderOutput<T> output)
             throws Exception {
         poll(reader, output, () -> {}, Integer.MAX_VALUE);
     }
 
     static <T> void readUntil(
-            SourceReader<T, FileSourceSplit> reader, TestingReaderOutput<T> output, int records)
+            SourceReader<T, LogFileSplit> reader, TestingReaderOutput<T> output, int records)
             throws Exception {
         poll(reader, output, () -> {}, records);
     }
@@ -54,7 +59,7 @@ final class SourceDriver {
      * availability future whenever nothing is available; runs {@code afterPoll} after every poll.
      */
     static <T> void poll(
-            SourceReader<T, FileSourceSplit> reader,
+            SourceReader<T, LogFileSplit> reader,
             TestingReaderOutput<T> output,
             Runnable afterPoll,
             int limit)

@@ -90,6 +90,31 @@ class LogFileSourceBuilderTest {
     }
 
     @Test
+    void rejectsAGlobThatMatchesNoFile() {
+        Path glob = new Path(dir + "/*.gz");
+
+        assertThatThrownBy(() -> LogFileSource.builder().addPath(glob).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("input path " + glob + " matches no file");
+    }
+
+    @Test
+    void acceptsAGlobThatMatchesAFile() {
+        assertThat(LogFileSource.builder().addPath(new Path(dir + "/*.log")).build()).isNotNull();
+    }
+
+    @Test
+    void rejectsAGlobOnAFileSystemOtherThanTheLocalOne() {
+        assertThatThrownBy(
+                        () ->
+                                LogFileSource.builder()
+                                        .addPath(new Path("s3://bucket/logs/*.log"))
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("globs are supported on local paths only");
+    }
+
+    @Test
     void acceptsADirectoryWhoseFilesAreNested() throws IOException {
         java.nio.file.Path nested = Files.createDirectories(dir.resolve("logs/2024/01"));
         Files.write(nested.resolve("app.log"), "a\n".getBytes());

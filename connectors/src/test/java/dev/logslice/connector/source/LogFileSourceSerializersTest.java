@@ -1,9 +1,10 @@
 package dev.logslice.connector.source;
 
+import dev.logslice.connector.enumerator.PendingSplits;
+import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.split.SplitPosition;
+
 import org.apache.flink.api.connector.source.SplitEnumerator;
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
-import org.apache.flink.connector.file.src.util.CheckpointedPosition;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerialization;
@@ -15,16 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 
 import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The splits and enumerator checkpoints of a {@link LogFileSource} survive the serializers it hands
- * Flink (Flink's own, versioned), through {@link SimpleVersionedSerialization} as Flink stores
- * them.
+ * The splits and enumerator checkpoints of a {@link LogFileSource} survive the versioned
+ * serializers it hands Flink, through {@link SimpleVersionedSerialization} as Flink stores them.
  */
 class LogFileSourceSerializersTest {
     @TempDir java.nio.file.Path dir;
@@ -33,93 +33,98 @@ class LogFileSourceSerializersTest {
     @BeforeEach
     void createSource() throws IOException {
         Files.write(dir.resolve("app.log"), new byte[5 * 4096 + 17]);
+        for (int i = 0; i < 5; i++) {
+            Files.write(dir.resolve("small-" + i + ".log"), new byte[100 + i]);
+        }
         source = LogFileSource.builder().addPath(new Path(dir.toUri())).build();
     }
 
     @Test
     void enumeratedSplitsSurviveTheSplitSerializer() throws Exception {
-        for (FileSourceSplit split : enumerate(2)) {
-            assertSameSplit(roundTrip(source.getSplitSerializer(), split), split);
+        List<LogFileSplit> splits = enumerate(2);
+
+        // The tail of app.log and the five small files are packed into one split.
+        assertThat(splits).anySatisfy(split -> assertThat(split.segments()).hasSize(6));
+        for (LogFileSplit split : splits) {
+            assertThat(roundTrip(source.getSplitSerializer(), split)).isEqualTo(split);
         }
     }
 
     @Test
-    void aSplitWithACheckpointedPositionSurvivesTheSplitSerializer() throws Exception {
-        FileSourceSplit split =
-                enumerate(2)
-                        .get(1)
-                        .updateWithCheckpointedPosition(new CheckpointedPosition(9000, 0));
+    void aPackedSplitWithACheckpointedPositionSurvivesTheSplitSerializer() throws Exception {
+        LogFileSplit packed =
+                enumerate(2).stream()
+                        .filter(split -> split.segments().size() > 1)
+                        .findFirst()
+                        .orElseThrow()
+                        .withPosition(new SplitPosition(3, 42));
 
-        FileSourceSplit restored = roundTrip(source.getSplitSerializer(), split);
+        LogFileSplit restored = roundTrip(source.getSplitSerializer(), packed);
 
-        assertSameSplit(restored, split);
-        assertThat(restored.getReaderPosition()).contains(new CheckpointedPosition(9000, 0));
+        assertThat(restored).isEqualTo(packed);
+        assertThat(restored.readerPosition()).contains(new SplitPosition(3, 42));
     }
 
     @Test
     void anEnumeratorCheckpointSurvivesItsSerializer() throws Exception {
-        TestingSplitEnumeratorContext<FileSourceSplit> context =
+        TestingSplitEnumeratorContext<LogFileSplit> context =
                 new TestingSplitEnumeratorContext<>(2);
         context.registerReader(0, "localhost");
-        PendingSplitsCheckpoint<FileSourceSplit> checkpoint;
-        try (SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>> enumerator =
+        PendingSplits checkpoint;
+        try (SplitEnumerator<LogFileSplit, PendingSplits> enumerator =
                 source.createEnumerator(context)) {
             enumerator.handleSplitRequest(0, "localhost");
-            FileSourceSplit assigned =
-                    context.getSplitAssignments().get(0).getAssignedSplits().get(0);
+            LogFileSplit assigned = context.getSplitAssignments().get(0).getAssignedSplits().get(0);
             // A split that comes back after a failure may carry the position its reader reached.
-            enumerator.addSplitsBack(
-                    List.of(
-                            assigned.updateWithCheckpointedPosition(
-                                    new CheckpointedPosition(42, 0))),
-                    0);
+            enumerator.addSplitsBack(List.of(assigned.withPosition(new SplitPosition(0, 42))), 0);
             checkpoint = enumerator.snapshotState(1);
         }
 
-        PendingSplitsCheckpoint<FileSourceSplit> restored =
-                roundTrip(source.getEnumeratorCheckpointSerializer(), checkpoint);
+        PendingSplits restored = roundTrip(source.getEnumeratorCheckpointSerializer(), checkpoint);
 
-        assertThat(checkpoint.getSplits()).hasSizeGreaterThanOrEqualTo(4);
-        assertSameSplits(restored.getSplits(), checkpoint.getSplits());
-        assertThat(restored.getAlreadyProcessedPaths())
-                .containsExactlyInAnyOrderElementsOf(checkpoint.getAlreadyProcessedPaths());
-        assertThat(restored.getSplits())
-                .filteredOn(split -> split.getReaderPosition().isPresent())
+        assertThat(checkpoint.splits()).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(restored).isEqualTo(checkpoint);
+        assertThat(restored.splits())
+                .filteredOn(split -> split.readerPosition().isPresent())
                 .singleElement()
                 .satisfies(
                         split ->
-                                assertThat(split.getReaderPosition())
-                                        .contains(new CheckpointedPosition(42, 0)));
+                                assertThat(split.readerPosition())
+                                        .contains(new SplitPosition(0, 42)));
     }
 
-    private List<FileSourceSplit> enumerate(int parallelism) throws Exception {
-        TestingSplitEnumeratorContext<FileSourceSplit> context =
+    @Test
+    void rejectsAnUnknownVersionAndTrailingBytes() throws Exception {
+        LogFileSplit split = enumerate(1).get(0);
+        byte[] bytes = source.getSplitSerializer().serialize(split);
+        byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+
+        assertThatThrownBy(() -> source.getSplitSerializer().deserialize(99, bytes))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("version 99");
+        assertThatThrownBy(() -> source.getSplitSerializer().deserialize(2, longer))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("trailing");
+        byte[] pending =
+                source.getEnumeratorCheckpointSerializer()
+                        .serialize(new PendingSplits(List.of(split)));
+        assertThatThrownBy(
+                        () ->
+                                source.getEnumeratorCheckpointSerializer()
+                                        .deserialize(
+                                                2,
+                                                java.util.Arrays.copyOf(
+                                                        pending, pending.length + 3)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("trailing");
+    }
+
+    private List<LogFileSplit> enumerate(int parallelism) throws Exception {
+        TestingSplitEnumeratorContext<LogFileSplit> context =
                 new TestingSplitEnumeratorContext<>(parallelism);
-        try (SplitEnumerator<FileSourceSplit, PendingSplitsCheckpoint<FileSourceSplit>> enumerator =
+        try (SplitEnumerator<LogFileSplit, PendingSplits> enumerator =
                 source.createEnumerator(context)) {
-            return new ArrayList<>(enumerator.snapshotState(0).getSplits());
+            return new ArrayList<>(enumerator.snapshotState(0).splits());
         }
-    }
-
-    private static void assertSameSplits(
-            Collection<FileSourceSplit> actual, Collection<FileSourceSplit> expected) {
-        assertThat(actual).hasSameSizeAs(expected);
-        List<FileSourceSplit> expectedList = new ArrayList<>(expected);
-        int i = 0;
-        for (FileSourceSplit split : actual) {
-            assertSameSplit(split, expectedList.get(i++));
-        }
-    }
-
-    /** {@link FileSourceSplit} has no {@code equals}: compares what it holds. */
-    private static void assertSameSplit(FileSourceSplit actual, FileSourceSplit expected) {
-        assertThat(actual.splitId()).isEqualTo(expected.splitId());
-        assertThat(actual.path()).isEqualTo(expected.path());
-        assertThat(actual.offset()).isEqualTo(expected.offset());
-        assertThat(actual.length()).isEqualTo(expected.length());
-        assertThat(actual.fileModificationTime()).isEqualTo(expected.fileModificationTime());
-        assertThat(actual.fileSize()).isEqualTo(expected.fileSize());
-        assertThat(actual.hostnames()).containsExactly(expected.hostnames());
-        assertThat(actual.getReaderPosition()).isEqualTo(expected.getReaderPosition());
     }
 }

@@ -1,8 +1,10 @@
 package dev.logslice.connector.source;
 
-import org.apache.flink.connector.file.src.FileSourceSplit;
-import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
-import org.apache.flink.connector.file.src.util.CheckpointedPosition;
+import dev.logslice.connector.enumerator.PendingSplits;
+import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.split.SplitPosition;
+
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerialization;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -18,8 +20,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Checkpoints written by this version must stay readable: bytes written once and committed are read
- * back by the serializers {@link LogFileSource} uses today. Run with {@code
+ * Checkpoints written by this version and earlier ones must stay readable: bytes written once and
+ * committed are read back by the serializers {@link LogFileSource} uses today. Version 1 is the
+ * Flink {@code FileSourceSplit} the source used before it packed small files. Run with {@code
  * -Dlogslice.writeSnapshots=true} to add snapshots for a new serializer version, never to overwrite
  * old ones.
  */
@@ -28,53 +31,85 @@ class SerializerSnapshotTest {
     private static final LogFileSource<String> SOURCE =
             LogFileSource.builder().addPath(new Path(Paths.get("").toUri())).build();
 
-    private static FileSourceSplit midSplit() {
-        return new FileSourceSplit(
+    /** The split that version 1 snapshots hold, as this version reads it. */
+    private static LogFileSplit midSplitV1() {
+        return new LogFileSplit(
                 "0000000007",
-                new Path("file:/var/log/nginx/access.log"),
-                67108864,
-                67108864,
-                1764460800000L,
-                1073741824,
-                new String[] {"localhost"},
-                new CheckpointedPosition(70000123, 0));
+                List.of(
+                        new FileSegment(
+                                new Path("file:/var/log/nginx/access.log"),
+                                67108864,
+                                134217728,
+                                1073741824,
+                                1764460800000L)),
+                List.of("localhost"),
+                new SplitPosition(0, 70000123));
+    }
+
+    /** A packed split resumed in its second file, what version 2 snapshots hold. */
+    private static LogFileSplit packedSplit() {
+        return new LogFileSplit(
+                "0000000012",
+                List.of(
+                        new FileSegment(
+                                new Path("file:/var/log/nginx/access.log"),
+                                1073741824,
+                                1080000000,
+                                1080000000,
+                                1764460800000L),
+                        FileSegment.wholeFile(
+                                new Path("file:/var/log/nginx/access.log.1"),
+                                10240,
+                                1764374400000L),
+                        FileSegment.wholeFile(
+                                new Path("file:/var/log/nginx/error.log"), 0, 1764374400001L)),
+                List.of(),
+                new SplitPosition(1, 4711));
     }
 
     @Test
-    void splitWithCheckpointedPositionStaysReadable() throws IOException {
-        SimpleVersionedSerializer<FileSourceSplit> serializer = SOURCE.getSplitSerializer();
+    void versionOneSplitIsReadAsAOneFileSplit() throws IOException {
+        LogFileSplit restored = SOURCE.getSplitSerializer().deserialize(1, committed("split", 1));
 
-        FileSourceSplit restored =
+        assertThat(restored).isEqualTo(midSplitV1());
+    }
+
+    @Test
+    void versionOneEnumeratorCheckpointIsRead() throws IOException {
+        PendingSplits restored =
+                SOURCE.getEnumeratorCheckpointSerializer()
+                        .deserialize(1, committed("enumerator", 1));
+
+        assertThat(restored.splits()).containsExactly(midSplitV1());
+    }
+
+    @Test
+    void packedSplitWithAPositionStaysReadable() throws IOException {
+        SimpleVersionedSerializer<LogFileSplit> serializer = SOURCE.getSplitSerializer();
+
+        LogFileSplit restored =
                 SimpleVersionedSerialization.readVersionAndDeSerialize(
-                        serializer, snapshot("split", serializer, midSplit()));
+                        serializer, snapshot("split", serializer, packedSplit()));
 
-        assertThat(restored.splitId()).isEqualTo("0000000007");
-        assertThat(restored.path()).isEqualTo(midSplit().path());
-        assertThat(restored.offset()).isEqualTo(67108864);
-        assertThat(restored.length()).isEqualTo(67108864);
-        assertThat(restored.fileSize()).isEqualTo(1073741824);
-        assertThat(restored.fileModificationTime()).isEqualTo(1764460800000L);
-        assertThat(restored.getReaderPosition()).contains(new CheckpointedPosition(70000123, 0));
+        assertThat(restored).isEqualTo(packedSplit());
     }
 
     @Test
     void enumeratorCheckpointStaysReadable() throws IOException {
-        SimpleVersionedSerializer<PendingSplitsCheckpoint<FileSourceSplit>> serializer =
+        SimpleVersionedSerializer<PendingSplits> serializer =
                 SOURCE.getEnumeratorCheckpointSerializer();
-        PendingSplitsCheckpoint<FileSourceSplit> checkpoint =
-                PendingSplitsCheckpoint.fromCollectionSnapshot(List.of(midSplit()));
+        PendingSplits checkpoint = new PendingSplits(List.of(midSplitV1(), packedSplit()));
 
-        PendingSplitsCheckpoint<FileSourceSplit> restored =
+        PendingSplits restored =
                 SimpleVersionedSerialization.readVersionAndDeSerialize(
                         serializer, snapshot("enumerator", serializer, checkpoint));
 
-        assertThat(restored.getSplits()).hasSize(1);
-        FileSourceSplit split = restored.getSplits().iterator().next();
-        assertThat(split.splitId()).isEqualTo("0000000007");
-        assertThat(split.getReaderPosition()).contains(new CheckpointedPosition(70000123, 0));
+        assertThat(restored).isEqualTo(checkpoint);
     }
 
-    /** The committed bytes for the serializer's current version, written first if asked to. */
+    /**
+     * The committed bytes, version first, for the serializer's current version; written if asked.
+     */
     private static <T> byte[] snapshot(
             String name, SimpleVersionedSerializer<T> serializer, T value) throws IOException {
         String resource = DIRECTORY + name + "-v" + serializer.getVersion() + ".bin";
@@ -86,11 +121,20 @@ class SerializerSnapshotTest {
                         SimpleVersionedSerialization.writeVersionAndSerialize(serializer, value));
             }
         }
+        return read(resource);
+    }
+
+    /** The committed bytes of an old version, without the version header. */
+    private static byte[] committed(String name, int version) throws IOException {
+        byte[] withHeader = read(DIRECTORY + name + "-v" + version + ".bin");
+        // SimpleVersionedSerialization writes the version and the length, an int each.
+        return java.util.Arrays.copyOfRange(withHeader, 8, withHeader.length);
+    }
+
+    private static byte[] read(String resource) throws IOException {
         try (InputStream in =
                 SerializerSnapshotTest.class.getClassLoader().getResourceAsStream(resource)) {
-            assertThat(in)
-                    .as("snapshot %s for serializer version %d", resource, serializer.getVersion())
-                    .isNotNull();
+            assertThat(in).as("snapshot %s", resource).isNotNull();
             return in.readAllBytes();
         }
     }

@@ -45,7 +45,7 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
             return lineParser.parse(
                     line.buffer(), line.start(), line.length(), file, line.offset());
         }
-        // A split never spans files and finishSplit drops the assembler, so it is this file's.
+        // finishFile and finishSplit drop the assembler, so it holds this file's event.
         if (assembler == null) {
             assembler =
                     new EventAssembler(perFile.format(), lineParser, result -> completed = result);
@@ -65,13 +65,18 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
 
     @Override
     public void finishSplit(SplitReport report, Consumer<ParseResult> output) {
+        finishFile(report.splitId(), output);
+    }
+
+    @Override
+    public void finishFile(String splitId, Consumer<ParseResult> output) {
         if (assembler != null) {
             assembler.finish();
             if (completed != null) {
                 output.accept(completed);
                 completed = null;
             }
-            // The next split starts with an event of its own.
+            // The next file or split starts with an event of its own.
             assembler = null;
         }
     }

@@ -1,0 +1,130 @@
+package dev.logslice.connector.enumerator;
+
+import org.apache.flink.annotation.Internal;
+
+import javax.annotation.Nullable;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Finds the files of one local input path with java.nio: a file, a directory read recursively, or a
+ * glob. Symbolic links are followed; the JDK's walk detects a link back to a directory being
+ * walked, which is skipped and reported rather than followed for ever. Inside a directory or a
+ * glob, names starting with '.' or '_' are skipped; a path named explicitly is read whatever its
+ * name.
+ */
+@Internal
+final class LocalInputWalk extends SimpleFileVisitor<Path> {
+    private final Path start;
+    @Nullable private final GlobPath glob;
+    private final int limit;
+    private final Set<String> skipped;
+    private final List<InputPaths.Found> found = new ArrayList<>();
+
+    private LocalInputWalk(Path start, @Nullable GlobPath glob, int limit, Set<String> skipped) {
+        this.start = start;
+        this.glob = glob;
+        this.limit = limit;
+        this.skipped = skipped;
+    }
+
+    /** Up to {@code limit} files of an absolute path, in no particular order. */
+    static List<InputPaths.Found> find(Path absolute, int limit, Set<String> skipped)
+            throws IOException {
+        GlobPath glob = GlobPath.isGlob(absolute) ? GlobPath.of(absolute) : null;
+        LocalInputWalk walk =
+                new LocalInputWalk(glob == null ? absolute : glob.base(), glob, limit, skipped);
+        if (walk.glob != null && !Files.isDirectory(walk.start)) {
+            return walk.found; // a glob under a missing directory matches nothing
+        }
+        Files.walkFileTree(
+                walk.start, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, walk);
+        return walk.found;
+    }
+
+    @Override
+    public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+        if (dir.equals(start)) {
+            return FileVisitResult.CONTINUE;
+        }
+        return entersDirectory(dir) ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+    }
+
+    /** Whether files below a directory under the start can be input: not hidden, maybe globbed. */
+    private boolean entersDirectory(Path dir) {
+        if (isHidden(dir)) {
+            return false;
+        }
+        Path relative = start.relativize(dir);
+        return glob == null || glob.mayMatchBelow(relative) || matchesGlob(relative);
+    }
+
+    @Override
+    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        if (attrs.isSymbolicLink()) {
+            // With links followed, a link's own attributes mean its target is missing.
+            skipped.add(file + ": broken symbolic link, skipped");
+            return FileVisitResult.CONTINUE;
+        }
+        boolean named = file.equals(start);
+        if (!named && (!attrs.isRegularFile() || isHidden(file))) {
+            return FileVisitResult.CONTINUE;
+        }
+        if (glob != null && !matchesGlob(start.relativize(file))) {
+            return FileVisitResult.CONTINUE;
+        }
+        Object key = attrs.fileKey() != null ? attrs.fileKey() : file.toRealPath();
+        found.add(
+                new InputPaths.Found(
+                        new InputFile(
+                                new org.apache.flink.core.fs.Path("file", null, file.toString()),
+                                attrs.size(),
+                                attrs.lastModifiedTime().toMillis(),
+                                List.of()),
+                        key));
+        return found.size() >= limit ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
+    }
+
+    @Override
+    public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+        if (e instanceof FileSystemLoopException) {
+            // Worth a word only where the walk would have gone in.
+            if (entersDirectory(file)) {
+                skipped.add(file + ": symbolic link loop, not followed");
+            }
+            return FileVisitResult.CONTINUE;
+        }
+        if (file.equals(start) && e instanceof NoSuchFileException) {
+            throw new FileNotFoundException("input path " + file + " does not exist");
+        }
+        throw e;
+    }
+
+    /** Whether the path or a directory above it (up to the glob's base) matches the glob. */
+    private boolean matchesGlob(Path relative) {
+        for (Path p = relative; p != null; p = p.getParent()) {
+            if (glob.matches(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isHidden(Path path) {
+        String name = path.getFileName().toString();
+        return name.startsWith(".") || name.startsWith("_");
+    }
+}

@@ -1,0 +1,119 @@
+package dev.logslice.connector.reader;
+
+import dev.logslice.connector.io.Compression;
+import dev.logslice.connector.io.DecompressingReadChannel;
+import dev.logslice.connector.io.LocalFileReadChannel;
+import dev.logslice.connector.io.ReadChannel;
+import dev.logslice.connector.io.StreamReadChannel;
+import dev.logslice.connector.source.LogSourceSettings;
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.split.FileSegment;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.fs.Path;
+
+import javax.annotation.Nullable;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Paths;
+import java.util.List;
+
+/**
+ * Opens the files of a reader's splits: each checked against its listing ({@link InputFileCheck}),
+ * skipped when missing and missing files are skipped, decompressed when compressed (restored from a
+ * checkpoint, a compressed file is decompressed again from its start up to the checkpointed
+ * uncompressed offset), local ones read through one aligned buffer shared by all, since one file is
+ * open at a time.
+ */
+@Internal
+final class SegmentFiles {
+    private final LogSourceSettings settings;
+    @Nullable private ByteBuffer readBuffer;
+
+    SegmentFiles(LogSourceSettings settings) {
+        this.settings = settings;
+    }
+
+    /**
+     * The file checked and opened, or null when it is missing and missing files are skipped, having
+     * added why to {@code missing}.
+     */
+    @Nullable
+    ReadChannel openOrSkip(FileSegment file, List<SplitReport.FileRead> missing)
+            throws IOException {
+        try {
+            InputFileCheck.appendedBytes(file, "before it was read");
+            return openFile(file.path());
+        } catch (FileNotFoundException | NoSuchFileException e) {
+            if (settings.skipMissingFiles()) {
+                missing.add(
+                        SplitReport.FileRead.skipped(
+                                file.path().toString(),
+                                file.start(),
+                                file.end(),
+                                "deleted before it was read"));
+                return null;
+            }
+            throw e instanceof FileNotFoundException
+                    ? e
+                    : new FileNotFoundException(
+                            "Input file " + file.path() + " was deleted before it was read");
+        }
+    }
+
+    /** A reader of a file's lines from its segment's start, or from {@code resumeAt}. */
+    SplitLineReader lineReader(FileSegment file, ReadChannel opened, @Nullable Long resumeAt)
+            throws IOException {
+        Compression compression = Compression.ofFileName(file.path().getName());
+        if (compression.isCompressed()) {
+            if (file.start() != 0 || file.end() != file.fileSize()) {
+                opened.close();
+                throw new IllegalStateException(
+                        "split " + file + " of compressed file " + file.path() + " is not whole");
+            }
+            DecompressingReadChannel decompressing =
+                    new DecompressingReadChannel(
+                            opened,
+                            file.path().toString(),
+                            compression,
+                            file.fileSize(),
+                            settings.bufferSize());
+            return SplitLineReader.forDecompressedFile(
+                    decompressing,
+                    file.path(),
+                    resumeAt == null ? 0 : resumeAt,
+                    settings.bufferSize(),
+                    settings.maxLineLength());
+        }
+        return resumeAt != null
+                ? SplitLineReader.resumingAt(
+                        opened,
+                        file.path(),
+                        resumeAt,
+                        file.end(),
+                        file.fileSize(),
+                        settings.bufferSize(),
+                        settings.maxLineLength())
+                : SplitLineReader.forSplit(
+                        opened,
+                        file.path(),
+                        file.start(),
+                        file.end(),
+                        file.fileSize(),
+                        settings.bufferSize(),
+                        settings.maxLineLength());
+    }
+
+    private ReadChannel openFile(Path path) throws IOException {
+        if ("file".equals(path.toUri().getScheme())) {
+            if (readBuffer == null) {
+                readBuffer = LocalFileReadChannel.alignedBuffer(settings.bufferSize());
+            }
+            return new LocalFileReadChannel(Paths.get(path.toUri()), readBuffer);
+        }
+        return new StreamReadChannel(path.getFileSystem().open(path, settings.bufferSize()));
+    }
+}

@@ -1,0 +1,123 @@
+package dev.logslice.connector.split;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.file.src.FileSourceSplit;
+import org.apache.flink.connector.file.src.FileSourceSplitSerializer;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Versioned bytes of a {@link LogFileSplit}. Version 1 is Flink's {@link FileSourceSplit} (what the
+ * source used before splits could pack files), read as a one-segment split; version 2 is ours.
+ */
+@Internal
+public final class LogFileSplitSerializer implements SimpleVersionedSerializer<LogFileSplit> {
+    public static final LogFileSplitSerializer INSTANCE = new LogFileSplitSerializer();
+
+    private static final int VERSION = 2;
+
+    @Override
+    public int getVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] serialize(LogFileSplit split) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(64 + 48 * split.segments().size());
+        out.writeUTF(split.splitId());
+        out.writeInt(split.hosts().size());
+        for (String host : split.hosts()) {
+            out.writeUTF(host);
+        }
+        out.writeInt(split.segments().size());
+        for (FileSegment segment : split.segments()) {
+            writeSegment(segment, out);
+        }
+        out.writeBoolean(split.position() != null);
+        if (split.position() != null) {
+            out.writeInt(split.position().segment());
+            out.writeLong(split.position().offset());
+        }
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public LogFileSplit deserialize(int version, byte[] serialized) throws IOException {
+        switch (version) {
+            case 1:
+                return deserializeV1(serialized);
+            case 2:
+                return deserializeV2(serialized);
+            default:
+                throw new IOException(
+                        "Unknown split serializer version "
+                                + version
+                                + "; this version of logslice reads versions 1 to "
+                                + VERSION);
+        }
+    }
+
+    private static LogFileSplit deserializeV1(byte[] serialized) throws IOException {
+        return fromFileSourceSplit(FileSourceSplitSerializer.INSTANCE.deserialize(1, serialized));
+    }
+
+    /** A split of Flink's file source as a one-segment split. */
+    public static LogFileSplit fromFileSourceSplit(FileSourceSplit split) {
+        FileSegment segment =
+                new FileSegment(
+                        split.path(),
+                        split.offset(),
+                        split.offset() + split.length(),
+                        split.fileSize(),
+                        split.fileModificationTime());
+        SplitPosition position =
+                split.getReaderPosition()
+                        .map(checkpointed -> new SplitPosition(0, checkpointed.getOffset()))
+                        .orElse(null);
+        return new LogFileSplit(
+                split.splitId(), List.of(segment), List.of(split.hostnames()), position);
+    }
+
+    private static LogFileSplit deserializeV2(byte[] serialized) throws IOException {
+        DataInputDeserializer in = new DataInputDeserializer(serialized);
+        String id = in.readUTF();
+        int hostCount = in.readInt();
+        List<String> hosts = new ArrayList<>(hostCount);
+        for (int i = 0; i < hostCount; i++) {
+            hosts.add(in.readUTF());
+        }
+        int segmentCount = in.readInt();
+        List<FileSegment> segments = new ArrayList<>(segmentCount);
+        for (int i = 0; i < segmentCount; i++) {
+            segments.add(readSegment(in));
+        }
+        SplitPosition position =
+                in.readBoolean() ? new SplitPosition(in.readInt(), in.readLong()) : null;
+        if (in.available() > 0) {
+            throw new IOException(
+                    "Split " + id + " has " + in.available() + " unexpected trailing bytes");
+        }
+        return new LogFileSplit(id, segments, hosts, position);
+    }
+
+    private static void writeSegment(FileSegment segment, DataOutputView out) throws IOException {
+        out.writeUTF(segment.path().toString());
+        out.writeLong(segment.start());
+        out.writeLong(segment.end());
+        out.writeLong(segment.fileSize());
+        out.writeLong(segment.modificationTime());
+    }
+
+    private static FileSegment readSegment(DataInputView in) throws IOException {
+        return new FileSegment(
+                new Path(in.readUTF()), in.readLong(), in.readLong(), in.readLong(), in.readLong());
+    }
+}

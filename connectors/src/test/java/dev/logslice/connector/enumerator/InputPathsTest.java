@@ -1,0 +1,169 @@
+package dev.logslice.connector.enumerator;
+
+import org.apache.flink.core.fs.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** How {@link InputPaths} turns files, directories, globs and links into the files to read. */
+class InputPathsTest {
+    @TempDir java.nio.file.Path dir;
+
+    @Test
+    void expandsAGlobInTheLastComponentInNameOrder() throws IOException {
+        create("nginx/access.log.2", "nginx/access.log", "nginx/access.log.1", "nginx/error.log");
+
+        assertThat(names(expand(dir + "/nginx/access.log*")))
+                .containsExactly("nginx/access.log", "nginx/access.log.1", "nginx/access.log.2");
+    }
+
+    @Test
+    void doubleStarCrossesAnyNumberOfDirectoriesIncludingNone() throws IOException {
+        create("logs/top.log", "logs/a/one.log", "logs/a/b/two.log", "logs/a/b/two.txt");
+
+        assertThat(names(expand(dir + "/logs/**/*.log")))
+                .containsExactly("logs/a/b/two.log", "logs/a/one.log", "logs/top.log");
+    }
+
+    @Test
+    void aGlobInADirectoryComponentReadsTheDirectoriesItMatches() throws IOException {
+        create("2024-01/app.log", "2024-01/deep/app.log", "2024-02/app.log", "2023-12/app.log");
+
+        assertThat(names(expand(dir + "/2024-*")))
+                .containsExactly("2024-01/app.log", "2024-01/deep/app.log", "2024-02/app.log");
+        assertThat(names(expand(dir + "/2024-*/app.log")))
+                .containsExactly("2024-01/app.log", "2024-02/app.log");
+    }
+
+    @Test
+    void aGlobSkipsHiddenAndUnderscoreNames() throws IOException {
+        create("logs/app.log", "logs/.app.log", "logs/_tmp.log", "logs/.git/x.log");
+
+        assertThat(names(expand(dir + "/logs/**/*.log"))).containsExactly("logs/app.log");
+    }
+
+    @Test
+    void aGlobThatMatchesNothingGivesNoFile() throws IOException {
+        create("logs/app.log");
+
+        assertThat(expand(dir + "/logs/*.gz").files()).isEmpty();
+        assertThat(expand(dir + "/missing/*.log").files()).isEmpty();
+        assertThat(InputPaths.holdsAFile(new Path(dir + "/logs/*.gz"))).isFalse();
+        assertThat(InputPaths.holdsAFile(new Path(dir + "/logs/*.log"))).isTrue();
+    }
+
+    @Test
+    void aFileWhoseNameHasGlobCharactersIsReadAsNamed() throws IOException {
+        create("logs/app[1].log", "logs/app1.log");
+
+        assertThat(names(expand(dir + "/logs/app[1].log"))).containsExactly("logs/app[1].log");
+        assertThat(names(expand(dir + "/logs/app[0-9].log"))).containsExactly("logs/app1.log");
+    }
+
+    @Test
+    void aMissingFileIsAnError() {
+        assertThatThrownBy(() -> expand(dir + "/missing.log"))
+                .isInstanceOf(java.io.FileNotFoundException.class)
+                .hasMessageContaining("missing.log");
+    }
+
+    @Test
+    void keepsTheOrderOfThePathsAndSortsWithinEach() throws IOException {
+        create("b/2.log", "b/1.log", "a.log", "c/z.log", "c/y/x.log");
+
+        assertThat(names(expand(dir + "/b", dir + "/a.log", dir + "/c")))
+                .containsExactly("b/1.log", "b/2.log", "a.log", "c/y/x.log", "c/z.log");
+    }
+
+    @Test
+    void readsAFileReachedTwiceOnceWhereItFirstComes() throws IOException {
+        create("logs/a.log", "logs/b.log");
+        Files.createSymbolicLink(dir.resolve("logs/c-link.log"), dir.resolve("logs/a.log"));
+
+        assertThat(
+                        names(
+                                expand(
+                                        dir + "/logs/b.log",
+                                        dir + "/logs",
+                                        dir + "/logs/a.log",
+                                        dir + "/logs/*.log")))
+                .containsExactly("logs/b.log", "logs/a.log");
+    }
+
+    @Test
+    void followsLinksToDirectoriesAndReportsALoopInsteadOfFollowingIt() throws IOException {
+        create("logs/app.log", "elsewhere/other.log");
+        Files.createSymbolicLink(dir.resolve("logs/more"), dir.resolve("elsewhere"));
+        Files.createSymbolicLink(dir.resolve("logs/loop"), dir.resolve("logs"));
+
+        InputPaths.Expansion expansion = expand(dir + "/logs");
+
+        assertThat(names(expansion)).containsExactly("logs/app.log", "logs/more/other.log");
+        assertThat(expansion.skipped())
+                .singleElement()
+                .asString()
+                .contains("logs/loop")
+                .contains("loop");
+    }
+
+    @Test
+    void saysNothingOfALoopWhereTheWalkWouldNotGo() throws IOException {
+        create("logs/app.log");
+        Files.createSymbolicLink(dir.resolve("logs/.loop"), dir.resolve("logs"));
+        Files.createSymbolicLink(dir.resolve("logs/loop"), dir.resolve("logs"));
+
+        assertThat(expand(dir + "/logs").skipped()).hasSize(1);
+        assertThat(expand(dir + "/logs/*.log").skipped()).isEmpty();
+        assertThat(names(expand(dir + "/logs/*.log"))).containsExactly("logs/app.log");
+    }
+
+    @Test
+    void reportsABrokenLink() throws IOException {
+        create("logs/app.log");
+        Files.createSymbolicLink(dir.resolve("logs/gone.log"), dir.resolve("nowhere.log"));
+
+        InputPaths.Expansion expansion = expand(dir + "/logs");
+
+        assertThat(names(expansion)).containsExactly("logs/app.log");
+        assertThat(expansion.skipped()).singleElement().asString().contains("gone.log");
+    }
+
+    @Test
+    void globsAreForLocalPathsOnly() {
+        assertThatThrownBy(() -> expand("hdfs://namenode:8020/logs/*.log"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("local paths only");
+    }
+
+    private InputPaths.Expansion expand(String... paths) throws IOException {
+        List<Path> flinkPaths = new ArrayList<>();
+        for (String path : paths) {
+            flinkPaths.add(new Path(path));
+        }
+        return InputPaths.expand(flinkPaths);
+    }
+
+    /** The files as paths relative to the test directory. */
+    private List<String> names(InputPaths.Expansion expansion) {
+        return expansion.files().stream()
+                .map(file -> dir.relativize(java.nio.file.Paths.get(file.path().toUri())))
+                .map(java.nio.file.Path::toString)
+                .toList();
+    }
+
+    private void create(String... names) throws IOException {
+        for (String name : names) {
+            java.nio.file.Path file = dir.resolve(name);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, name + "\n");
+        }
+    }
+}
