@@ -27,11 +27,11 @@ public final class Timeline {
     public record Bucket(long startEpochSecond, long events, long errors) {}
 
     public void add(long epochSecond, boolean error) {
-        long minute = Math.floorDiv(epochSecond, MINUTE) * MINUTE;
-        // Logs are written in time order: most events fall in the minute of the one before.
-        if (lastCounts == null || minute != lastMinute) {
-            lastMinute = minute;
-            lastCounts = minutes.computeIfAbsent(minute, k -> new long[2]);
+        // Logs are written in time order: most events fall in the minute of the one before, found
+        // without a division.
+        if (lastCounts == null || epochSecond < lastMinute || epochSecond >= lastMinute + MINUTE) {
+            lastMinute = Math.floorDiv(epochSecond, MINUTE) * MINUTE;
+            lastCounts = minutes.computeIfAbsent(lastMinute, k -> new long[2]);
         }
         long[] counts = lastCounts;
         counts[0]++;
