@@ -1,30 +1,36 @@
 #!/usr/bin/env bash
-# End-to-end comparison (issue 6): the same line count by logslice and by the alternatives on one
-# file; runs alternate between tools, medians are taken, peak RSS comes from /usr/bin/time, and
-# every tool's count must agree. Prints a markdown table with each time as a ratio to logslice.
+# End-to-end comparison (issue 6): the same status code counts of one combined access log by
+# logslice stats and by the alternatives (stock Flink sources, DuckDB), plus logslice scan, wc -l
+# and cat as the reading limits. Runs alternate between tools, medians are taken, peak RSS comes
+# from /usr/bin/time, read and pread64 calls from one extra run under strace -f -c (when strace
+# is installed), and every run's counts must agree. Prints a markdown table with each time as a
+# ratio to logslice stats p=2.
 #
 # Usage: benchmarks/compare.sh [--smoke] [--runs N] [--size SIZE] [FILE]
-#   --smoke     a tiny generated file (about 1,000 lines), one run: proves every tool still runs
-#               and agrees, in seconds; exits non-zero otherwise
+#   --smoke     a tiny generated file (about 1,000 lines), one run, no strace: proves every tool
+#               still runs and agrees, in seconds; exits non-zero otherwise
 #   --runs N    runs per tool (default 3)
 #   --size SIZE size of the generated combined log when no FILE is given (default 1g)
-# Still to come (issue 6): status counts by the stats job, DuckDB, the legacy TextInputFormat,
-# and strace read counts per tool.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
 runs=3
 size=1g
 file=""
+trace=true
 while (($#)); do
   case "$1" in
-    --smoke) runs=1; size=230k; shift ;;
+    --smoke) runs=1; size=230k; trace=false; shift ;;
     --runs) runs="$2"; shift 2 ;;
     --size) size="$2"; shift 2 ;;
     -*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
     *) file="$1"; shift ;;
   esac
 done
+if $trace && ! command -v strace > /dev/null; then
+  echo "compare.sh: strace is not installed (apt-get install -y strace); no read call counts" >&2
+  trace=false
+fi
 
 classpath="$("$here/classpath.sh")"
 work="$(mktemp -d)"
@@ -36,15 +42,31 @@ if [[ -z "$file" ]]; then
   [[ -f "$file" ]] || "$root/logslice" generate --format combined --size "$size" --out "$file" >&2
 fi
 
-# name|command; each command prints the number of lines (or '-' when it counts nothing).
+# stats --json writes "status" : { "200" : 792, ... }; this prints it as the Java tools do:
+# 200=792 204=9 ..., by code.
+cat > "$work/status.awk" << 'EOF'
+/^  "status" : \{/ { inside = 1; next }
+inside && /^  \}/ { exit }
+inside { gsub(/[" ,]/, ""); sub(":", "="); counts = counts sep $0; sep = " " }
+END { print counts }
+EOF
+stats() { echo "$root/logslice stats --quiet -p $1 --json '$work/stats.json' '$file' > /dev/null && awk -f '$work/status.awk' '$work/stats.json'"; }
+stock() { echo "java -cp '$classpath' dev.logslice.benchmark.StockFlinkStatusCount $1 $2 2 '$file'"; }
+
+# name|command; each command's last line is the status counts (200=792 ...), a line count, or '-'.
+# The legacy TextInputFormat (env.readFile) is deprecated but still in Flink 2.3.
 tools=(
-  "logslice scan p=1|$root/logslice scan -p 1 '$file' | awk '/^lines/' | tr -dc 0-9"
-  "logslice scan p=2|$root/logslice scan -p 2 '$file' | awk '/^lines/' | tr -dc 0-9"
-  "stock FileSource keyBy/sum p=2|java -cp '$classpath' dev.logslice.benchmark.StockFlinkLineCount keyed 2 '$file'"
-  "stock FileSource per-subtask p=2|java -cp '$classpath' dev.logslice.benchmark.StockFlinkLineCount partition 2 '$file'"
+  "logslice stats p=1|$(stats 1)"
+  "logslice stats p=2|$(stats 2)"
+  "stock FileSource keyBy/sum p=2|$(stock fileSource keyed)"
+  "stock FileSource per-subtask map p=2|$(stock fileSource partition)"
+  "legacy TextInputFormat (readFile) per-subtask map p=2|$(stock textInputFormat partition)"
+  "DuckDB read_csv + regexp_extract|java -cp '$classpath' dev.logslice.benchmark.DuckDbStatusCount '$file'"
+  "logslice scan p=2 (lines only)|$root/logslice scan -p 2 '$file' | awk '/^lines/' | tr -dc 0-9"
   "wc -l|wc -l < '$file'"
   "cat > /dev/null|cat '$file' > /dev/null; echo -"
 )
+reference=1 # logslice stats p=2
 
 # Runs a command line, writing "seconds peak-RSS-KiB" to $work/time (RSS 0 without GNU time).
 timed() {
@@ -59,35 +81,58 @@ timed() {
   fi
 }
 
+# Runs a command line under strace and prints its read plus pread64 calls, all processes and
+# files together (for the JVMs, class loading's too).
+read_calls() {
+  strace -f -c -e trace=read,pread64 -o "$work/strace" bash -c "$1" > /dev/null 2>&1
+  awk '$NF == "read" || $NF == "pread64" { calls += $4 } END { print calls + 0 }' "$work/strace"
+}
+
+fail() {
+  echo "compare.sh: $1" >&2
+  exit 1
+}
+
 cat "$file" > /dev/null # into the page cache
 for ((run = 1; run <= runs; run++)); do
   for i in "${!tools[@]}"; do
     timed "${tools[$i]#*|}" > "$work/out" 2> "$work/err" \
-      || { echo "compare.sh: '${tools[$i]%%|*}' failed:" >&2; cat "$work/err" >&2; exit 1; }
+      || { cat "$work/err" >&2; fail "'${tools[$i]%%|*}' failed"; }
     read -r seconds rss_kib < "$work/time"
     echo "$seconds" >> "$work/seconds.$i"
     echo "$rss_kib" >> "$work/rss.$i"
-    tail -n 1 "$work/out" > "$work/count.$i"
+    result="$(tail -n 1 "$work/out")"
+    [[ ! -f "$work/result.$i" || "$(cat "$work/result.$i")" == "$result" ]] \
+      || fail "'${tools[$i]%%|*}' gave another result in run $run: $result"
+    echo "$result" > "$work/result.$i"
   done
+done
+for i in "${!tools[@]}"; do
+  if $trace; then read_calls "${tools[$i]#*|}" > "$work/reads.$i"; else echo - > "$work/reads.$i"; fi
 done
 
 median() { sort -g "$1" | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
-expected="$(cat "$work/count.0")"
-reference="$(median "$work/seconds.1")"
+expected="$(cat "$work/result.$reference")"
+lines="$(tr ' ' '\n' <<< "$expected" | awk -F= '{n += $2} END {print n + 0}')"
+reference_seconds="$(median "$work/seconds.$reference")"
 status=0
-echo "$(stat -c %s "$file") bytes, $expected lines, $runs run(s) per tool, medians; ratio = time / logslice scan p=2"
+echo "$(stat -c %s "$file") bytes, $lines lines, $runs run(s) per tool, medians;" \
+  "ratio = time / ${tools[$reference]%%|*}"
+echo "status counts: $expected"
 echo
-echo "| tool | seconds | ratio | peak RSS MiB | lines |"
-echo "|---|---:|---:|---:|---:|"
+echo "| tool | seconds | ratio | peak RSS MiB | read calls (strace) | result |"
+echo "|---|---:|---:|---:|---:|---|"
 for i in "${!tools[@]}"; do
-  count="$(cat "$work/count.$i")"
-  if [[ "$count" != "-" && "$count" != "$expected" ]]; then
-    count="$count (MISMATCH)"
-    status=1
-  fi
+  result="$(cat "$work/result.$i")"
+  case "$result" in
+    "$expected") shown="same status counts" ;;
+    "$lines") shown="$lines lines" ;;
+    -) shown="-" ;;
+    *) shown="MISMATCH: $result"; status=1 ;;
+  esac
   seconds="$(median "$work/seconds.$i")"
   rss_mib="$(awk '{print int($1 / 1024)}' <<< "$(sort -g "$work/rss.$i" | tail -n 1)")"
-  ratio="$(awk -v s="$seconds" -v r="$reference" 'BEGIN {printf "%.2f", (r > 0) ? s / r : 0}')"
-  echo "| ${tools[$i]%%|*} | $seconds | $ratio | $rss_mib | $count |"
+  ratio="$(awk -v s="$seconds" -v r="$reference_seconds" 'BEGIN {printf "%.2f", (r > 0) ? s / r : 0}')"
+  echo "| ${tools[$i]%%|*} | $seconds | $ratio | $rss_mib | $(cat "$work/reads.$i") | $shown |"
 done
 exit "$status"

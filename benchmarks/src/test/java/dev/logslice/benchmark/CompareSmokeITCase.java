@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Runs {@code compare.sh --smoke} on a tiny file, so the end-to-end comparison cannot rot: every
- * tool must run and all must count the same lines.
+ * tool must run, and all must count the same status codes and lines.
  */
 class CompareSmokeITCase {
 
@@ -26,9 +26,14 @@ class CompareSmokeITCase {
         assertThat(process.waitFor(5, TimeUnit.MINUTES)).isTrue();
         assertThat(process.exitValue()).as(output).isZero();
         assertThat(output)
-                .contains("| logslice scan p=2 |")
-                .contains("| stock FileSource keyBy/sum p=2 |")
-                .contains("| wc -l |")
+                .contains("| logslice stats p=2 | ")
+                .contains("| stock FileSource keyBy/sum p=2 | ")
+                .contains("| stock FileSource per-subtask map p=2 | ")
+                .contains("| legacy TextInputFormat (readFile) per-subtask map p=2 | ")
+                .contains("| DuckDB read_csv + regexp_extract | ")
+                .contains("| wc -l | ")
                 .doesNotContain("MISMATCH");
+        assertThat(output.lines().filter(line -> line.endsWith("| same status counts |")))
+                .hasSize(6);
     }
 }

@@ -1,13 +1,21 @@
 package dev.logslice.job;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
+import org.apache.flink.configuration.ResourceManagerOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import java.time.Duration;
+
 /** The execution environment logslice's jobs run in: batch mode, embedded unless submitted. */
 public final class EmbeddedFlink {
+    private static final int SORT_SHUFFLE_MIN_BUFFERS = 64;
+
     private EmbeddedFlink() {}
 
     /**
@@ -27,8 +35,29 @@ public final class EmbeddedFlink {
             conf.setString(
                     "metrics.reporter." + SourceProgress.REPORTER + ".factory.class",
                     SourceProgress.ReporterFactory.class.getName());
+            smallMemoryPools(conf, parallelism);
+            // The TaskManager is there before the job asks for slots: no need to wait for more.
+            conf.set(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY, Duration.ZERO);
             env = StreamExecutionEnvironment.createLocalEnvironment(conf);
         }
         return BatchSettings.applyTo(env, parallelism);
+    }
+
+    /**
+     * Memory pools sized for logslice's jobs, which fold lines where they are read and shuffle only
+     * a few partials: Flink's defaults (64 MB of network buffers, 128 MB managed memory for
+     * sorting) are allocated and zeroed at every start and never used.
+     */
+    private static void smallMemoryPools(Configuration conf, int parallelism) {
+        // Each reader's sort-shuffle partition takes its minimum of 32 KiB buffers.
+        int buffers = SORT_SHUFFLE_MIN_BUFFERS * (parallelism + 2);
+        MemorySize network = MemorySize.parse("32k").multiply(buffers);
+        conf.set(
+                NettyShuffleEnvironmentOptions.NETWORK_SORT_SHUFFLE_MIN_BUFFERS,
+                SORT_SHUFFLE_MIN_BUFFERS);
+        conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, network);
+        conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, network);
+        conf.set(TaskManagerOptions.NETWORK_BATCH_SHUFFLE_READ_MEMORY, MemorySize.parse("4m"));
+        conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("16m"));
     }
 }

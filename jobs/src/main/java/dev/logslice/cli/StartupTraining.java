@@ -1,0 +1,50 @@
+package dev.logslice.cli;
+
+import org.apache.flink.util.FileUtils;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The run the {@code logslice} launcher records its class data sharing archive from: the job
+ * commands once each on a small generated access log, so that the archive holds their classes
+ * whichever command comes next. Exits 0 only when every command succeeded, since the JVM writes the
+ * archive only on a normal exit and an archive of a failed run would miss classes.
+ */
+public final class StartupTraining {
+    private StartupTraining() {}
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Files.createTempDirectory("logslice-training");
+        int failed = 0;
+        try {
+            String log = dir.resolve("access.log").toString();
+            String[][] commands = {
+                {"generate", "--format", "combined", "--size", "256k", "--out", log},
+                {"scan", log},
+                {"stats", "--quiet", "--json", dir.resolve("stats.json").toString(), log},
+                {"grep", "--quiet", "--out", dir.resolve("grep.log").toString(), " 404 ", log},
+                {
+                    "grep",
+                    "--quiet",
+                    "--status",
+                    "5xx",
+                    "--out",
+                    dir.resolve("5xx.log").toString(),
+                    "",
+                    log
+                },
+                {"parse", "--limit", "10", "--out", dir.resolve("parse.json").toString(), log}
+            };
+            for (String[] command : commands) {
+                if (Logslice.run(command) != 0) {
+                    failed++;
+                }
+            }
+        } finally {
+            FileUtils.deleteDirectory(dir.toFile());
+        }
+        System.exit(failed == 0 ? 0 : 1);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.logslice.cli;
+
+import org.apache.flink.util.FileUtils;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The {@code ./logslice} launcher as users run it, after this build: it records its class data
+ * sharing archive once, and later starts map it ({@code -Xshare:on} makes the JVM fail when the
+ * archive does not match the jars) with nothing but the command's output on stdout.
+ */
+class LauncherITCase {
+    private static final Path LAUNCHER = Paths.get("../logslice").toAbsolutePath().normalize();
+    private static final Path ARCHIVES = Paths.get("target/cds");
+    @TempDir Path dir;
+
+    @Test
+    void recordsTheClassArchiveOnceAndStartsFromIt() throws Exception {
+        Path log = RealLogs.file("hackers-access.log");
+        FileUtils.deleteDirectory(ARCHIVES.toFile());
+
+        Run first = launch("", "scan", log.toString());
+        assertThat(first.exitCode).as(first.stderr).isZero();
+        assertThat(first.stderr).contains("recording a class archive");
+        assertThat(first.stdout).containsPattern("lines +" + String.format("%,d", lineCount(log)));
+        try (var archives = Files.list(ARCHIVES)) {
+            assertThat(archives.map(Path::toString)).anyMatch(name -> name.endsWith(".jsa"));
+        }
+
+        Run grep = launch("-Xshare:on", "grep", "", log.toString());
+        assertThat(grep.exitCode).as(grep.stderr).isZero();
+        assertThat(grep.stderr).doesNotContain("recording").doesNotContain("warning");
+        assertThat(grep.stdout).isEqualTo(Files.readString(log, StandardCharsets.ISO_8859_1));
+    }
+
+    private static long lineCount(Path log) throws IOException {
+        byte[] bytes = Files.readAllBytes(log);
+        long lines = 0;
+        for (byte b : bytes) {
+            lines += b == '\n' ? 1 : 0;
+        }
+        return lines;
+    }
+
+    private Run launch(String javaOpts, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
+        command.addAll(List.of(args));
+        Path stdout = Files.createTempFile(dir, "launcher", ".out");
+        Path stderr = Files.createTempFile(dir, "launcher", ".err");
+        ProcessBuilder builder =
+                new ProcessBuilder(command)
+                        .redirectOutput(stdout.toFile())
+                        .redirectError(stderr.toFile());
+        builder.environment().put("LOGSLICE_JAVA_OPTS", javaOpts);
+        Process process = builder.start();
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        return new Run(
+                process.exitValue(),
+                Files.readString(stdout, StandardCharsets.ISO_8859_1),
+                Files.readString(stderr, StandardCharsets.ISO_8859_1));
+    }
+
+    private record Run(int exitCode, String stdout, String stderr) {}
+}
