@@ -1,5 +1,7 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.enumerator.InputFile;
+import dev.logslice.connector.enumerator.InputPaths;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
@@ -32,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A file that changes between its listing and the read of its split, driven deterministically: the
- * split is made from the file as listed, the file is changed, then the split reader runs.
+ * split is made from the file as the enumerator lists it, the file is changed, then the split
+ * reader runs.
  */
 class ChangedFileTest {
     private static final int BUFFER = 4096;
@@ -227,11 +230,11 @@ class ChangedFileTest {
         return LogFileSplit.of("0000000001", segmentAsListed(file), List.of());
     }
 
+    /** The whole file, as the enumerator's listing gives it. */
     private static FileSegment segmentAsListed(java.nio.file.Path file) throws IOException {
+        InputFile listed = InputPaths.expand(List.of(new Path(file.toUri()))).files().get(0);
         return FileSegment.wholeFile(
-                new Path(file.toUri()),
-                Files.size(file),
-                Files.getLastModifiedTime(file).toMillis());
+                listed.path(), listed.size(), listed.modificationTime(), listed.inode());
     }
 
     private static LogFileSplitReader<Object> reader(LogFileSplit split, boolean skipMissing) {
