@@ -18,9 +18,9 @@ import java.nio.file.Paths;
  * file of a split that packs several).
  *
  * <ul>
- *   <li>Another inode (a local file renamed over, or deleted and written again): fails the split
- *       with an error naming the file, whatever its size, so that a file replaced by a larger one
- *       is not read as the listed file appended to.
+ *   <li>Another inode (a local file rotated away and created again, or another renamed over it):
+ *       fails the split with an error naming the file, whatever its size, so that a file replaced
+ *       by a larger one is not read as the listed file appended to.
  *   <li>Larger: taken as appended to, which log files are while they are written. The split is read
  *       up to the listed size, and the report tells by how much the file grew.
  *   <li>Smaller (truncated), or as large but modified at another time (rewritten): fails the split
@@ -30,7 +30,8 @@ import java.nio.file.Paths;
  *
  * <p>Files of non-local file systems, and splits checkpointed before inodes were kept, have no
  * inode: for them a file replaced by a larger one passes as appended to. So does a local file
- * rewritten in place ({@code cp} over it), which keeps its inode.
+ * rewritten in place ({@code cp} over it), which keeps its inode, or deleted and written again
+ * under the inode number it had.
  */
 @Internal
 final class InputFileCheck {
