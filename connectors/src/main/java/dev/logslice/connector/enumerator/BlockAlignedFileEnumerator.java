@@ -91,11 +91,13 @@ public final class BlockAlignedFileEnumerator {
     }
 
     private static FileSegment wholeFile(InputFile file) {
-        return FileSegment.wholeFile(file.path(), file.size(), file.modificationTime());
+        return FileSegment.wholeFile(
+                file.path(), file.size(), file.modificationTime(), file.inode());
     }
 
     private static FileSegment segment(InputFile file, long start, long end) {
-        return new FileSegment(file.path(), start, end, file.size(), file.modificationTime());
+        return new FileSegment(
+                file.path(), start, end, file.size(), file.modificationTime(), file.inode());
     }
 
     /** Ids as Flink's file source makes them: ten digits, from 1. */

@@ -54,7 +54,11 @@ final class FileSystemInputWalk {
         }
         InputFile file =
                 new InputFile(
-                        status.getPath(), status.getLen(), status.getModificationTime(), hosts);
+                        status.getPath(),
+                        status.getLen(),
+                        status.getModificationTime(),
+                        null,
+                        hosts);
         return new InputPaths.Found(file, status.getPath().toString());
     }
 }

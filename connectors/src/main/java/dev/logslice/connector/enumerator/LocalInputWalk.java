@@ -1,5 +1,7 @@
 package dev.logslice.connector.enumerator;
 
+import dev.logslice.connector.io.FileStat;
+
 import org.apache.flink.annotation.Internal;
 
 import javax.annotation.Nullable;
@@ -87,12 +89,21 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
             return FileVisitResult.CONTINUE;
         }
         Object key = attrs.fileKey() != null ? attrs.fileKey() : file.toRealPath();
+        FileStat stat;
+        try {
+            // The walk's attributes lack the inode the reader checks; size and time are taken
+            // from the same call so that all three describe one file.
+            stat = FileStat.local(file);
+        } catch (NoSuchFileException e) {
+            return FileVisitResult.CONTINUE; // gone since the walk saw it: as if listed after
+        }
         found.add(
                 new InputPaths.Found(
                         new InputFile(
                                 new org.apache.flink.core.fs.Path("file", null, file.toString()),
-                                attrs.size(),
-                                attrs.lastModifiedTime().toMillis(),
+                                stat.size(),
+                                stat.modificationTime(),
+                                stat.inode(),
                                 List.of()),
                         key));
         return found.size() >= limit ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;

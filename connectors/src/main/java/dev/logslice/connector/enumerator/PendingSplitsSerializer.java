@@ -19,7 +19,8 @@ import java.util.List;
 /**
  * Versioned bytes of {@link PendingSplits}. Version 1 is Flink's {@link PendingSplitsCheckpoint} of
  * {@link FileSourceSplit}s (what the source used before splits could pack files); version 2 holds
- * each split in its own serializer's current version.
+ * each split in its own serializer's current version, and that version, so a new split version
+ * needs no new version here.
  */
 @Internal
 public final class PendingSplitsSerializer implements SimpleVersionedSerializer<PendingSplits> {

@@ -3,16 +3,22 @@ package dev.logslice.connector.split;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
+import javax.annotation.Nullable;
+
 import java.io.Serializable;
 
 import static org.apache.flink.util.Preconditions.checkArgument;
 
 /**
- * One file's byte range {@code [start, end)} in a split, with the size and modification time the
- * file had when it was enumerated (a file that differs at read time has changed).
+ * One file's byte range {@code [start, end)} in a split, with the size, modification time and inode
+ * the file had when it was enumerated (a file that differs at read time has changed).
+ *
+ * @param inode null for files of non-local file systems, and in splits checkpointed before inodes
+ *     were kept
  */
 @Internal
-public record FileSegment(Path path, long start, long end, long fileSize, long modificationTime)
+public record FileSegment(
+        Path path, long start, long end, long fileSize, long modificationTime, @Nullable Long inode)
         implements Serializable {
 
     public FileSegment {
@@ -20,8 +26,9 @@ public record FileSegment(Path path, long start, long end, long fileSize, long m
     }
 
     /** The whole of a file. */
-    public static FileSegment wholeFile(Path path, long fileSize, long modificationTime) {
-        return new FileSegment(path, 0, fileSize, fileSize, modificationTime);
+    public static FileSegment wholeFile(
+            Path path, long fileSize, long modificationTime, @Nullable Long inode) {
+        return new FileSegment(path, 0, fileSize, fileSize, modificationTime, inode);
     }
 
     public long length() {

@@ -16,13 +16,14 @@ import java.util.List;
 
 /**
  * Versioned bytes of a {@link LogFileSplit}. Version 1 is Flink's {@link FileSourceSplit} (what the
- * source used before splits could pack files), read as a one-segment split; version 2 is ours.
+ * source used before splits could pack files), read as a one-segment split; version 2 is ours;
+ * version 3 adds each file's inode. Splits of versions 1 and 2 are read without inodes.
  */
 @Internal
 public final class LogFileSplitSerializer implements SimpleVersionedSerializer<LogFileSplit> {
     public static final LogFileSplitSerializer INSTANCE = new LogFileSplitSerializer();
 
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
 
     @Override
     public int getVersion() {
@@ -56,6 +57,8 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
                 return deserializeV1(serialized);
             case 2:
                 return deserializeV2(serialized);
+            case 3:
+                return deserializeV3(serialized);
             default:
                 throw new IOException(
                         "Unknown split serializer version "
@@ -77,7 +80,8 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
                         split.offset(),
                         split.offset() + split.length(),
                         split.fileSize(),
-                        split.fileModificationTime());
+                        split.fileModificationTime(),
+                        null);
         SplitPosition position =
                 split.getReaderPosition()
                         .map(checkpointed -> new SplitPosition(0, checkpointed.getOffset()))
@@ -87,6 +91,16 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
     }
 
     private static LogFileSplit deserializeV2(byte[] serialized) throws IOException {
+        return deserialize(serialized, LogFileSplitSerializer::readSegmentV2);
+    }
+
+    private static LogFileSplit deserializeV3(byte[] serialized) throws IOException {
+        return deserialize(serialized, LogFileSplitSerializer::readSegment);
+    }
+
+    /** Versions 2 and 3 differ only in their segments. */
+    private static LogFileSplit deserialize(byte[] serialized, SegmentFormat segmentFormat)
+            throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         String id = in.readUTF();
         int hostCount = in.readInt();
@@ -97,7 +111,7 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
         int segmentCount = in.readInt();
         List<FileSegment> segments = new ArrayList<>(segmentCount);
         for (int i = 0; i < segmentCount; i++) {
-            segments.add(readSegment(in));
+            segments.add(segmentFormat.read(in));
         }
         SplitPosition position =
                 in.readBoolean() ? new SplitPosition(in.readInt(), in.readLong()) : null;
@@ -114,10 +128,33 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
         out.writeLong(segment.end());
         out.writeLong(segment.fileSize());
         out.writeLong(segment.modificationTime());
+        out.writeBoolean(segment.inode() != null);
+        if (segment.inode() != null) {
+            out.writeLong(segment.inode());
+        }
     }
 
     private static FileSegment readSegment(DataInputView in) throws IOException {
         return new FileSegment(
-                new Path(in.readUTF()), in.readLong(), in.readLong(), in.readLong(), in.readLong());
+                new Path(in.readUTF()),
+                in.readLong(),
+                in.readLong(),
+                in.readLong(),
+                in.readLong(),
+                in.readBoolean() ? in.readLong() : null);
+    }
+
+    private static FileSegment readSegmentV2(DataInputView in) throws IOException {
+        return new FileSegment(
+                new Path(in.readUTF()),
+                in.readLong(),
+                in.readLong(),
+                in.readLong(),
+                in.readLong(),
+                null);
+    }
+
+    private interface SegmentFormat {
+        FileSegment read(DataInputView in) throws IOException;
     }
 }

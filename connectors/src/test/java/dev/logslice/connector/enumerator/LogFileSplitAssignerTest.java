@@ -53,7 +53,7 @@ class LogFileSplitAssignerTest {
     private static LogFileSplit split(String id, String... hosts) {
         return LogFileSplit.of(
                 id,
-                FileSegment.wholeFile(new Path("hdfs:/logs/" + id + ".log"), 10, 1),
+                FileSegment.wholeFile(new Path("hdfs:/logs/" + id + ".log"), 10, 1, null),
                 List.of(hosts));
     }
 }

@@ -145,7 +145,8 @@ class LogFileSplitEnumeratorTest {
                                     i * length,
                                     (i + 1) * length,
                                     count * length,
-                                    1_700_000_000_000L),
+                                    1_700_000_000_000L,
+                                    null),
                             List.of(HOST)));
         }
         return splits;

@@ -1,5 +1,8 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.enumerator.InputFile;
+import dev.logslice.connector.enumerator.InputPaths;
+import dev.logslice.connector.io.FileStat;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
@@ -21,6 +24,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
@@ -29,10 +33,12 @@ import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A file that changes between its listing and the read of its split, driven deterministically: the
- * split is made from the file as listed, the file is changed, then the split reader runs.
+ * split is made from the file as the enumerator lists it, the file is changed, then the split
+ * reader runs.
  */
 class ChangedFileTest {
     private static final int BUFFER = 4096;
@@ -47,6 +53,8 @@ class ChangedFileTest {
         LogFileSplit listed = wholeFileAsListed(file);
         // A writer that is half way through its next line.
         Files.writeString(file, "late line\nhalf a li", StandardOpenOption.APPEND);
+        // Appended to, not replaced: the inode the check compares is the one listed.
+        assertThat(FileStat.local(file).inode()).isEqualTo(listedInode(listed, 0));
 
         Read read = readAll(listed, false);
 
@@ -113,6 +121,58 @@ class ChangedFileTest {
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining(file.toString())
                 .hasMessageContaining("rewritten or replaced");
+    }
+
+    @Test
+    void replacedByALargerFileBeforeReadingFails() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplit listed = wholeFileAsListed(file);
+        long listedInode = listedInode(listed, 0);
+        // Rotated: a new, larger file takes the path. Read up to the listed size, it would pass
+        // for the listed file appended to.
+        replace(file, LINE.replace("200", "404").repeat(LINES + 100));
+        assertThat(FileStat.local(file).inode()).isNotEqualTo(listedInode);
+
+        assertThatThrownBy(() -> readAll(listed, false))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("replaced since the job listed it");
+    }
+
+    @Test
+    void replacedByALargerFileWhileReadingFails() throws IOException {
+        java.nio.file.Path file = write(LINE.repeat(LINES));
+        LogFileSplit listed = wholeFileAsListed(file);
+        long listedInode = listedInode(listed, 0);
+        LogFileSplitReader<Object> reader = reader(listed, false);
+        Read read = new Read();
+        read.add(reader.fetch());
+        replace(file, LINE.replace("200", "404").repeat(LINES + 100));
+        assertThat(FileStat.local(file).inode()).isNotEqualTo(listedInode);
+
+        assertThatThrownBy(() -> read.drain(reader))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("replaced since the job listed it");
+        // The open file was read to its end: no line of the new one came out.
+        assertThat(read.lines).isNotEmpty().containsOnly(LINE.strip());
+    }
+
+    @Test
+    void aReplacedFileOfAPackedSplitFailsItNamingThatFile() throws IOException {
+        LogFileSplit packed = packedSplitOf("a.log", "b.log", "c.log");
+        java.nio.file.Path replaced = dir.resolve("b.log");
+        long listedInode = listedInode(packed, 1);
+        replace(replaced, LINE.repeat(20));
+        assertThat(FileStat.local(replaced).inode()).isNotEqualTo(listedInode);
+
+        // Not missing: skipping missing files does not skip it.
+        assertThatThrownBy(() -> readAll(packed, true))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(replaced.toString())
+                .hasMessageContaining("replaced since the job listed it")
+                .hasMessageNotContaining("a.log")
+                .hasMessageNotContaining("c.log");
     }
 
     @Test
@@ -227,11 +287,25 @@ class ChangedFileTest {
         return LogFileSplit.of("0000000001", segmentAsListed(file), List.of());
     }
 
+    /** The whole file, as the enumerator's listing gives it. */
     private static FileSegment segmentAsListed(java.nio.file.Path file) throws IOException {
+        InputFile listed = InputPaths.expand(List.of(new Path(file.toUri()))).files().get(0);
         return FileSegment.wholeFile(
-                new Path(file.toUri()),
-                Files.size(file),
-                Files.getLastModifiedTime(file).toMillis());
+                listed.path(), listed.size(), listed.modificationTime(), listed.inode());
+    }
+
+    /** The inode listed for a file of the split; the test is skipped where files have none. */
+    private static long listedInode(LogFileSplit split, int segment) {
+        Long inode = split.segments().get(segment).inode();
+        assumeTrue(inode != null, "no inodes on this file system");
+        return inode;
+    }
+
+    /** Puts a new file at the path, renamed over it as log rotation does. */
+    private static void replace(java.nio.file.Path file, String content) throws IOException {
+        java.nio.file.Path next =
+                Files.writeString(file.resolveSibling(file.getFileName() + ".next"), content);
+        Files.move(next, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static LogFileSplitReader<Object> reader(LogFileSplit split, boolean skipMissing) {

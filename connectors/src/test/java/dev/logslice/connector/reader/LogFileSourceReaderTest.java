@@ -296,7 +296,10 @@ class LogFileSourceReaderTest {
                 LogFileSplit.of(
                         first.splitId(),
                         FileSegment.wholeFile(
-                                segment.path(), segment.fileSize(), segment.modificationTime()),
+                                segment.path(),
+                                segment.fileSize(),
+                                segment.modificationTime(),
+                                segment.inode()),
                         List.of());
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 

@@ -102,7 +102,11 @@ class LogFileSourceSerializersTest {
         assertThatThrownBy(() -> source.getSplitSerializer().deserialize(99, bytes))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("version 99");
-        assertThatThrownBy(() -> source.getSplitSerializer().deserialize(2, longer))
+        assertThatThrownBy(
+                        () ->
+                                source.getSplitSerializer()
+                                        .deserialize(
+                                                source.getSplitSerializer().getVersion(), longer))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("trailing");
         byte[] pending =
@@ -112,7 +116,8 @@ class LogFileSourceSerializersTest {
                         () ->
                                 source.getEnumeratorCheckpointSerializer()
                                         .deserialize(
-                                                2,
+                                                source.getEnumeratorCheckpointSerializer()
+                                                        .getVersion(),
                                                 java.util.Arrays.copyOf(
                                                         pending, pending.length + 3)))
                 .isInstanceOf(IOException.class)

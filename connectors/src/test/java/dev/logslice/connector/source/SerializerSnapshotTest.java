@@ -15,16 +15,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Checkpoints written by this version and earlier ones must stay readable: bytes written once and
  * committed are read back by the serializers {@link LogFileSource} uses today. Version 1 is the
- * Flink {@code FileSourceSplit} the source used before it packed small files. Run with {@code
- * -Dlogslice.writeSnapshots=true} to add snapshots for a new serializer version, never to overwrite
- * old ones.
+ * Flink {@code FileSourceSplit} the source used before it packed small files; version 2 splits have
+ * no inodes. Run with {@code -Dlogslice.writeSnapshots=true} to add snapshots for a new serializer
+ * version, never to overwrite old ones.
  */
 class SerializerSnapshotTest {
     private static final String DIRECTORY = "serializer-snapshots/";
@@ -41,13 +43,23 @@ class SerializerSnapshotTest {
                                 67108864,
                                 134217728,
                                 1073741824,
-                                1764460800000L)),
+                                1764460800000L,
+                                null)),
                 List.of("localhost"),
                 new SplitPosition(0, 70000123));
     }
 
     /** A packed split resumed in its second file, what version 2 snapshots hold. */
-    private static LogFileSplit packedSplit() {
+    private static LogFileSplit packedSplitV2() {
+        return packedSplit(null, null, null);
+    }
+
+    /** The same split with the files' inodes, what version 3 snapshots hold. */
+    private static LogFileSplit packedSplitWithInodes() {
+        return packedSplit(1835021L, 1835022L, 4294967301L);
+    }
+
+    private static LogFileSplit packedSplit(Long accessLog, Long rotated, Long errorLog) {
         return new LogFileSplit(
                 "0000000012",
                 List.of(
@@ -56,13 +68,18 @@ class SerializerSnapshotTest {
                                 1073741824,
                                 1080000000,
                                 1080000000,
-                                1764460800000L),
+                                1764460800000L,
+                                accessLog),
                         FileSegment.wholeFile(
                                 new Path("file:/var/log/nginx/access.log.1"),
                                 10240,
-                                1764374400000L),
+                                1764374400000L,
+                                rotated),
                         FileSegment.wholeFile(
-                                new Path("file:/var/log/nginx/error.log"), 0, 1764374400001L)),
+                                new Path("file:/var/log/nginx/error.log"),
+                                0,
+                                1764374400001L,
+                                errorLog)),
                 List.of(),
                 new SplitPosition(1, 4711));
     }
@@ -84,35 +101,71 @@ class SerializerSnapshotTest {
     }
 
     @Test
-    void packedSplitWithAPositionStaysReadable() throws IOException {
+    void versionTwoSplitIsReadWithoutInodes() throws IOException {
+        LogFileSplit restored = SOURCE.getSplitSerializer().deserialize(2, committed("split", 2));
+
+        assertThat(restored).isEqualTo(packedSplitV2());
+    }
+
+    @Test
+    void versionTwoEnumeratorCheckpointIsReadWithoutInodes() throws IOException {
+        PendingSplits restored =
+                SOURCE.getEnumeratorCheckpointSerializer()
+                        .deserialize(2, committed("enumerator", 2));
+
+        assertThat(restored.splits()).containsExactly(midSplitV1(), packedSplitV2());
+    }
+
+    @Test
+    void versionTwoSplitWithTrailingBytesIsRejected() throws IOException {
+        byte[] bytes = committed("split", 2);
+        byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
+
+        assertThatThrownBy(() -> SOURCE.getSplitSerializer().deserialize(2, longer))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("trailing");
+    }
+
+    @Test
+    void packedSplitWithInodesAndAPositionStaysReadable() throws IOException {
         SimpleVersionedSerializer<LogFileSplit> serializer = SOURCE.getSplitSerializer();
 
         LogFileSplit restored =
                 SimpleVersionedSerialization.readVersionAndDeSerialize(
-                        serializer, snapshot("split", serializer, packedSplit()));
+                        serializer,
+                        snapshot(
+                                "split-v" + serializer.getVersion(),
+                                serializer,
+                                packedSplitWithInodes()));
 
-        assertThat(restored).isEqualTo(packedSplit());
+        assertThat(restored).isEqualTo(packedSplitWithInodes());
     }
 
     @Test
     void enumeratorCheckpointStaysReadable() throws IOException {
         SimpleVersionedSerializer<PendingSplits> serializer =
                 SOURCE.getEnumeratorCheckpointSerializer();
-        PendingSplits checkpoint = new PendingSplits(List.of(midSplitV1(), packedSplit()));
+        // A split restored from version 1 has no inodes, and is checkpointed again without.
+        PendingSplits checkpoint =
+                new PendingSplits(List.of(midSplitV1(), packedSplitWithInodes()));
+        // The checkpoint's format holds its splits' version: a new split version is a new snapshot.
+        String name =
+                "enumerator-v"
+                        + serializer.getVersion()
+                        + "-splits-v"
+                        + SOURCE.getSplitSerializer().getVersion();
 
         PendingSplits restored =
                 SimpleVersionedSerialization.readVersionAndDeSerialize(
-                        serializer, snapshot("enumerator", serializer, checkpoint));
+                        serializer, snapshot(name, serializer, checkpoint));
 
         assertThat(restored).isEqualTo(checkpoint);
     }
 
-    /**
-     * The committed bytes, version first, for the serializer's current version; written if asked.
-     */
+    /** The committed bytes, version first, of the current serializers; written if asked. */
     private static <T> byte[] snapshot(
             String name, SimpleVersionedSerializer<T> serializer, T value) throws IOException {
-        String resource = DIRECTORY + name + "-v" + serializer.getVersion() + ".bin";
+        String resource = DIRECTORY + name + ".bin";
         if (Boolean.getBoolean("logslice.writeSnapshots")) {
             java.nio.file.Path file = Paths.get("src/test/resources", resource);
             if (!Files.exists(file)) {
@@ -128,7 +181,7 @@ class SerializerSnapshotTest {
     private static byte[] committed(String name, int version) throws IOException {
         byte[] withHeader = read(DIRECTORY + name + "-v" + version + ".bin");
         // SimpleVersionedSerialization writes the version and the length, an int each.
-        return java.util.Arrays.copyOfRange(withHeader, 8, withHeader.length);
+        return Arrays.copyOfRange(withHeader, 8, withHeader.length);
     }
 
     private static byte[] read(String resource) throws IOException {
