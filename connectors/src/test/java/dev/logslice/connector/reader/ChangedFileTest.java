@@ -5,13 +5,12 @@ import dev.logslice.connector.enumerator.InputPaths;
 import dev.logslice.connector.io.FileStat;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
-import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.testing.LinesAndReports;
 
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.core.fs.Path;
@@ -29,7 +28,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -311,7 +309,7 @@ class ChangedFileTest {
     private static LogFileSplitReader<Object> reader(LogFileSplit split, boolean skipMissing) {
         LogFileSplitReader<Object> reader =
                 new LogFileSplitReader<>(
-                        new LinesAndReport(),
+                        new LinesAndReports(Line::toUtf8String),
                         new LogSourceSettings(1 << 20, 1, BUFFER, 1 << 20, skipMissing),
                         new LogSourceReaderMetrics(
                                 UnregisteredMetricsGroup.createSourceReaderMetricGroup()));
@@ -354,24 +352,6 @@ class ChangedFileTest {
         SplitReport report() {
             assertThat(reports).hasSize(1);
             return reports.get(0);
-        }
-    }
-
-    /** Emits each line's text and the split's report. */
-    private static final class LinesAndReport implements LineDecoder<Object> {
-        @Override
-        public Object decode(Line line) {
-            return line.toUtf8String();
-        }
-
-        @Override
-        public void finishSplit(SplitReport report, Consumer<Object> output) {
-            output.accept(report);
-        }
-
-        @Override
-        public TypeInformation<Object> getProducedType() {
-            return TypeInformation.of(Object.class);
         }
     }
 }

@@ -1,8 +1,6 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.Compression;
-import dev.logslice.connector.source.Line;
-import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
@@ -10,9 +8,9 @@ import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.testing.Compressed;
 import dev.logslice.connector.testing.GeneratedLogs;
 import dev.logslice.connector.testing.LineAt;
+import dev.logslice.connector.testing.LinesAndReports;
 import dev.logslice.connector.testing.ReferenceLines;
 
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
@@ -34,7 +32,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 import static dev.logslice.connector.reader.SourceDriver.enumerate;
 import static dev.logslice.connector.reader.SourceDriver.readToEnd;
@@ -231,7 +228,9 @@ class CompressedFilesTest {
                 .addPath(new Path(dir.toUri()))
                 .setSplitSize(new MemorySize(PAGE))
                 .setReadBufferSize(new MemorySize(PAGE))
-                .setLineDecoder(new FileLinesAndReports())
+                .setLineDecoder(
+                        new LinesAndReports(
+                                line -> new FileLine(line.file().getName(), LineAt.of(line))))
                 .build();
     }
 
@@ -259,22 +258,4 @@ class CompressedFilesTest {
 
     /** A line with the name of its file. */
     private record FileLine(String file, LineAt line) {}
-
-    /** Emits each line as a {@link FileLine} and each finished split's {@link SplitReport}. */
-    private static final class FileLinesAndReports implements LineDecoder<Object> {
-        @Override
-        public Object decode(Line line) {
-            return new FileLine(line.file().getName(), LineAt.of(line));
-        }
-
-        @Override
-        public void finishSplit(SplitReport report, Consumer<Object> output) {
-            output.accept(report);
-        }
-
-        @Override
-        public TypeInformation<Object> getProducedType() {
-            return TypeInformation.of(Object.class);
-        }
-    }
 }

@@ -1,8 +1,6 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
-import dev.logslice.connector.source.Line;
-import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LineDecoders;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogLine;
@@ -12,9 +10,9 @@ import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.SplitPosition;
 import dev.logslice.connector.testing.GeneratedLogs;
 import dev.logslice.connector.testing.LineAt;
+import dev.logslice.connector.testing.LinesAndReports;
 import dev.logslice.connector.testing.ReferenceLines;
 
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
@@ -36,7 +34,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 import static dev.logslice.connector.reader.SourceDriver.enumerate;
 import static dev.logslice.connector.reader.SourceDriver.inIdOrder;
@@ -231,7 +228,7 @@ class LogFileSourceReaderTest {
                         .addPath(new Path(file.toUri()))
                         .setSplitSize(MemorySize.parse("8k"))
                         .setReadBufferSize(MemorySize.parse("4k"))
-                        .setLineDecoder(new LinesAndReports())
+                        .setLineDecoder(new LinesAndReports(LineAt::of))
                         .build();
         List<LogFileSplit> splits = enumerate(source);
         List<LineAt> reference = ReferenceLines.of(content);
@@ -315,24 +312,6 @@ class LogFileSourceReaderTest {
             assertThatThrownBy(() -> readToEnd(reader, output))
                     .hasStackTraceContaining(file.toString())
                     .hasStackTraceContaining("truncated");
-        }
-    }
-
-    /** Emits each line as a {@link LineAt} and each finished split's {@link SplitReport}. */
-    private static final class LinesAndReports implements LineDecoder<Object> {
-        @Override
-        public Object decode(Line line) {
-            return LineAt.of(line);
-        }
-
-        @Override
-        public void finishSplit(SplitReport report, Consumer<Object> output) {
-            output.accept(report);
-        }
-
-        @Override
-        public TypeInformation<Object> getProducedType() {
-            return TypeInformation.of(Object.class);
         }
     }
 
