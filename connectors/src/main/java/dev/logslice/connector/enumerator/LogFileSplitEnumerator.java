@@ -3,8 +3,6 @@ package dev.logslice.connector.enumerator;
 import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.connector.source.ReaderInfo;
-import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SupportsBatchSnapshot;
@@ -19,9 +17,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Hands splits out lazily, one per request (and one more per granted {@link SplitPrefetchRequest}),
- * so a fast reader takes more; tells the metric system how many are left. Assignment order and
- * locality come from the {@link LogFileSplitAssigner}.
+ * Hands splits out lazily, one per request, so a fast reader takes more; tells the metric system
+ * how many are left. Assignment order and locality come from the {@link LogFileSplitAssigner}.
  */
 @Internal
 public final class LogFileSplitEnumerator
@@ -48,31 +45,14 @@ public final class LogFileSplitEnumerator
         if (!context.registeredReaders().containsKey(subtaskId)) {
             return; // the reader failed after asking
         }
-        if (!assignNext(subtaskId, requesterHostname)) {
+        Optional<LogFileSplit> next = assigner.getNext(requesterHostname);
+        if (next.isPresent()) {
+            unassignedSplits--;
+            context.assignSplit(next.get(), subtaskId);
+            LOG.debug("Assigned {} to subtask {}", next.get(), subtaskId);
+        } else {
             context.signalNoMoreSplits(subtaskId);
         }
-    }
-
-    /** Grants a prefetch only when more splits are left than readers, so none goes without. */
-    @Override
-    public void handleSourceEvent(int subtaskId, SourceEvent event) {
-        ReaderInfo reader = context.registeredReaders().get(subtaskId);
-        if (event instanceof SplitPrefetchRequest
-                && reader != null
-                && unassignedSplits > context.currentParallelism()) {
-            assignNext(subtaskId, reader.getLocation());
-        }
-    }
-
-    private boolean assignNext(int subtaskId, @Nullable String hostname) {
-        Optional<LogFileSplit> next = assigner.getNext(hostname);
-        if (next.isEmpty()) {
-            return false;
-        }
-        unassignedSplits--;
-        context.assignSplit(next.get(), subtaskId);
-        LOG.debug("Assigned {} to subtask {}", next.get(), subtaskId);
-        return true;
     }
 
     @Override

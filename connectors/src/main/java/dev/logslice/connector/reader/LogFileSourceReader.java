@@ -1,6 +1,5 @@
 package dev.logslice.connector.reader;
 
-import dev.logslice.connector.enumerator.SplitPrefetchRequest;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
@@ -11,13 +10,9 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 
-import java.util.List;
 import java.util.Map;
 
-/**
- * The reader of a {@code LogFileSource}: asks for a split when it starts and when one is done, and
- * for one more ahead while nothing is queued behind the split it reads.
- */
+/** The reader of a {@code LogFileSource}: asks for one split at a time, a new one when done. */
 @Internal
 public final class LogFileSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<
@@ -44,16 +39,6 @@ public final class LogFileSourceReader<T>
     public void start() {
         if (getNumberOfCurrentlyAssignedSplits() == 0) {
             context.sendSplitRequest();
-        }
-    }
-
-    @Override
-    public void addSplits(List<LogFileSplit> splits) {
-        super.addSplits(splits);
-        // With nothing queued behind this split, ask for the next one now: its round trip to the
-        // enumerator then overlaps reading instead of leaving the reader idle between splits.
-        if (getNumberOfCurrentlyAssignedSplits() == 1) {
-            context.sendSourceEventToCoordinator(new SplitPrefetchRequest());
         }
     }
 

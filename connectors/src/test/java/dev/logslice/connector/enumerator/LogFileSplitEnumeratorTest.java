@@ -69,42 +69,6 @@ class LogFileSplitEnumeratorTest {
     }
 
     @Test
-    void grantsAPrefetchOnlyWhileEveryReaderCanStillGetASplit() {
-        enumerator.handleSplitRequest(0, HOST);
-        // 2 left for 2 readers: reader 1 must still find one.
-        enumerator.handleSourceEvent(0, new SplitPrefetchRequest());
-
-        assertThat(assigned(0)).hasSize(1);
-        assertThat(unassignedSplits()).isEqualTo(2);
-        assertThat(state(0).hasReceivedNoMoreSplitsSignal()).isFalse();
-    }
-
-    @Test
-    void grantsAPrefetchWhenMoreSplitsThanReadersAreLeft() {
-        List<LogFileSplit> many = splitsOfOneFile(5);
-        TestingSplitEnumeratorContext<LogFileSplit> fresh = new TestingSplitEnumeratorContext<>(2);
-        fresh.registerReader(0, HOST);
-        fresh.registerReader(1, HOST);
-        LogFileSplitEnumerator prefetching =
-                new LogFileSplitEnumerator(
-                        new MeteredEnumeratorContext(fresh, new MetricListener()),
-                        new LogFileSplitAssigner(many));
-
-        prefetching.handleSplitRequest(0, HOST);
-        prefetching.handleSourceEvent(0, new SplitPrefetchRequest());
-        prefetching.handleSourceEvent(0, new SplitPrefetchRequest());
-        // A prefetch from a reader that is gone gets nothing.
-        prefetching.handleSourceEvent(7, new SplitPrefetchRequest());
-
-        // 5 splits: the request, then prefetches while more than 2 are left (4, then 3).
-        assertThat(fresh.getSplitAssignments().get(0).getAssignedSplits()).hasSize(3);
-        assertThat(fresh.getSplitAssignments()).doesNotContainKey(7);
-        prefetching.handleSplitRequest(1, HOST);
-        prefetching.handleSplitRequest(1, HOST);
-        assertThat(fresh.getSplitAssignments().get(1).getAssignedSplits()).hasSize(2);
-    }
-
-    @Test
     void ignoresARequestFromAReaderThatIsGone() {
         enumerator.handleSplitRequest(7, HOST);
 

@@ -1,6 +1,5 @@
 package dev.logslice.connector.reader;
 
-import dev.logslice.connector.enumerator.SplitPrefetchRequest;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.LineDecoders;
 import dev.logslice.connector.source.LogFileSource;
@@ -82,26 +81,6 @@ class LogFileSourceReaderTest {
                 .containsOnly(splits.get(0).segments().get(0).path().toString());
         // One request at start and one after each split: the reader pulls splits one by one.
         assertThat(context.getNumSplitRequests()).isEqualTo(1 + splits.size());
-    }
-
-    @Test
-    void asksForTheNextSplitAheadOnlyWhenNothingIsQueued() throws Exception {
-        byte[] content = GeneratedLogs.random(13, 80);
-        LogFileSource<LogLine> source = source(write(content), PAGE, PAGE, 1 << 20);
-        List<LogFileSplit> splits = enumerate(source);
-
-        try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
-            reader.start();
-            assertThat(context.getSentEvents()).isEmpty();
-
-            reader.addSplits(List.of(splits.get(0)));
-            assertThat(context.getSentEvents()).containsExactly(new SplitPrefetchRequest());
-
-            // The prefetched split queues behind the first: no further request ahead.
-            reader.addSplits(List.of(splits.get(1)));
-            assertThat(context.getSentEvents()).hasSize(1);
-        }
-        assertThat(context.getNumSplitRequests()).isEqualTo(1);
     }
 
     @Test
