@@ -71,7 +71,11 @@ public final class StatsCsv {
                         "readCalls",
                         "readNanos",
                         "oversizedLines",
-                        "files")) {
+                        "files",
+                        "compression",
+                        "compressedBytes",
+                        "grewBy",
+                        "skipped")) {
             // A split that packs files has the first one's path and range; files counts them.
             for (SplitReport split : stats.splits()) {
                 csv.printRecord(
@@ -84,7 +88,11 @@ public final class StatsCsv {
                         split.readCalls(),
                         split.readNanos(),
                         split.oversizedLines(),
-                        split.files().size());
+                        split.files().size(),
+                        split.compression(),
+                        split.compressedBytesRead(),
+                        split.grewBy(),
+                        split.skipReason() == null ? "" : split.skipReason());
             }
         }
     }

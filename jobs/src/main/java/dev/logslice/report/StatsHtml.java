@@ -273,6 +273,17 @@ public final class StatsHtml {
             html.append("<tr><td class=\"v\">")
                     .append(text(split.path()))
                     .append(split.isPacked() ? " and " + (split.files().size() - 1) + " more" : "")
+                    .append(
+                            split.compressedBytesRead() > 0
+                                    ? String.format(
+                                            " (%s, %s read)",
+                                            split.compression(),
+                                            Human.bytes(split.compressedBytesRead()))
+                                    : "")
+                    .append(
+                            split.skipReason() != null
+                                    ? " (skipped: " + text(split.skipReason()) + ")"
+                                    : "")
                     .append("</td><td class=\"n\">")
                     .append(String.format("[%,d, %,d)", split.start(), split.end()))
                     .append("</td><td class=\"n\">")

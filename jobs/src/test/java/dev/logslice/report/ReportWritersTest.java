@@ -56,8 +56,8 @@ class ReportWritersTest {
                         500,
                         1,
                         2,
-                        "none",
-                        0,
+                        "gzip",
+                        1200,
                         0,
                         null));
         stats.addSplit(
@@ -189,8 +189,10 @@ class ReportWritersTest {
         assertThat(json.get("appendedFiles")).isEmpty();
         assertThat(json.get("splits").get(1).get("skipped").asText())
                 .isEqualTo("deleted before it was read");
-        assertThat(json.get("splits").get(0).get("compression").asText()).isEqualTo("none");
-        assertThat(json.get("splits").get(0).get("compressedBytes").asLong()).isZero();
+        assertThat(json.get("splits").get(0).get("compression").asText()).isEqualTo("gzip");
+        assertThat(json.get("splits").get(0).get("compressedBytes").asLong()).isEqualTo(1200);
+        assertThat(json.get("splits").get(1).get("compression").asText()).isEqualTo("none");
+        assertThat(json.get("splits").get(1).get("compressedBytes").asLong()).isZero();
         assertThat(summary.toString(StandardCharsets.UTF_8))
                 .contains(
                         "skipped     file:/gone.log (deleted before it was read, 100 B not read)");
@@ -204,6 +206,14 @@ class ReportWritersTest {
         assertThat(html).contains("&lt;script&gt;alert('x')&lt;/script&gt;&amp;&quot;");
         assertThat(html).doesNotContain("http://").doesNotContain("https://");
         assertThat(html).contains("<svg");
+    }
+
+    @Test
+    void htmlSplitTableSaysWhatWasCompressedAndWhatWasSkipped() {
+        String html = StatsHtml.render(report);
+
+        assertThat(html).contains("file:/a.log (gzip, ");
+        assertThat(html).contains("file:/gone.log (skipped: deleted before it was read)");
     }
 
     @Test
@@ -223,7 +233,14 @@ class ReportWritersTest {
         assertThat(Files.readAllLines(csv.resolve("splits.csv")))
                 .first()
                 .asString()
-                .endsWith("oversizedLines,files");
-        assertThat(Files.readAllLines(csv.resolve("splits.csv")).get(1)).endsWith(",1");
+                .endsWith("oversizedLines,files,compression,compressedBytes,grewBy,skipped");
+        assertThat(Files.readAllLines(csv.resolve("splits.csv")))
+                .element(1)
+                .asString()
+                .endsWith(",1,gzip,1200,0,");
+        assertThat(Files.readAllLines(csv.resolve("splits.csv")))
+                .element(2)
+                .asString()
+                .endsWith(",none,0,0,deleted before it was read");
     }
 }
