@@ -66,6 +66,9 @@ final class ByteCounts {
      * Gives each value (decoded as UTF-8) with its count, in first-seen order, and forgets them.
      */
     void drain(ObjLongConsumer<String> sink) {
+        if (size == 0) {
+            return;
+        }
         for (int i = 0; i < size; i++) {
             sink.accept(
                     new String(arena, starts[i], lengths[i], StandardCharsets.UTF_8), counts[i]);

@@ -80,11 +80,11 @@ public final class LogStats {
     private final EnumMap<Panel, ByteCounts> pendingTop = new EnumMap<>(Panel.class);
     private final ByteCounts pendingMethods = new ByteCounts();
     private final ByteCounts pendingProtocols = new ByteCounts();
-    private boolean pending;
 
     public LogStats() {
         for (Panel panel : Panel.values()) {
             top.put(panel, new TopItems());
+            pendingTop.put(panel, new ByteCounts());
         }
     }
 
@@ -117,23 +117,14 @@ public final class LogStats {
     public void addStatus(int code) {
         if (code >= 0 && code < COMMON_STATUS_CODES) {
             pendingStatus[code]++;
-            pending = true;
         } else {
             status.merge(code, 1L, Long::sum);
         }
     }
 
-    public void addMethod(String method) {
-        methods.merge(method, 1L, Long::sum);
-    }
-
     /** The method in {@code b[start, end)}, UTF-8. */
     public void addMethod(byte[] b, int start, int end) {
         count(pendingMethods, b, start, end);
-    }
-
-    public void addProtocol(String protocol) {
-        protocols.merge(protocol, 1L, Long::sum);
     }
 
     /** The protocol in {@code b[start, end)}, UTF-8. */
@@ -145,23 +136,17 @@ public final class LogStats {
         levels.merge(level, 1L, Long::sum);
     }
 
-    public void addClient(String client) {
-        add(Panel.CLIENTS, client);
-    }
-
-    /** The client in {@code b[start, end)}, UTF-8: a top client and a unique one. */
-    public void addClient(byte[] b, int start, int end) {
-        add(Panel.CLIENTS, b, start, end);
-    }
-
     public void add(Panel panel, String value) {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         add(panel, bytes, 0, bytes.length);
     }
 
-    /** A value of a top-N panel in {@code b[start, end)}, UTF-8. */
+    /**
+     * A value of a top-N panel in {@code b[start, end)}, UTF-8; a client also counts towards the
+     * unique clients.
+     */
     public void add(Panel panel, byte[] b, int start, int end) {
-        count(pendingTop.computeIfAbsent(panel, p -> new ByteCounts()), b, start, end);
+        count(pendingTop.get(panel), b, start, end);
     }
 
     private void count(ByteCounts counts, byte[] b, int start, int end) {
@@ -169,15 +154,10 @@ public final class LogStats {
             flush();
         }
         counts.add(b, start, end);
-        pending = true;
     }
 
     /** Moves the pending exact counts into the maps and sketches. */
     private void flush() {
-        if (!pending) {
-            return;
-        }
-        pending = false;
         for (int code = 0; code < COMMON_STATUS_CODES; code++) {
             if (pendingStatus[code] > 0) {
                 status.merge(code, pendingStatus[code], Long::sum);
@@ -194,7 +174,7 @@ public final class LogStats {
                                     if (panel == Panel.CLIENTS) {
                                         // Sets: one update per distinct client is the same.
                                         uniqueClients.update(value);
-                                        addExactClients(Set.of(value));
+                                        addExactClient(value);
                                     }
                                 }));
     }
@@ -251,7 +231,7 @@ public final class LogStats {
         if (other.exactClients == null) {
             exactClients = null;
         } else {
-            addExactClients(other.exactClients);
+            other.exactClients.forEach(this::addExactClient);
         }
         requestTimes.merge(other.requestTimes);
         timeline.merge(other.timeline);
@@ -349,9 +329,8 @@ public final class LogStats {
         return exactClients != null;
     }
 
-    private void addExactClients(Set<String> clients) {
-        if (exactClients != null) {
-            exactClients.addAll(clients);
+    private void addExactClient(String client) {
+        if (exactClients != null && exactClients.add(client)) {
             if (exactClients.size() > MAX_EXACT_CLIENTS) {
                 exactClients = null;
             }

@@ -61,7 +61,7 @@ public final class StatsFolder {
             }
         }
         if (event.span(Field.CLIENT, span)) {
-            stats.addClient(span.bytes(), span.start(), span.end());
+            stats.add(Panel.CLIENTS, span.bytes(), span.start(), span.end());
         }
         addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER);
         addUnlessDash(stats, Panel.USER_AGENTS, event, Field.USER_AGENT);

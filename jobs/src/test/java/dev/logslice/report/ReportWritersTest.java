@@ -23,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The report outputs: stable JSON keys, CSV per panel, HTML that never carries raw log text. */
 class ReportWritersTest {
+    private static final byte[] GET = "GET".getBytes(StandardCharsets.UTF_8);
+
     private static final String ATTACK = "/<script>alert('x')</script>&\"";
 
     @TempDir Path dir;
@@ -35,9 +37,9 @@ class ReportWritersTest {
             stats.addLine(120);
             stats.addEvent(1_760_000_000L + i * 30L, i % 10 == 0);
             stats.addStatus(i % 10 == 0 ? 503 : 200);
-            stats.addMethod("GET");
+            stats.addMethod(GET, 0, GET.length);
             stats.add(Panel.PATHS, i % 3 == 0 ? ATTACK : "/index.html");
-            stats.addClient("192.0.2." + (i % 4));
+            stats.add(Panel.CLIENTS, "192.0.2." + (i % 4));
             stats.addRequestTime(0.001 * i);
         }
         stats.addMalformed(

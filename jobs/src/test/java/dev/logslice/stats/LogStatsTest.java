@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Partials folded by different readers merge into what one reader would have counted. */
 class LogStatsTest {
+    private static final byte[] GET = "GET".getBytes(StandardCharsets.UTF_8);
     private static final String[] PATHS = {"/", "/a", "/b?x=1", "/api/v1/users", "/static/app.js"};
 
     @Property(tries = 50)
@@ -42,9 +43,9 @@ class LogStatsTest {
                 stats.addLine(100);
                 stats.addEvent(time, status >= 500);
                 stats.addStatus(status);
-                stats.addMethod("GET");
+                stats.addMethod(GET, 0, GET.length);
                 stats.add(Panel.PATHS, path);
-                stats.addClient(client);
+                stats.add(Panel.CLIENTS, client);
                 stats.addRequestTime(requestTime);
                 if (status == 404) {
                     stats.add(Panel.NOT_FOUND_PATHS, path);
@@ -98,7 +99,7 @@ class LogStatsTest {
             int n = (int) (distinct * Math.pow(random.nextDouble(), 3));
             String client = "10." + (n >> 8) + "." + (n & 255) + ".1";
             expected.merge(client, 1L, Long::sum);
-            stats.addClient(client.getBytes(StandardCharsets.UTF_8), 0, client.length());
+            stats.add(Panel.CLIENTS, client);
         }
         List<ValueCount> top = stats.top(Panel.CLIENTS, 10);
 
@@ -152,7 +153,7 @@ class LogStatsTest {
             // Under the exact limit on each side of most cuts, over it together.
             byte[] client =
                     ("172.16." + (i >> 8) + "." + (i & 255)).getBytes(StandardCharsets.UTF_8);
-            (i < cut ? left : right).addClient(client, 0, client.length);
+            (i < cut ? left : right).add(Panel.CLIENTS, client, 0, client.length);
         }
         LogStats merged = LogStats.fromBytes(left.toBytes());
         merged.merge(LogStats.fromBytes(right.toBytes()));

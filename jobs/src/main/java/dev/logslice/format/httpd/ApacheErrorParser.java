@@ -6,6 +6,7 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
 import dev.logslice.format.time.LocalTimeResolver;
+import dev.logslice.format.time.RepeatedTimestamp;
 import dev.logslice.format.time.TimestampPattern;
 import dev.logslice.format.time.TimestampValue;
 
@@ -23,6 +24,7 @@ final class ApacheErrorParser implements LogParser {
 
     private final LocalTimeResolver time;
     private final TimestampValue timestamp = new TimestampValue();
+    private final RepeatedTimestamp lastTime = new RepeatedTimestamp();
     private String failure = "";
 
     ApacheErrorParser(ParserContext context) {
@@ -35,7 +37,7 @@ final class ApacheErrorParser implements LogParser {
         int end = start + length;
         int afterTime =
                 end - start > 2 && b[start] == '['
-                        ? TIME.parse(b, start + 1, end, time, timestamp)
+                        ? lastTime.parse(TIME, b, start + 1, end, time, timestamp)
                         : -1;
         if (afterTime < 0 || afterTime >= end || b[afterTime] != ']') {
             failure = "no timestamp like '[Sun Dec 04 04:47:44 2005]'";

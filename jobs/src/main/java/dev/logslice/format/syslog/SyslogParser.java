@@ -6,6 +6,7 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
 import dev.logslice.format.time.LocalTimeResolver;
+import dev.logslice.format.time.RepeatedTimestamp;
 import dev.logslice.format.time.TimestampPattern;
 import dev.logslice.format.time.TimestampValue;
 
@@ -25,6 +26,7 @@ final class SyslogParser implements LogParser {
 
     private final LocalTimeResolver time;
     private final TimestampValue timestamp = new TimestampValue();
+    private final RepeatedTimestamp lastTime = new RepeatedTimestamp();
     private String failure = "";
 
     SyslogParser(ParserContext context) {
@@ -73,7 +75,7 @@ final class SyslogParser implements LogParser {
             return -1;
         }
         boolean iso = pos < end && Bytes.isDigit(b[pos]);
-        int after = (iso ? ISO_TIME : BSD_TIME).parse(b, pos, end, time, timestamp);
+        int after = lastTime.parse(iso ? ISO_TIME : BSD_TIME, b, pos, end, time, timestamp);
         if (after < 0 || after >= end || b[after] != ' ') {
             failure = "no syslog timestamp (" + (iso ? "RFC 3339" : "like 'Jun  4 15:16:01'") + ")";
             return -1;
