@@ -91,15 +91,15 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
     }
 
     private static LogFileSplit deserializeV2(byte[] serialized) throws IOException {
-        return deserialize(serialized, LogFileSplitSerializer::readSegmentV2);
+        return deserialize(serialized, false);
     }
 
     private static LogFileSplit deserializeV3(byte[] serialized) throws IOException {
-        return deserialize(serialized, LogFileSplitSerializer::readSegment);
+        return deserialize(serialized, true);
     }
 
-    /** Versions 2 and 3 differ only in their segments. */
-    private static LogFileSplit deserialize(byte[] serialized, SegmentFormat segmentFormat)
+    /** Versions 2 and 3 differ only in their segments: 3 adds the inode. */
+    private static LogFileSplit deserialize(byte[] serialized, boolean withInodes)
             throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         String id = in.readUTF();
@@ -111,7 +111,7 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
         int segmentCount = in.readInt();
         List<FileSegment> segments = new ArrayList<>(segmentCount);
         for (int i = 0; i < segmentCount; i++) {
-            segments.add(segmentFormat.read(in));
+            segments.add(readSegment(in, withInodes));
         }
         SplitPosition position =
                 in.readBoolean() ? new SplitPosition(in.readInt(), in.readLong()) : null;
@@ -134,27 +134,13 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
         }
     }
 
-    private static FileSegment readSegment(DataInputView in) throws IOException {
+    private static FileSegment readSegment(DataInputView in, boolean withInode) throws IOException {
         return new FileSegment(
                 new Path(in.readUTF()),
                 in.readLong(),
                 in.readLong(),
                 in.readLong(),
                 in.readLong(),
-                in.readBoolean() ? in.readLong() : null);
-    }
-
-    private static FileSegment readSegmentV2(DataInputView in) throws IOException {
-        return new FileSegment(
-                new Path(in.readUTF()),
-                in.readLong(),
-                in.readLong(),
-                in.readLong(),
-                in.readLong(),
-                null);
-    }
-
-    private interface SegmentFormat {
-        FileSegment read(DataInputView in) throws IOException;
+                withInode && in.readBoolean() ? in.readLong() : null);
     }
 }
