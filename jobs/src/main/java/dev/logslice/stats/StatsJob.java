@@ -3,8 +3,10 @@ package dev.logslice.stats;
 import dev.logslice.connector.source.LogFileSource;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.Collector;
 
 /**
  * The stats job: readers fold lines into per-split partials, each reader merges its partials into
@@ -22,7 +24,8 @@ public final class StatsJob {
         try (CloseableIterator<byte[]> partials =
                 env.fromSource(source, WatermarkStrategy.noWatermarks(), "log files")
                         .fullWindowPartition()
-                        .reduce(StatsJob::merge)
+                        .mapPartition(StatsJob::merge)
+                        .returns(PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO)
                         .name("merge partials per reader")
                         .executeAndCollect(JOB_NAME)) {
             partials.forEachRemaining(partial -> total.merge(LogStats.fromBytes(partial)));
@@ -30,9 +33,19 @@ public final class StatsJob {
         return total;
     }
 
-    private static byte[] merge(byte[] left, byte[] right) {
-        LogStats merged = LogStats.fromBytes(left);
-        merged.merge(LogStats.fromBytes(right));
-        return merged.toBytes();
+    /** Merges a reader's partials as objects: bytes only on the way in and once on the way out. */
+    private static void merge(Iterable<byte[]> partials, Collector<byte[]> out) {
+        LogStats merged = null;
+        for (byte[] partial : partials) {
+            LogStats stats = LogStats.fromBytes(partial);
+            if (merged == null) {
+                merged = stats;
+            } else {
+                merged.merge(stats);
+            }
+        }
+        if (merged != null) {
+            out.collect(merged.toBytes());
+        }
     }
 }
