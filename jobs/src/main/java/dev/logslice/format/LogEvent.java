@@ -99,7 +99,10 @@ public final class LogEvent implements ParseResult {
     /** Sets a string field to a value, or to null. */
     public void setString(Field field, @Nullable String value) {
         int slot = slot(field);
-        strings()[slot] = value;
+        // A null needs no array: most access log lines have a "-" user, and most events no String.
+        if (value != null || strings != null) {
+            strings()[slot] = value;
+        }
         spans[2 * slot] = 0;
         spans[2 * slot + 1] = -1;
         if (value == null) {
@@ -253,11 +256,11 @@ public final class LogEvent implements ParseResult {
     @Nullable
     public String string(Field field) {
         int slot = slot(field);
-        String value = strings()[slot];
+        String value = strings == null ? null : strings[slot];
         if (value == null && (present & (1 << field.ordinal())) != 0) {
             int start = spans[2 * slot];
             value = new String(text, start, spans[2 * slot + 1] - start, StandardCharsets.UTF_8);
-            strings[slot] = value;
+            strings()[slot] = value;
         }
         return value;
     }

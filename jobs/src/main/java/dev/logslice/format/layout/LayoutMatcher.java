@@ -70,25 +70,43 @@ final class LayoutMatcher {
         return furthest - lineStart + 1;
     }
 
+    /**
+     * Matches parts from {@code part} on at {@code pos}. Literals and scanned captures have one way
+     * to match, so they are steps of a loop; only a delimited capture, which may have to try later
+     * ends, recurses (the JIT does not inline a method into itself, so each level is a real call).
+     */
     private boolean matchFrom(int part, int pos) {
-        furthest = Math.max(furthest, pos);
         LayoutPart[] parts = layout.parts();
-        if (part == parts.length) {
-            return layout.allowsTrailing() || onlyBlanks(pos);
-        }
-        if (parts[part] instanceof Literal) {
-            int next = ((Literal) parts[part]).matchAt(b, pos, end);
-            return next >= 0 && matchFrom(part + 1, next);
-        }
-        Capture capture = (Capture) parts[part];
-        int index = layout.captureIndex(part);
-        if (!capture.shape.isDelimited()) {
+        for (; ; part++) {
+            furthest = Math.max(furthest, pos);
+            if (part == parts.length) {
+                return layout.allowsTrailing() || onlyBlanks(pos);
+            }
+            if (parts[part] instanceof Literal) {
+                pos = ((Literal) parts[part]).matchAt(b, pos, end);
+                if (pos < 0) {
+                    return false;
+                }
+                continue;
+            }
+            Capture capture = (Capture) parts[part];
+            int index = layout.captureIndex(part);
+            if (capture.shape.isDelimited()) {
+                return matchDelimited(capture, index, part, pos);
+            }
             int valueEnd = scan(capture, index, pos);
-            if (valueEnd < 0 || valueEnd - pos > capture.maxWidth) {
+            if (valueEnd < 0
+                    || valueEnd - pos > capture.maxWidth
+                    || !record(index, pos, valueEnd)) {
                 return false;
             }
-            return record(index, pos, valueEnd) && matchFrom(part + 1, valueEnd);
+            pos = valueEnd;
         }
+    }
+
+    /** A delimited capture at {@code part}: tries each match of the next literal in turn. */
+    private boolean matchDelimited(Capture capture, int index, int part, int pos) {
+        LayoutPart[] parts = layout.parts();
         if (part + 1 == parts.length) {
             return record(index, pos, end);
         }
