@@ -39,8 +39,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * deploy/standalone/cluster.sh} (one JobManager, two TaskManagers of two slots): {@code scan} and
  * {@code stats} submitted through {@code flink run} and through {@code --cluster}, and {@code grep}
  * (plain and with field filters) through {@code --cluster}, give what the embedded runs give; a job
- * that loses a TaskManager process finishes with exact totals; {@code stop} leaves no process and
- * no listening port behind.
+ * that loses a TaskManager process finishes with exact totals; a client whose JobManager dies fails
+ * within seconds; {@code stop} leaves no process and no listening port behind.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -220,6 +220,41 @@ class StandaloneClusterITCase {
 
     @Test
     @Order(4)
+    void clientWhoseJobManagerDiesFailsWithinSeconds() throws Exception {
+        Path log = dir.resolve("lost.log");
+        writeLog(log, 200_000);
+        List<String> command = commandLine(Target.CLUSTER, "scan");
+        command.add(log.toString());
+        CommandRun.Started scan = CommandRun.started(repo, command);
+        rest.await(
+                "a running scan job",
+                Duration.ofMinutes(1),
+                FlinkRest.at("/jobs/overview", StandaloneClusterITCase::runningJob));
+
+        ProcessHandle jobManager = ProcessHandle.of(pids.get("jobmanager")).orElseThrow();
+        assertThat(jobManager.destroyForcibly()).isTrue();
+        jobManager.onExit().get(1, TimeUnit.MINUTES);
+        long killed = System.nanoTime();
+        CommandRun failed = scan.finish(COMMAND_LIMIT);
+        Duration toFailure = Duration.ofNanos(System.nanoTime() - killed);
+        System.out.printf(
+                "lost JobManager: scan failed %d ms after the kill%n", toFailure.toMillis());
+
+        assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(1);
+        // Flink's REST client alone retried for over two minutes.
+        assertThat(toFailure).isLessThan(Duration.ofSeconds(30));
+        List<String> stderr = failed.stderr().lines().toList();
+        assertThat(stderr).as(failed.toString()).allMatch(line -> line.startsWith("logslice: "));
+        assertThat(stderr.get(stderr.size() - 1))
+                .as(failed.toString())
+                .startsWith(
+                        "logslice: job failed: the Flink cluster at 127.0.0.1:"
+                                + restPort
+                                + " stopped answering (");
+    }
+
+    @Test
+    @Order(5)
     void stopEndsEveryProcessAndLeavesNothingListening() throws Exception {
         CommandRun stop =
                 run("deploy/standalone/cluster.sh", "stop", "--work-dir", work.toString());

@@ -4,16 +4,11 @@ import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.SessionClusterFlink;
 
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.function.FunctionWithException;
 
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -21,8 +16,6 @@ import java.util.List;
  * on the session cluster named with {@code --cluster}. Every job command mixes this in.
  */
 final class ExecutionTarget {
-    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
-
     @Option(
             names = "--cluster",
             paramLabel = "HOST:PORT",
@@ -39,52 +32,31 @@ final class ExecutionTarget {
     }
 
     /**
-     * The environment for a job reading {@code paths}, after telling on {@code err} what of them is
-     * skipped (link loops); for a session cluster, first checks that it answers and tells that the
-     * cluster reads the paths itself.
+     * Runs a job reading {@code paths} and returns what it gives, after telling on {@code err} what
+     * of them is skipped (link loops). On a session cluster, first checks that it answers and tells
+     * that the cluster reads the paths itself; the job fails if the cluster stops answering.
      */
-    StreamExecutionEnvironment environment(int parallelism, List<String> paths, PrintStream err) {
+    <T> T run(
+            int parallelism,
+            List<String> paths,
+            PrintStream err,
+            FunctionWithException<StreamExecutionEnvironment, T, Exception> job)
+            throws Exception {
         InputFiles.warnSkipped(paths, err);
         if (cluster == null) {
-            return EmbeddedFlink.environment(parallelism);
+            return job.apply(EmbeddedFlink.environment(parallelism));
         }
-        checkAnswers();
+        ClusterWatch watch = new ClusterWatch(cluster);
+        watch.checkAnswers();
         err.println(
                 "logslice: submitting to "
                         + cluster
                         + "; its JobManager and TaskManagers must read "
                         + String.join(" ", paths)
                         + " at the same path");
-        return SessionClusterFlink.environment(
-                cluster.host(), cluster.port(), parallelism, JobJar.locate());
-    }
-
-    /** Fails fast with a clear message; Flink's REST client would retry for a minute. */
-    private void checkAnswers() {
-        HttpRequest request =
-                HttpRequest.newBuilder(URI.create("http://" + cluster + "/config"))
-                        .timeout(PROBE_TIMEOUT)
-                        .build();
-        try {
-            HttpResponse<Void> response =
-                    HttpClient.newBuilder()
-                            .connectTimeout(PROBE_TIMEOUT)
-                            .build()
-                            .send(request, HttpResponse.BodyHandlers.discarding());
-            if (response.statusCode() != 200) {
-                throw new IllegalArgumentException(
-                        "--cluster "
-                                + cluster
-                                + " answered HTTP "
-                                + response.statusCode()
-                                + " to GET /config: is it a Flink REST endpoint?");
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    "no Flink cluster answers at --cluster " + cluster + " (" + e + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while contacting " + cluster, e);
-        }
+        StreamExecutionEnvironment env =
+                SessionClusterFlink.environment(
+                        cluster.host(), cluster.port(), parallelism, JobJar.locate());
+        return watch.await(() -> job.apply(env));
     }
 }

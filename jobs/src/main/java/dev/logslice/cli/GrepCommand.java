@@ -84,8 +84,11 @@ final class GrepCommand implements Callable<Integer> {
         GrepJob.Notes runNotes;
         try (WritableByteChannel target = Outputs.open(out)) {
             runNotes =
-                    GrepJob.run(
-                            execution.environment(read.parallelism, paths, notes), source, target);
+                    execution.run(
+                            read.parallelism,
+                            paths,
+                            notes,
+                            env -> GrepJob.run(env, source, target));
         }
         if (runNotes.malformedLines() > 0) {
             notes.printf(

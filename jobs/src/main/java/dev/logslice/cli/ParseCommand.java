@@ -76,10 +76,11 @@ final class ParseCommand implements Callable<Integer> {
         try (WritableByteChannel target =
                 limit == null ? Outputs.open(out) : Outputs.firstLines(Outputs.open(out), limit)) {
             notes =
-                    GrepJob.run(
-                            execution.environment(read.parallelism, paths, System.err),
-                            source,
-                            target);
+                    execution.run(
+                            read.parallelism,
+                            paths,
+                            System.err,
+                            env -> GrepJob.run(env, source, target));
         }
         notes.skippedFiles().forEach(file -> System.err.println("logslice: skipped " + file));
         return 0;

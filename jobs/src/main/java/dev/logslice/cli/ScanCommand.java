@@ -40,7 +40,7 @@ final class ScanCommand implements Callable<Integer> {
         LogFileSource<SplitReport> source =
                 read.sourceFor(paths).setLineDecoder(new SplitReportDecoder()).build();
         ScanResult result =
-                ScanJob.run(execution.environment(read.parallelism, paths, System.err), source);
+                execution.run(read.parallelism, paths, System.err, env -> ScanJob.run(env, source));
         print(result, System.out);
         if (report != null) {
             ScanReportJson.write(result, read.parallelism, report);

@@ -85,7 +85,7 @@ final class StatsCommand implements Callable<Integer> {
         long start = System.nanoTime();
         LogStats stats;
         try (AutoCloseable progress = progress()) {
-            stats = StatsJob.run(execution.environment(read.parallelism, paths, notes), source);
+            stats = execution.run(read.parallelism, paths, notes, env -> StatsJob.run(env, source));
         }
         StatsReport report =
                 new StatsReport(

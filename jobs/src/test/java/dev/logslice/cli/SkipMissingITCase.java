@@ -13,6 +13,7 @@ import dev.logslice.job.SplitReportDecoder;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.function.FunctionWithException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -83,8 +84,10 @@ class SkipMissingITCase {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
         GrepJob.Notes notes =
-                GrepJob.run(
-                        environment(grep.execution, grep.paths), source, Channels.newChannel(out));
+                run(
+                        grep.execution,
+                        grep.paths,
+                        env -> GrepJob.run(env, source, Channels.newChannel(out)));
 
         assertThat(notes.skippedFiles())
                 .singleElement(InstanceOfAssertFactories.STRING)
@@ -112,12 +115,16 @@ class SkipMissingITCase {
                         .sourceFor(scan.paths)
                         .setLineDecoder(new DeletingTheOtherFile<>(new SplitReportDecoder()))
                         .build();
-        return ScanJob.run(environment(scan.execution, scan.paths), source);
+        return run(scan.execution, scan.paths, env -> ScanJob.run(env, source));
     }
 
-    private static StreamExecutionEnvironment environment(
-            ExecutionTarget execution, List<String> paths) {
-        return execution.environment(1, paths, new PrintStream(PrintStream.nullOutputStream()));
+    /** Runs a job at parallelism 1 where {@code execution} says, its notes on stderr dropped. */
+    private static <T> T run(
+            ExecutionTarget execution,
+            List<String> paths,
+            FunctionWithException<StreamExecutionEnvironment, T, Exception> job)
+            throws Exception {
+        return execution.run(1, paths, new PrintStream(PrintStream.nullOutputStream()), job);
     }
 
     /** A decoder that deletes the other file of the two on the first line it decodes. */

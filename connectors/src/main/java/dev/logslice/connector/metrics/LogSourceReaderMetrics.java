@@ -23,6 +23,10 @@ import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
  *       .oversizedLines}, {@code .readNanos}: gauges per split this reader has read.
  * </ul>
  *
+ * <p>A reader restored from a checkpoint counts its splits' {@code .lines} and {@code
+ * .oversizedLines} on from the checkpoint, so they are the whole split's; the counters count what
+ * this reader did, {@code numRecordsInErrors} the oversized lines it skipped after the checkpoint.
+ *
  * <p>The enumerator adds Flink's {@code unassignedSplits} gauge under the coordinator scope.
  */
 @Internal

@@ -6,7 +6,10 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.base.source.reader.RecordEmitter;
 
-/** Emits a record and moves the split state to the exact position of the next line. */
+/**
+ * Emits a record and moves the split state to the exact position of the next line, with the split's
+ * counts up to there.
+ */
 @Internal
 final class LogFileRecordEmitter<T>
         implements RecordEmitter<PositionedRecord<T>, T, LogFileSplitState> {
@@ -15,6 +18,12 @@ final class LogFileRecordEmitter<T>
     public void emitRecord(
             PositionedRecord<T> element, SourceOutput<T> output, LogFileSplitState splitState) {
         output.collect(element.record);
-        splitState.setPosition(element.segment, element.nextOffset);
+        splitState.setPosition(
+                element.segment,
+                element.nextOffset,
+                element.stage,
+                element.lines,
+                element.oversizedLines,
+                element.oversizedSample);
     }
 }

@@ -1,7 +1,9 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.Compression;
 import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.ReadChannel;
+import dev.logslice.connector.io.ReadCounts;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
@@ -10,6 +12,7 @@ import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.SplitPosition;
+import dev.logslice.connector.split.SplitPosition.Stage;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
@@ -36,6 +39,10 @@ import java.util.function.Predicate;
  * <p>Files are opened by {@link SegmentFiles} (checked against their listing, decompressed, or
  * skipped when missing and so configured), and checked again after they are read ({@link
  * InputFileCheck}).
+ *
+ * <p>A split restored from a checkpoint counts on from the counts its position carries, so its
+ * report and gauges count the whole split; restored once its lines were all read, it reads nothing
+ * and only finishes again, and restored after its last record, it emits nothing.
  */
 @Internal
 final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, LogFileSplit> {
@@ -68,9 +75,15 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
             if (next == null) {
                 return new LineBatch<>("none");
             }
+            Stage stage = next.readerPosition().map(SplitPosition::stage).orElse(Stage.READING);
+            if (stage == Stage.FINISHED) {
+                return finishedBefore(next);
+            }
             List<SplitReport.FileRead> missing = new ArrayList<>();
-            if (!open(next, missing)) {
-                return skipped(next, missing);
+            if (stage == Stage.LINES_READ || !open(next, missing)) {
+                return next.position() == null
+                        ? skipped(next, missing)
+                        : finishWithoutLines(next, missing);
             }
         }
         LogFileSplit current = split;
@@ -84,7 +97,8 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
             if (!openSegmentAfter(done)) {
                 break; // that was the split's last file that is there
             }
-            decoder.finishFile(current.splitId(), record -> batch.add(record, done, end));
+            decoder.finishFile(
+                    current.splitId(), record -> batch.add(record, done, end, lines.stats()));
             boolean fetchedEnough =
                     !batch.isEmpty()
                             && lines.stats().bytesRead() - bytesBefore >= settings.bufferSize();
@@ -93,19 +107,29 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         }
         reportProgress();
         if (!more) {
-            int last = segment;
-            long end = lines.splitEnd();
-            decoder.finishSplit(
-                    lines.stats().toReport(current), record -> batch.add(record, last, end));
-            batch.markSplitFinished();
+            finishSplit(current, lines.stats().toReport(current), lines.stats(), batch);
             closeSplit();
         }
         return batch;
     }
 
+    /**
+     * Hands the decoder the split's report; what it emits then finishes the split, each record with
+     * the split's final counts.
+     */
+    private void finishSplit(
+            LogFileSplit split, SplitReport report, SplitReadStats counted, LineBatch<T> batch) {
+        int last = split.segments().size() - 1;
+        long end = split.segments().get(last).end();
+        batch.markLinesRead();
+        decoder.finishSplit(report, record -> batch.add(record, last, end, counted));
+        batch.markSplitFinished();
+    }
+
     /** Reads the current segment until the batch has a record or the segment ends. */
     private boolean readSegment(LineBatch<T> batch) throws IOException {
         int current = segment;
+        SplitReadStats counted = lines.stats();
         boolean more;
         do {
             more =
@@ -118,7 +142,8 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                                             current,
                                             line.offset()
                                                     + line.length()
-                                                    + line.terminator().length());
+                                                    + line.terminator().length(),
+                                            counted);
                                 }
                             });
         } while (more && batch.isEmpty());
@@ -144,6 +169,11 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                 Predicate<Line> eventStarts = decoder.eventStarts();
                 if (eventStarts != null) {
                     lines.withEventStarts(eventStarts);
+                }
+                if (position != null) {
+                    lines.stats().countOnFrom(position.counted());
+                    // Flink's error counter counts what this reader skips, not the checkpoint's.
+                    reportedOversized = position.counted().oversizedLines();
                 }
                 lines.stats().skipSegments(missing);
                 split = next;
@@ -186,15 +216,40 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         toClose.close();
     }
 
+    /**
+     * A restored split with no lines left to read (they were all read before the checkpoint, or its
+     * files left are missing and skipped): the decoder gets the report of the whole split.
+     */
+    private LineBatch<T> finishWithoutLines(
+            LogFileSplit restored, List<SplitReport.FileRead> missing) {
+        FileSegment last = restored.segments().get(restored.segments().size() - 1);
+        SplitReadStats stats =
+                new SplitReadStats(Compression.ofFileName(last.path().getName()), new ReadCounts());
+        stats.countOnFrom(restored.position().counted());
+        stats.skipSegments(missing);
+        metrics.registerSplit(restored.splitId(), stats);
+        LineBatch<T> batch = new LineBatch<>(restored.splitId());
+        finishSplit(restored, stats.toReport(restored), stats, batch);
+        updatePendingBytes();
+        return batch;
+    }
+
+    /** A restored split whose last record was out before the checkpoint: nothing is left. */
+    private LineBatch<T> finishedBefore(LogFileSplit restored) {
+        LineBatch<T> batch = new LineBatch<>(restored.splitId());
+        batch.markSplitFinished();
+        updatePendingBytes();
+        return batch;
+    }
+
     /** A finished split with no lines: the decoder gets a report that says why it was skipped. */
     private LineBatch<T> skipped(LogFileSplit skipped, List<SplitReport.FileRead> missing) {
         LineBatch<T> batch = new LineBatch<>(skipped.splitId());
-        int last = skipped.segments().size() - 1;
-        long end = skipped.segments().get(last).end();
-        decoder.finishSplit(
+        finishSplit(
+                skipped,
                 SplitReadStats.skippedReport(skipped, missing),
-                record -> batch.add(record, last, end));
-        batch.markSplitFinished();
+                new SplitReadStats(),
+                batch);
         updatePendingBytes();
         return batch;
     }

@@ -4,6 +4,7 @@ import dev.logslice.connector.io.Compression;
 import dev.logslice.connector.io.ReadCounts;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LineCounts;
 import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.annotation.Internal;
@@ -18,6 +19,9 @@ import java.util.List;
  *
  * <p>Read calls are those on the file; for a compressed file they are the decompressor's reads of
  * compressed blocks, and {@link #bytesRead()} counts the uncompressed bytes the lines came from.
+ *
+ * <p>A split restored from a checkpoint counts its lines on from the checkpoint's counts, so they
+ * are the whole split's; the read figures, and the files' entries, are those of this read.
  */
 @Internal
 public final class SplitReadStats {
@@ -26,7 +30,10 @@ public final class SplitReadStats {
     long bytesRead;
     long lines;
     long oversizedLines;
-    final List<Long> oversizedLineOffsets = new ArrayList<>();
+
+    /** Replaced, never changed: a checkpoint in the task thread takes it as it is. */
+    List<Long> oversizedLineOffsets = List.of();
+
     private final long startedAtMillis = System.currentTimeMillis();
     private final List<SplitReport.FileRead> files = new ArrayList<>();
     private long readCallsBefore;
@@ -79,8 +86,18 @@ public final class SplitReadStats {
     void recordOversizedLine(long offset) {
         oversizedLines++;
         if (oversizedLineOffsets.size() < SplitReport.MAX_OVERSIZED_SAMPLES) {
-            oversizedLineOffsets.add(offset);
+            List<Long> more = new ArrayList<>(oversizedLineOffsets);
+            more.add(offset);
+            oversizedLineOffsets = List.copyOf(more);
         }
+    }
+
+    /** Counts on from what a checkpoint counted before its position, before any line is read. */
+    void countOnFrom(LineCounts counted) {
+        lines = counted.lines();
+        linesBefore = counted.lines();
+        oversizedLines = counted.oversizedLines();
+        oversizedLineOffsets = counted.oversizedLineOffsets();
     }
 
     /** Records a segment that is read now: its figures are those since the previous one. */
@@ -109,10 +126,10 @@ public final class SplitReadStats {
 
     /** The report of a split whose segments (all, unless it was resumed) are finished. */
     SplitReport toReport(LogFileSplit split) {
-        SplitReport.FileRead first = files.get(0);
+        FileSegment first = split.segments().get(0);
         return new SplitReport(
                 split.splitId(),
-                first.path(),
+                first.path().toString(),
                 first.start(),
                 first.end(),
                 bytesRead,

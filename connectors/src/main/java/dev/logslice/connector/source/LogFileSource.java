@@ -46,8 +46,9 @@ import java.util.List;
  * }</pre>
  *
  * <p>Splits are {@link LogFileSplit}s (the checkpointed position is the segment and exact offset of
- * the next line), the enumerator's checkpoint {@link PendingSplits}; both serializers also read the
- * Flink {@code FileSourceSplit} bytes of earlier versions.
+ * the next line, with the split's counts up to it), the enumerator's checkpoint {@link
+ * PendingSplits}; both serializers also read the Flink {@code FileSourceSplit} bytes of earlier
+ * versions.
  *
  * @param <T> the record type the {@link LineDecoder} makes of each line
  */

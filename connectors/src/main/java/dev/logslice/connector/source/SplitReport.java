@@ -14,6 +14,10 @@ import java.util.List;
  * path}, {@code start} and {@code end} are those of the first file, its figures the totals. A split
  * of one file's range has that range as its one entry.
  *
+ * <p>For a split restored from a checkpoint, {@code lines}, {@code oversizedLines} and {@code
+ * oversizedLineOffsets} count the whole split, as an uninterrupted read does; the read figures and
+ * {@code files} are those of the restored read, from the checkpoint on.
+ *
  * @param splitId the split's id, in enumeration order (files in argument order, then by offset)
  * @param path the file (the first one, for a split of several files)
  * @param start first byte of the split's range (in the first file)

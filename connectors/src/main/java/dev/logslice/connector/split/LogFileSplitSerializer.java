@@ -17,13 +17,15 @@ import java.util.List;
 /**
  * Versioned bytes of a {@link LogFileSplit}. Version 1 is Flink's {@link FileSourceSplit} (what the
  * source used before splits could pack files), read as a one-segment split; version 2 is ours;
- * version 3 adds each file's inode. Splits of versions 1 and 2 are read without inodes.
+ * version 3 adds each file's inode; version 4 adds to the position its stage and what the split
+ * counted up to it. Splits of versions 1 and 2 are read without inodes, positions of versions 1 to
+ * 3 as {@link SplitPosition#SplitPosition(int, long) reading on with nothing counted}.
  */
 @Internal
 public final class LogFileSplitSerializer implements SimpleVersionedSerializer<LogFileSplit> {
     public static final LogFileSplitSerializer INSTANCE = new LogFileSplitSerializer();
 
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
 
     @Override
     public int getVersion() {
@@ -44,8 +46,7 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
         }
         out.writeBoolean(split.position() != null);
         if (split.position() != null) {
-            out.writeInt(split.position().segment());
-            out.writeLong(split.position().offset());
+            writePosition(split.position(), out);
         }
         return out.getCopyOfBuffer();
     }
@@ -56,9 +57,9 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
             case 1:
                 return deserializeV1(serialized);
             case 2:
-                return deserializeV2(serialized);
             case 3:
-                return deserializeV3(serialized);
+            case 4:
+                return deserialize(serialized, version);
             default:
                 throw new IOException(
                         "Unknown split serializer version "
@@ -90,17 +91,10 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
                 split.splitId(), List.of(segment), List.of(split.hostnames()), position);
     }
 
-    private static LogFileSplit deserializeV2(byte[] serialized) throws IOException {
-        return deserialize(serialized, false);
-    }
-
-    private static LogFileSplit deserializeV3(byte[] serialized) throws IOException {
-        return deserialize(serialized, true);
-    }
-
-    /** Versions 2 and 3 differ only in their segments: 3 adds the inode. */
-    private static LogFileSplit deserialize(byte[] serialized, boolean withInodes)
-            throws IOException {
+    /**
+     * Versions 2 to 4 differ in their segments (3 adds the inode) and positions (4 adds counts).
+     */
+    private static LogFileSplit deserialize(byte[] serialized, int version) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         String id = in.readUTF();
         int hostCount = in.readInt();
@@ -111,10 +105,9 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
         int segmentCount = in.readInt();
         List<FileSegment> segments = new ArrayList<>(segmentCount);
         for (int i = 0; i < segmentCount; i++) {
-            segments.add(readSegment(in, withInodes));
+            segments.add(readSegment(in, version >= 3));
         }
-        SplitPosition position =
-                in.readBoolean() ? new SplitPosition(in.readInt(), in.readLong()) : null;
+        SplitPosition position = in.readBoolean() ? readPosition(in, version >= 4) : null;
         if (in.available() > 0) {
             throw new IOException(
                     "Split " + id + " has " + in.available() + " unexpected trailing bytes");
@@ -142,5 +135,60 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
                 in.readLong(),
                 in.readLong(),
                 withInode && in.readBoolean() ? in.readLong() : null);
+    }
+
+    private static void writePosition(SplitPosition position, DataOutputView out)
+            throws IOException {
+        out.writeInt(position.segment());
+        out.writeLong(position.offset());
+        out.writeByte(stageCode(position.stage()));
+        LineCounts counted = position.counted();
+        out.writeLong(counted.lines());
+        out.writeLong(counted.oversizedLines());
+        out.writeInt(counted.oversizedLineOffsets().size());
+        for (long offset : counted.oversizedLineOffsets()) {
+            out.writeLong(offset);
+        }
+    }
+
+    private static SplitPosition readPosition(DataInputView in, boolean withCounts)
+            throws IOException {
+        int segment = in.readInt();
+        long offset = in.readLong();
+        if (!withCounts) {
+            return new SplitPosition(segment, offset);
+        }
+        SplitPosition.Stage stage = stage(in.readByte());
+        long lines = in.readLong();
+        long oversizedLines = in.readLong();
+        int sampled = in.readInt();
+        List<Long> offsets = new ArrayList<>(sampled);
+        for (int i = 0; i < sampled; i++) {
+            offsets.add(in.readLong());
+        }
+        return new SplitPosition(
+                segment, offset, stage, new LineCounts(lines, oversizedLines, offsets));
+    }
+
+    /** The stage's byte in version 4, fixed here so that renaming or reordering cannot move it. */
+    private static int stageCode(SplitPosition.Stage stage) {
+        return switch (stage) {
+            case READING -> 0;
+            case LINES_READ -> 1;
+            case FINISHED -> 2;
+        };
+    }
+
+    private static SplitPosition.Stage stage(byte code) throws IOException {
+        switch (code) {
+            case 0:
+                return SplitPosition.Stage.READING;
+            case 1:
+                return SplitPosition.Stage.LINES_READ;
+            case 2:
+                return SplitPosition.Stage.FINISHED;
+            default:
+                throw new IOException("Unknown split position stage " + code);
+        }
     }
 }

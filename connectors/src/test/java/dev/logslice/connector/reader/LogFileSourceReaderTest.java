@@ -6,6 +6,7 @@ import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogLine;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LineCounts;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.SplitPosition;
 import dev.logslice.connector.testing.GeneratedLogs;
@@ -170,7 +171,15 @@ class LogFileSourceReaderTest {
                                 assertThat(split.readerPosition())
                                         .contains(
                                                 new SplitPosition(
-                                                        0, reference.get(emittedBefore).offset())));
+                                                        0,
+                                                        reference.get(emittedBefore).offset(),
+                                                        SplitPosition.Stage.READING,
+                                                        new LineCounts(
+                                                                emittedBefore
+                                                                        - reference.indexOf(
+                                                                                ofSecond.get(0)),
+                                                                0,
+                                                                List.of()))));
         assertThat(checkpoint)
                 .filteredOn(split -> !split.splitId().equals(second.splitId()))
                 .allSatisfy(split -> assertThat(split.readerPosition()).isEmpty());

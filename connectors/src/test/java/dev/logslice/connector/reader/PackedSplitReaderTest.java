@@ -6,6 +6,7 @@ import dev.logslice.connector.source.LineDecoders;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogLine;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.connector.split.LineCounts;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.SplitPosition;
 
@@ -83,7 +84,13 @@ class PackedSplitReaderTest {
                 .satisfies(
                         split ->
                                 assertThat(split.readerPosition())
-                                        .contains(new SplitPosition(11, nextLineOffset)));
+                                        .contains(
+                                                new SplitPosition(
+                                                        11,
+                                                        nextLineOffset,
+                                                        SplitPosition.Stage.READING,
+                                                        new LineCounts(
+                                                                emittedBefore, 0, List.of()))));
 
         TestingReaderOutput<LogLine> after = new TestingReaderOutput<>();
         try (SourceReader<LogLine, LogFileSplit> restored =

@@ -1,6 +1,7 @@
 package dev.logslice.connector.source;
 
 import dev.logslice.connector.enumerator.PendingSplits;
+import dev.logslice.connector.split.LineCounts;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.SplitPosition;
 
@@ -56,13 +57,17 @@ class LogFileSourceSerializersTest {
                 enumerate(2).stream()
                         .filter(split -> split.segments().size() > 1)
                         .findFirst()
-                        .orElseThrow()
-                        .withPosition(new SplitPosition(3, 42));
+                        .orElseThrow();
+        LineCounts counted = new LineCounts(1234, 2, List.of(7L, 99L));
 
-        LogFileSplit restored = roundTrip(source.getSplitSerializer(), packed);
+        for (SplitPosition.Stage stage : SplitPosition.Stage.values()) {
+            SplitPosition position = new SplitPosition(3, 42, stage, counted);
+            LogFileSplit restored =
+                    roundTrip(source.getSplitSerializer(), packed.withPosition(position));
 
-        assertThat(restored).isEqualTo(packed);
-        assertThat(restored.readerPosition()).contains(new SplitPosition(3, 42));
+            assertThat(restored.readerPosition()).contains(position);
+            assertThat(restored).isEqualTo(packed.withPosition(position));
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.logslice.connector.source;
 
 import dev.logslice.connector.enumerator.PendingSplits;
 import dev.logslice.connector.split.FileSegment;
+import dev.logslice.connector.split.LineCounts;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.SplitPosition;
 
@@ -25,8 +26,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Checkpoints written by this version and earlier ones must stay readable: bytes written once and
  * committed are read back by the serializers {@link LogFileSource} uses today. Version 1 is the
  * Flink {@code FileSourceSplit} the source used before it packed small files; version 2 splits have
- * no inodes. Run with {@code -Dlogslice.writeSnapshots=true} to add snapshots for a new serializer
- * version, never to overwrite old ones.
+ * no inodes; positions before version 4 have no stage and no counts. Run with {@code
+ * -Dlogslice.writeSnapshots=true} to add snapshots for a new serializer version, never to overwrite
+ * old ones.
  */
 class SerializerSnapshotTest {
     private static final String DIRECTORY = "serializer-snapshots/";
@@ -51,15 +53,26 @@ class SerializerSnapshotTest {
 
     /** A packed split resumed in its second file, what version 2 snapshots hold. */
     private static LogFileSplit packedSplitV2() {
-        return packedSplit(null, null, null);
+        return packedSplit(null, null, null, new SplitPosition(1, 4711));
     }
 
     /** The same split with the files' inodes, what version 3 snapshots hold. */
     private static LogFileSplit packedSplitWithInodes() {
-        return packedSplit(1835021L, 1835022L, 4294967301L);
+        return packedSplit(1835021L, 1835022L, 4294967301L, new SplitPosition(1, 4711));
     }
 
-    private static LogFileSplit packedSplit(Long accessLog, Long rotated, Long errorLog) {
+    /** The same split with what it counted before its position, what version 4 snapshots hold. */
+    private static LogFileSplit packedSplitWithCounts() {
+        LineCounts counted = new LineCounts(52000, 3, List.of(1073745000L, 1073800000L, 2048L));
+        return packedSplit(
+                1835021L,
+                1835022L,
+                4294967301L,
+                new SplitPosition(1, 4711, SplitPosition.Stage.READING, counted));
+    }
+
+    private static LogFileSplit packedSplit(
+            Long accessLog, Long rotated, Long errorLog, SplitPosition position) {
         return new LogFileSplit(
                 "0000000012",
                 List.of(
@@ -81,7 +94,7 @@ class SerializerSnapshotTest {
                                 1764374400001L,
                                 errorLog)),
                 List.of(),
-                new SplitPosition(1, 4711));
+                position);
     }
 
     @Test
@@ -127,7 +140,26 @@ class SerializerSnapshotTest {
     }
 
     @Test
-    void packedSplitWithInodesAndAPositionStaysReadable() throws IOException {
+    void versionThreeSplitIsReadWithoutCounts() throws IOException {
+        LogFileSplit restored = SOURCE.getSplitSerializer().deserialize(3, committed("split", 3));
+
+        assertThat(restored).isEqualTo(packedSplitWithInodes());
+        assertThat(restored.position().stage()).isEqualTo(SplitPosition.Stage.READING);
+        assertThat(restored.position().counted()).isEqualTo(LineCounts.NONE);
+    }
+
+    @Test
+    void enumeratorCheckpointOfVersionThreeSplitsIsReadWithoutCounts() throws IOException {
+        PendingSplits restored =
+                SimpleVersionedSerialization.readVersionAndDeSerialize(
+                        SOURCE.getEnumeratorCheckpointSerializer(),
+                        read(DIRECTORY + "enumerator-v2-splits-v3.bin"));
+
+        assertThat(restored.splits()).containsExactly(midSplitV1(), packedSplitWithInodes());
+    }
+
+    @Test
+    void packedSplitWithInodesAndACountedPositionStaysReadable() throws IOException {
         SimpleVersionedSerializer<LogFileSplit> serializer = SOURCE.getSplitSerializer();
 
         LogFileSplit restored =
@@ -136,9 +168,9 @@ class SerializerSnapshotTest {
                         snapshot(
                                 "split-v" + serializer.getVersion(),
                                 serializer,
-                                packedSplitWithInodes()));
+                                packedSplitWithCounts()));
 
-        assertThat(restored).isEqualTo(packedSplitWithInodes());
+        assertThat(restored).isEqualTo(packedSplitWithCounts());
     }
 
     @Test
@@ -147,7 +179,7 @@ class SerializerSnapshotTest {
                 SOURCE.getEnumeratorCheckpointSerializer();
         // A split restored from version 1 has no inodes, and is checkpointed again without.
         PendingSplits checkpoint =
-                new PendingSplits(List.of(midSplitV1(), packedSplitWithInodes()));
+                new PendingSplits(List.of(midSplitV1(), packedSplitWithCounts()));
         // The checkpoint's format holds its splits' version: a new split version is a new snapshot.
         String name =
                 "enumerator-v"
