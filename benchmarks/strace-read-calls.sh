@@ -11,20 +11,27 @@ if (($#)); then sizes=("$@"); else sizes=(4k 64k 1m 8m); fi
 command -v strace > /dev/null || { echo "strace is not installed (apt-get install -y strace)" >&2; exit 2; }
 classpath="$("$here/classpath.sh")"
 bytes=$(stat -c %s "$file")
-trace="$(mktemp)"
-trap 'rm -f "$trace"' EXIT
+traces="$(mktemp -d)"
+trap 'rm -rf "$traces"' EXIT
 
-# Counts read and pread64 calls on the descriptor of $file, between its open and its close.
+# Counts read and pread64 calls on the descriptor of $file, between its open and its close. One
+# trace file per thread (strace -ff): in a shared one, a call another thread interrupts is split
+# into "<unfinished ...>" and "resumed>" lines, and an openat split so loses its descriptor.
 kernel_reads() {
-  awk -v path="\"$file\"" '
-    index($0, "openat(") && index($0, path) { split($0, r, "= "); fd = r[2] + 0; open = 1; next }
-    open && ($0 ~ "(read|pread64)\\(" fd ", ") { n++ }
-    open && ($0 ~ "close\\(" fd "\\)") { open = 0 }
-    END { print n + 0 }' "$trace"
+  local total=0 trace
+  for trace in "$traces"/t.*; do
+    total=$((total + $(awk -v path="\"$file\"" '
+      index($0, "openat(") && index($0, path) { split($0, r, "= "); fd = r[2] + 0; open = 1; next }
+      open && ($0 ~ "(read|pread64)\\(" fd ", ") { n++ }
+      open && ($0 ~ "close\\(" fd "\\)") { open = 0 }
+      END { print n + 0 }' "$trace")))
+  done
+  echo "$total"
 }
 
 probe() {
-  strace -f -qq -e trace=openat,read,pread64,close -o "$trace" \
+  rm -f "$traces"/t.*
+  strace -f -ff -qq -e trace=openat,read,pread64,close -o "$traces/t" \
     java -cp "$classpath" dev.logslice.benchmark.ReadCallsProbe "$file" "$@"
 }
 
