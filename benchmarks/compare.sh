@@ -51,7 +51,7 @@ inside { gsub(/[" ,]/, ""); sub(":", "="); counts = counts sep $0; sep = " " }
 END { print counts }
 EOF
 stats() { echo "$root/logslice stats --quiet -p $1 --json '$work/stats.json' '$file' > /dev/null && awk -f '$work/status.awk' '$work/stats.json'"; }
-stock() { echo "java ${3:-} -cp '$classpath' dev.logslice.benchmark.StockFlinkStatusCount $1 $2 2 '$file'"; }
+stock() { echo "java ${3:-} -cp '$classpath' dev.logslice.benchmark.StockFlinkStatusCount $1 $2 2 '$file' ${4:-}"; }
 # The JIT flags ./logslice gives inputs of 1 GiB and more, for a stock row on equal terms.
 launcher_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=20000"
 launcher_jit+=" -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000 -XX:FreqInlineSize=150"
@@ -63,6 +63,7 @@ tools=(
   "logslice stats p=2|$(stats 2)"
   "stock FileSource keyBy/sum p=2|$(stock fileSource keyed)"
   "stock FileSource keyBy/sum p=2, logslice's JIT flags|$(stock fileSource keyed "$launcher_jit")"
+  "stock FileSource keyBy/sum p=2, Flink's default local environment|$(stock fileSource keyed "" flink-defaults)"
   "stock FileSource per-subtask map p=2|$(stock fileSource partition)"
   "legacy TextInputFormat (readFile) per-subtask map p=2|$(stock textInputFormat partition)"
   "DuckDB read_csv + regexp_extract|java -cp '$classpath' dev.logslice.benchmark.DuckDbStatusCount '$file'"

@@ -2,9 +2,12 @@ package dev.logslice.benchmark;
 
 import dev.logslice.job.EmbeddedFlink;
 
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.reader.TextLineInputFormat;
 import org.apache.flink.core.fs.Path;
@@ -23,14 +26,20 @@ import java.util.Map;
  * FILE}. SOURCE {@code fileSource} is {@code FileSource} with {@code TextLineInputFormat}; {@code
  * textInputFormat} is the deprecated {@code env.readFile} with the legacy {@code TextInputFormat}.
  * FORM {@code keyed} sums through {@code keyBy}; {@code partition} counts into a map per subtask
- * and the client adds the maps. Prints the counts.
+ * and the client adds the maps. An optional fifth argument {@code flink-defaults} runs on Flink's
+ * own local environment (batch mode, its default memory pools) instead of logslice's tuned one, as
+ * a user writing the stock job would. Prints the counts.
  */
 public final class StockFlinkStatusCount {
     private StockFlinkStatusCount() {}
 
     public static void main(String[] args) throws Exception {
         String file = args[3];
-        StreamExecutionEnvironment env = EmbeddedFlink.environment(Integer.parseInt(args[2]));
+        int parallelism = Integer.parseInt(args[2]);
+        StreamExecutionEnvironment env =
+                args.length > 4 && args[4].equals("flink-defaults")
+                        ? flinkDefaults(parallelism)
+                        : EmbeddedFlink.environment(parallelism);
         DataStream<String> lines =
                 switch (args[0]) {
                     case "fileSource" ->
@@ -65,6 +74,14 @@ public final class StockFlinkStatusCount {
         System.out.println(StatusCodes.format(total));
         // The embedded cluster leaves non-daemon threads behind; the result is out.
         System.exit(0);
+    }
+
+    private static StreamExecutionEnvironment flinkDefaults(int parallelism) {
+        Configuration conf = new Configuration();
+        conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(parallelism);
+        return env;
     }
 
     private static void countPartition(

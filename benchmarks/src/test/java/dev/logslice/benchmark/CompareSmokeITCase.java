@@ -29,12 +29,13 @@ class CompareSmokeITCase {
                 .contains("| logslice stats p=2 | ")
                 .contains("| stock FileSource keyBy/sum p=2 | ")
                 .contains("| stock FileSource keyBy/sum p=2, logslice's JIT flags | ")
+                .contains("| stock FileSource keyBy/sum p=2, Flink's default local environment | ")
                 .contains("| stock FileSource per-subtask map p=2 | ")
                 .contains("| legacy TextInputFormat (readFile) per-subtask map p=2 | ")
                 .contains("| DuckDB read_csv + regexp_extract | ")
                 .contains("| wc -l | ")
                 .doesNotContain("MISMATCH");
         assertThat(output.lines().filter(line -> line.endsWith("| same status counts |")))
-                .hasSize(7);
+                .hasSize(8);
     }
 }
