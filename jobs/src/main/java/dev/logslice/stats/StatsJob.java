@@ -6,7 +6,6 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.flink.util.Collector;
 
 /**
  * The stats job: readers fold lines into per-split partials, each reader merges its partials into
@@ -23,29 +22,13 @@ public final class StatsJob {
         LogStats total = new LogStats();
         try (CloseableIterator<byte[]> partials =
                 env.fromSource(source, WatermarkStrategy.noWatermarks(), "log files")
-                        .fullWindowPartition()
-                        .mapPartition(StatsJob::merge)
-                        .returns(PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO)
-                        .name("merge partials per reader")
+                        .transform(
+                                "merge partials per reader",
+                                PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
+                                new MergePartials())
                         .executeAndCollect(JOB_NAME)) {
             partials.forEachRemaining(partial -> total.merge(LogStats.fromBytes(partial)));
         }
         return total;
-    }
-
-    /** Merges a reader's partials as objects: bytes only on the way in and once on the way out. */
-    private static void merge(Iterable<byte[]> partials, Collector<byte[]> out) {
-        LogStats merged = null;
-        for (byte[] partial : partials) {
-            LogStats stats = LogStats.fromBytes(partial);
-            if (merged == null) {
-                merged = stats;
-            } else {
-                merged.merge(stats);
-            }
-        }
-        if (merged != null) {
-            out.collect(merged.toBytes());
-        }
     }
 }
