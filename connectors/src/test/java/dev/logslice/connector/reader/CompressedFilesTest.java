@@ -27,14 +27,13 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static dev.logslice.connector.reader.SourceDriver.enumerate;
-import static dev.logslice.connector.reader.SourceDriver.readToEnd;
+import static dev.logslice.connector.reader.SourceDriver.readAll;
 import static dev.logslice.connector.reader.SourceDriver.readUntil;
 import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -141,15 +140,11 @@ class CompressedFilesTest {
             readUntil(reader, before, emittedBefore);
             checkpoint = reader.snapshotState(1);
         }
-        TestingReaderOutput<Object> after = new TestingReaderOutput<>();
-        try (SourceReader<Object, LogFileSplit> restored =
-                source.createReader(new TestingReaderContext())) {
-            restored.addSplits(List.of(roundTrip(source.getSplitSerializer(), checkpoint.get(0))));
-            restored.notifyNoMoreSplits();
-            readToEnd(restored, after);
-        }
+        List<Object> after =
+                readAll(source, List.of(roundTrip(source.getSplitSerializer(), checkpoint.get(0))));
 
-        assertThat(lines(before)).containsExactlyElementsOf(reference.subList(0, emittedBefore));
+        assertThat(lines(before.getEmittedRecords()))
+                .containsExactlyElementsOf(reference.subList(0, emittedBefore));
         assertThat(lines(after))
                 .containsExactlyElementsOf(reference.subList(emittedBefore, reference.size()));
     }
@@ -234,23 +229,8 @@ class CompressedFilesTest {
                 .build();
     }
 
-    /** Every record of every split, splits in input order. */
-    private static List<Object> readAll(LogFileSource<Object> source, List<LogFileSplit> splits)
-            throws Exception {
-        List<LogFileSplit> inOrder =
-                splits.stream().sorted(Comparator.comparing(LogFileSplit::splitId)).toList();
-        TestingReaderOutput<Object> output = new TestingReaderOutput<>();
-        try (SourceReader<Object, LogFileSplit> reader =
-                source.createReader(new TestingReaderContext())) {
-            reader.addSplits(inOrder);
-            reader.notifyNoMoreSplits();
-            readToEnd(reader, output);
-        }
-        return output.getEmittedRecords();
-    }
-
-    private static List<LineAt> lines(TestingReaderOutput<Object> output) {
-        return output.getEmittedRecords().stream()
+    private static List<LineAt> lines(List<Object> records) {
+        return records.stream()
                 .filter(FileLine.class::isInstance)
                 .map(record -> ((FileLine) record).line())
                 .toList();

@@ -8,10 +8,7 @@ import dev.logslice.connector.testing.GeneratedLogs;
 import dev.logslice.connector.testing.LineAt;
 import dev.logslice.connector.testing.ReferenceLines;
 
-import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
-import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.core.fs.Path;
 
 import net.jqwik.api.Arbitraries;
@@ -31,7 +28,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static dev.logslice.connector.reader.SourceDriver.enumerate;
-import static dev.logslice.connector.reader.SourceDriver.readToEnd;
+import static dev.logslice.connector.reader.SourceDriver.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -67,18 +64,10 @@ class PackedSplitReadPropertyTest {
             List<LogFileSplit> splits = enumerate(source, parallelism);
             Statistics.label("packed")
                     .collect(splits.stream().anyMatch(split -> split.segments().size() > 1));
-            TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
-
-            try (SourceReader<LogLine, LogFileSplit> reader =
-                    source.createReader(new TestingReaderContext())) {
-                reader.addSplits(splits);
-                reader.notifyNoMoreSplits();
-                readToEnd(reader, output);
-            }
 
             Map<String, List<LineAt>> actual = new LinkedHashMap<>();
             expected.keySet().forEach(file -> actual.put(file, new ArrayList<>()));
-            for (LogLine line : output.getEmittedRecords()) {
+            for (LogLine line : readAll(source, splits)) {
                 actual.get(line.file).add(LineAt.of(line));
             }
             assertThat(actual).containsExactlyEntriesOf(expected);

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import static dev.logslice.connector.reader.SourceDriver.enumerate;
-import static dev.logslice.connector.reader.SourceDriver.readToEnd;
+import static dev.logslice.connector.reader.SourceDriver.readAll;
 import static dev.logslice.connector.reader.SourceDriver.readUntil;
 import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,7 +77,8 @@ class PackedSplitReaderTest {
             checkpoint = reader.snapshotState(1);
         }
 
-        assertThat(texts(before)).containsExactlyElementsOf(expected.subList(0, emittedBefore));
+        assertThat(texts(before.getEmittedRecords()))
+                .containsExactlyElementsOf(expected.subList(0, emittedBefore));
         long nextLineOffset = 4 * ("file 11 line 0".length() + 1);
         assertThat(checkpoint)
                 .singleElement()
@@ -92,13 +93,8 @@ class PackedSplitReaderTest {
                                                         new LineCounts(
                                                                 emittedBefore, 0, List.of()))));
 
-        TestingReaderOutput<LogLine> after = new TestingReaderOutput<>();
-        try (SourceReader<LogLine, LogFileSplit> restored =
-                source.createReader(new TestingReaderContext())) {
-            restored.addSplits(List.of(roundTrip(source.getSplitSerializer(), checkpoint.get(0))));
-            restored.notifyNoMoreSplits();
-            readToEnd(restored, after);
-        }
+        List<LogLine> after =
+                readAll(source, List.of(roundTrip(source.getSplitSerializer(), checkpoint.get(0))));
 
         assertThat(texts(after))
                 .containsExactlyElementsOf(expected.subList(emittedBefore, expected.size()));
@@ -107,16 +103,7 @@ class PackedSplitReaderTest {
     @Test
     void decoderHearsOfEveryFileEndAndTheReportListsEveryFile() throws Exception {
         LogFileSource<Object> source = source(new LinesFileEndsAndReports());
-        TestingReaderOutput<Object> output = new TestingReaderOutput<>();
-
-        try (SourceReader<Object, LogFileSplit> reader =
-                source.createReader(new TestingReaderContext())) {
-            reader.addSplits(enumerate(source));
-            reader.notifyNoMoreSplits();
-            readToEnd(reader, output);
-        }
-
-        List<Object> emitted = output.getEmittedRecords();
+        List<Object> emitted = readAll(source, enumerate(source));
         List<Object> expectedRecords = new ArrayList<>();
         for (int f = 0; f < FILES; f++) {
             expectedRecords.addAll(expected.subList(f * LINES_PER_FILE, (f + 1) * LINES_PER_FILE));
@@ -142,8 +129,8 @@ class PackedSplitReaderTest {
                 .build();
     }
 
-    private static List<String> texts(TestingReaderOutput<LogLine> output) {
-        return output.getEmittedRecords().stream().map(LogLine::text).toList();
+    private static List<String> texts(List<LogLine> lines) {
+        return lines.stream().map(LogLine::text).toList();
     }
 
     /** Emits each line's text, a marker at each file end and each finished split's report. */

@@ -4,6 +4,7 @@ import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.core.io.InputStatus;
@@ -41,6 +42,19 @@ final class SourceDriver {
     /** Splits in the order of their ids, which is the input's order. */
     static List<LogFileSplit> inIdOrder(List<LogFileSplit> splits) {
         return splits.stream().sorted(Comparator.comparing(LogFileSplit::splitId)).toList();
+    }
+
+    /** Every record of {@code splits}, read by one fresh reader in input order. */
+    static <T> List<T> readAll(LogFileSource<T> source, List<LogFileSplit> splits)
+            throws Exception {
+        TestingReaderOutput<T> output = new TestingReaderOutput<>();
+        try (SourceReader<T, LogFileSplit> reader =
+                source.createReader(new TestingReaderContext())) {
+            reader.addSplits(inIdOrder(splits));
+            reader.notifyNoMoreSplits();
+            readToEnd(reader, output);
+        }
+        return output.getEmittedRecords();
     }
 
     static <T> void readToEnd(SourceReader<T, LogFileSplit> reader, TestingReaderOutput<T> output)
