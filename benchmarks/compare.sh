@@ -53,8 +53,7 @@ EOF
 stats() { echo "$root/logslice stats --quiet -p $1 --json '$work/stats.json' '$file' > /dev/null && awk -f '$work/status.awk' '$work/stats.json'"; }
 stock() { echo "java ${3:-} -cp '$classpath' dev.logslice.benchmark.StockFlinkStatusCount $1 $2 2 '$file' ${4:-}"; }
 # The JIT flags ./logslice gives inputs of 1 GiB and more, for a stock row on equal terms.
-launcher_jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=20000"
-launcher_jit+=" -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000 -XX:FreqInlineSize=150"
+launcher_jit="@$root/jobs/src/main/jvm/big-input.args"
 
 # name|command; each command's last line is the status counts (200=792 ...), a line count, or '-'.
 # The legacy TextInputFormat (env.readFile) is deprecated but still in Flink 2.3.
