@@ -2,6 +2,7 @@ package dev.logslice.stats;
 
 import dev.logslice.connector.source.SplitReport;
 
+import org.apache.datasketches.hll.TgtHllType;
 import org.apache.datasketches.hll.Union;
 import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.datasketches.memory.Memory;
@@ -227,7 +228,8 @@ public final class LogStats {
         other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
-        uniqueClients.update(other.uniqueClients.getResult());
+        // HLL_8, the union's own type: the default HLL_4 would be packed only to be unpacked again.
+        uniqueClients.update(other.uniqueClients.getResult(TgtHllType.HLL_8));
         if (other.exactClients == null) {
             exactClients = null;
         } else {
