@@ -1,7 +1,11 @@
 package dev.logslice.stats;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -33,21 +37,32 @@ final class ByteCounts {
     private int arenaUsed;
     private int size;
 
+    /** What {@link #forEach} gives: a value as {@code b[start, end)} and its count. */
+    @FunctionalInterface
+    interface ValueConsumer {
+        void accept(byte[] b, int start, int end, long count);
+    }
+
     /** Counts one occurrence of {@code b[start, end)}. */
     void add(byte[] b, int start, int end) {
+        add(b, start, end, 1);
+    }
+
+    /** Counts {@code count} occurrences of {@code b[start, end)}. */
+    void add(byte[] b, int start, int end, long count) {
         int length = end - start;
         int hash = hash(b, start, end);
         int mask = table.length - 1;
         for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             int entry = table[slot] - 1;
             if (entry < 0) {
-                insert(slot, hash, b, start, length);
+                insert(slot, hash, b, start, length, count);
                 return;
             }
             if (hashes[entry] == hash
                     && lengths[entry] == length
                     && Arrays.equals(arena, starts[entry], starts[entry] + length, b, start, end)) {
-                counts[entry]++;
+                counts[entry] += count;
                 return;
             }
         }
@@ -69,10 +84,10 @@ final class ByteCounts {
         if (size == 0) {
             return;
         }
-        for (int i = 0; i < size; i++) {
-            sink.accept(
-                    new String(arena, starts[i], lengths[i], StandardCharsets.UTF_8), counts[i]);
-        }
+        forEach(
+                (b, start, end, count) ->
+                        sink.accept(
+                                new String(b, start, end - start, StandardCharsets.UTF_8), count));
         Arrays.fill(table, 0);
         size = 0;
         arenaUsed = 0;
@@ -82,7 +97,54 @@ final class ByteCounts {
         }
     }
 
-    private void insert(int slot, int hash, byte[] b, int start, int length) {
+    /** Gives each value with its count, in first-seen order, and keeps them. */
+    void forEach(ValueConsumer consumer) {
+        for (int i = 0; i < size; i++) {
+            consumer.accept(arena, starts[i], starts[i] + lengths[i], counts[i]);
+        }
+    }
+
+    /**
+     * Writes the values and counts as they are, for {@link #read}: no value becomes a {@code
+     * String} before its count reaches a sketch. Lengths, counts and values go in three pieces, not
+     * value by value: this runs a few times per split, too seldom for the JIT to compile a loop of
+     * small writes.
+     */
+    void write(DataOutput out) throws IOException {
+        ByteBuffer sizes = ByteBuffer.allocate(size * (Integer.BYTES + Long.BYTES));
+        sizes.asIntBuffer().put(lengths, 0, size);
+        sizes.position(size * Integer.BYTES).asLongBuffer().put(counts, 0, size);
+        out.writeInt(size);
+        out.writeInt(arenaUsed);
+        out.write(sizes.array());
+        // Values lie in the arena back to back, in first-seen order.
+        out.write(arena, 0, arenaUsed);
+    }
+
+    /** What {@link #write} wrote: the same values, counts and order. */
+    static ByteCounts read(DataInput in) throws IOException {
+        int values = in.readInt();
+        byte[] valueBytes = new byte[in.readInt()];
+        byte[] sizeBytes = new byte[values * (Integer.BYTES + Long.BYTES)];
+        in.readFully(sizeBytes);
+        in.readFully(valueBytes);
+        ByteBuffer sizes = ByteBuffer.wrap(sizeBytes);
+        int[] valueLengths = new int[values];
+        long[] valueCounts = new long[values];
+        sizes.asIntBuffer().get(valueLengths);
+        sizes.position(values * Integer.BYTES).asLongBuffer().get(valueCounts);
+        ByteCounts read = new ByteCounts();
+        while (read.hashes.length < values) {
+            read.grow();
+        }
+        read.arena = new byte[Math.max(read.arena.length, valueBytes.length)];
+        for (int i = 0, start = 0; i < values; start += valueLengths[i++]) {
+            read.add(valueBytes, start, start + valueLengths[i], valueCounts[i]);
+        }
+        return read;
+    }
+
+    private void insert(int slot, int hash, byte[] b, int start, int length, long count) {
         if (size == hashes.length) {
             grow();
             slot = emptySlot(hash);
@@ -94,7 +156,7 @@ final class ByteCounts {
         hashes[size] = hash;
         starts[size] = arenaUsed;
         lengths[size] = length;
-        counts[size] = 1;
+        counts[size] = count;
         arenaUsed += length;
         table[slot] = ++size;
     }

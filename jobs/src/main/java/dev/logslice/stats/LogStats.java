@@ -33,15 +33,18 @@ import java.util.TreeMap;
  * where they are not. Each reader folds its lines into one; partials merge into the report.
  *
  * <p>Values are folded as bytes into exact counts first ({@link ByteCounts}), which reach the maps
- * and sketches once per distinct value when they fill up and before the partial is read, merged or
- * written: a reader makes no {@code String} and no sketch update per line.
+ * and sketches once per distinct value when they fill up and before the partial is read: a reader
+ * makes no {@code String} and no sketch update per line. Top-N counts still pending travel and
+ * merge as they are, so that a value reaches a sketch once, where the partials meet, not once per
+ * hop.
  */
 public final class LogStats {
     /**
      * 3: split reports carry compression, bytes, growth and skip reason; exact clients. 4: and the
-     * files of a split that packs several.
+     * files of a split that packs several. 5: top-N values not yet in their sketch travel as their
+     * exact counts.
      */
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
@@ -125,12 +128,12 @@ public final class LogStats {
 
     /** The method in {@code b[start, end)}, UTF-8. */
     public void addMethod(byte[] b, int start, int end) {
-        count(pendingMethods, b, start, end);
+        count(pendingMethods, b, start, end, 1);
     }
 
     /** The protocol in {@code b[start, end)}, UTF-8. */
     public void addProtocol(byte[] b, int start, int end) {
-        count(pendingProtocols, b, start, end);
+        count(pendingProtocols, b, start, end, 1);
     }
 
     public void addLevel(String level) {
@@ -147,18 +150,24 @@ public final class LogStats {
      * unique clients.
      */
     public void add(Panel panel, byte[] b, int start, int end) {
-        count(pendingTop.get(panel), b, start, end);
+        count(pendingTop.get(panel), b, start, end, 1);
     }
 
-    private void count(ByteCounts counts, byte[] b, int start, int end) {
+    private void count(ByteCounts counts, byte[] b, int start, int end, long count) {
         if (counts.isFull()) {
             flush();
         }
-        counts.add(b, start, end);
+        counts.add(b, start, end, count);
     }
 
     /** Moves the pending exact counts into the maps and sketches. */
     private void flush() {
+        flushCounters();
+        pendingTop.keySet().forEach(this::drain);
+    }
+
+    /** Moves the pending status, method and protocol counts into their maps. */
+    private void flushCounters() {
         for (int code = 0; code < COMMON_STATUS_CODES; code++) {
             if (pendingStatus[code] > 0) {
                 status.merge(code, pendingStatus[code], Long::sum);
@@ -167,17 +176,24 @@ public final class LogStats {
         }
         pendingMethods.drain((method, count) -> methods.merge(method, count, Long::sum));
         pendingProtocols.drain((protocol, count) -> protocols.merge(protocol, count, Long::sum));
-        pendingTop.forEach(
-                (panel, counts) ->
-                        counts.drain(
-                                (value, count) -> {
-                                    top.get(panel).add(value, count);
-                                    if (panel == Panel.CLIENTS) {
-                                        // Sets: one update per distinct client is the same.
-                                        uniqueClients.update(value);
-                                        addExactClient(value);
-                                    }
-                                }));
+    }
+
+    /**
+     * Moves a panel's pending counts into its sketch; clients also into the unique clients, so a
+     * pending client is one not counted there yet.
+     */
+    private void drain(Panel panel) {
+        pendingTop
+                .get(panel)
+                .drain(
+                        (value, count) -> {
+                            top.get(panel).add(value, count);
+                            if (panel == Panel.CLIENTS) {
+                                // Sets: one update per distinct client is the same.
+                                uniqueClients.update(value);
+                                addExactClient(value);
+                            }
+                        });
     }
 
     public void addResponseBytes(long responseSize) {
@@ -203,8 +219,8 @@ public final class LogStats {
     }
 
     public void merge(LogStats other) {
-        flush();
-        other.flush();
+        flushCounters();
+        other.flushCounters();
         lines += other.lines;
         bytes += other.bytes;
         events += other.events;
@@ -228,6 +244,12 @@ public final class LogStats {
         other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
+        // Pending counts stay pending: they reach the sketches once, when this one drains.
+        other.pendingTop.forEach(
+                (panel, counts) ->
+                        counts.forEach(
+                                (b, start, end, count) ->
+                                        count(pendingTop.get(panel), b, start, end, count)));
         // HLL_8, the union's own type: the default HLL_4 would be packed only to be unpacked again.
         uniqueClients.update(other.uniqueClients.getResult(TgtHllType.HLL_8));
         if (other.exactClients == null) {
@@ -371,7 +393,10 @@ public final class LogStats {
     // ---- bytes, for the trip from the readers to the client
 
     public byte[] toBytes() {
-        flush();
+        flushCounters();
+        // Clients are counted as unique here, where they were read, in the order they came: the
+        // HyperLogLog estimate depends on that order, and a drain where partials meet has another.
+        drain(Panel.CLIENTS);
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(buffer)) {
             out.writeInt(VERSION);
@@ -392,6 +417,7 @@ public final class LogStats {
             }
             for (Panel panel : Panel.values()) {
                 writeBytes(out, top.get(panel).toBytes());
+                pendingTop.get(panel).write(out);
             }
             writeBytes(out, uniqueClients.toCompactByteArray());
             out.writeInt(exactClients == null ? -1 : exactClients.size());
@@ -445,6 +471,7 @@ public final class LogStats {
             }
             for (Panel panel : Panel.values()) {
                 stats.top.put(panel, TopItems.fromBytes(readBytes(in)));
+                stats.pendingTop.put(panel, ByteCounts.read(in));
             }
             stats.uniqueClients = Union.heapify(readBytes(in));
             int exactClients = in.readInt();

@@ -4,6 +4,11 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,6 +76,39 @@ class ByteCountsTest {
         }
         // Full by value count or by bytes, never later than the table's load limit.
         assertThat(added).isPositive().isLessThanOrEqualTo(3 * (1 << 14) / 4);
+    }
+
+    @Property(tries = 20)
+    void readsBackWhatItWroteValuesCountsAndOrder(
+            @ForAll long seed, @ForAll @IntRange(min = 0, max = 5_000) int occurrences)
+            throws IOException {
+        Random random = new Random(seed);
+        ByteCounts counts = new ByteCounts();
+        for (int i = 0; i < occurrences; i++) {
+            String value = "/v/" + random.nextInt(1 + occurrences / 3) + "é".repeat(i % 3);
+            byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+            counts.add(bytes, 0, bytes.length, 1 + random.nextInt(3));
+        }
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        counts.write(new DataOutputStream(buffer));
+        ByteCounts read =
+                ByteCounts.read(
+                        new DataInputStream(new ByteArrayInputStream(buffer.toByteArray())));
+
+        assertThat(inOrder(read)).containsExactlyEntriesOf(inOrder(counts));
+        // The copy counts on like the original.
+        add(read, "/v/0");
+        add(counts, "/v/0");
+        assertThat(inOrder(read)).containsExactlyEntriesOf(inOrder(counts));
+    }
+
+    private static Map<String, Long> inOrder(ByteCounts counts) {
+        Map<String, Long> values = new LinkedHashMap<>();
+        counts.forEach(
+                (b, start, end, count) ->
+                        values.put(
+                                new String(b, start, end - start, StandardCharsets.UTF_8), count));
+        return values;
     }
 
     private static void add(ByteCounts counts, String value) {

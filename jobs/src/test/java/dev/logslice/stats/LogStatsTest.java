@@ -163,6 +163,44 @@ class LogStatsTest {
                 .isCloseTo(distinct, org.assertj.core.data.Percentage.withPercentage(3));
     }
 
+    @Property(tries = 5)
+    void partialsMergeIntoOneFoldWhereverTheirCountsArePendingOrDrained(@ForAll long seed) {
+        // More distinct paths than the pending counts hold, fewer than the sketches hold exactly:
+        // counts drain while folding and while merging, and the top lists stay exact.
+        Random random = new Random(seed);
+        LogStats whole = new LogStats();
+        List<LogStats> parts = List.of(new LogStats(), new LogStats(), new LogStats());
+        Set<String> distinctClients = new HashSet<>();
+        for (int i = 0; i < 60_000; i++) {
+            LogStats part = parts.get(random.nextInt(parts.size()));
+            int n = (int) (20_000 * Math.pow(random.nextDouble(), 2));
+            String path = "/p/" + n;
+            String client = "10.0." + (n % 3_000) + (n % 7 == 0 ? "-ü" : "");
+            String referrer = "https://example.com/" + random.nextInt(500);
+            distinctClients.add(client);
+            for (LogStats stats : List.of(whole, part)) {
+                stats.add(Panel.PATHS, path);
+                stats.add(Panel.CLIENTS, client);
+                stats.add(Panel.REFERRERS, referrer);
+            }
+        }
+        // As the job goes: a reader merges two partials, the client that and the third.
+        LogStats reader = LogStats.fromBytes(parts.get(0).toBytes());
+        reader.merge(LogStats.fromBytes(parts.get(1).toBytes()));
+        LogStats merged = new LogStats();
+        merged.merge(LogStats.fromBytes(reader.toBytes()));
+        merged.merge(LogStats.fromBytes(parts.get(2).toBytes()));
+
+        for (Panel panel : Panel.values()) {
+            assertThat(merged.top(panel, 100)).isEqualTo(whole.top(panel, 100));
+            assertThat(merged.topMaxError(panel)).isEqualTo(whole.topMaxError(panel)).isZero();
+        }
+        assertThat(merged.uniqueClients())
+                .isEqualTo(whole.uniqueClients())
+                .isEqualTo(distinctClients.size());
+        assertThat(merged.uniqueClientsExact()).isTrue();
+    }
+
     private static SplitReport split(String id, long oversized) {
         return new SplitReport(
                 id,
