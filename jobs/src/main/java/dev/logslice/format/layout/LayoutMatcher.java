@@ -4,6 +4,8 @@ import dev.logslice.format.time.LocalTimeResolver;
 import dev.logslice.format.time.RepeatedTimestamp;
 import dev.logslice.format.time.TimestampValue;
 
+import javax.annotation.Nullable;
+
 /**
  * Matches lines against a {@link Layout}, recording where each capture lies. Delimited captures try
  * each match of the following literal in turn, so a thread name may hold the layout's own
@@ -26,8 +28,17 @@ final class LayoutMatcher {
     private Layout layout;
     private LocalTimeResolver[] resolvers;
 
-    /** Whether {@code b[start, end)} fits the layout; {@code resolvers} are per capture. */
-    boolean matches(Layout layout, LocalTimeResolver[] resolvers, byte[] b, int start, int end) {
+    /**
+     * Whether {@code b[start, end)} fits the layout; {@code resolvers} are per capture, {@code
+     * skeleton} is the layout's when it has one.
+     */
+    boolean matches(
+            Layout layout,
+            @Nullable CombinedSkeleton skeleton,
+            LocalTimeResolver[] resolvers,
+            byte[] b,
+            int start,
+            int end) {
         int n = layout.captures().length;
         if (starts.length < n) {
             starts = new int[n];
@@ -50,7 +61,7 @@ final class LayoutMatcher {
         this.end = end;
         this.budget = BUDGET;
         this.furthest = start;
-        return matchFrom(0, start);
+        return (skeleton != null && skeleton.match(this, b, start, end)) || matchFrom(0, start);
     }
 
     int start(int capture) {
@@ -131,14 +142,19 @@ final class LayoutMatcher {
 
     private int scan(Capture capture, int index, int pos) {
         if (capture.shape == Shape.TIMESTAMP) {
-            return lastTimes[index].parse(
-                    capture.timestamp, b, pos, end, resolvers[index], times[index]);
+            return scanTimestamp(index, pos);
         }
         return capture.shape.scan(b, pos, end);
     }
 
+    /** The end of the timestamp capture {@code index} at {@code pos}, or -1; sets its time. */
+    int scanTimestamp(int index, int pos) {
+        return lastTimes[index].parse(
+                layout.captures()[index].timestamp, b, pos, end, resolvers[index], times[index]);
+    }
+
     /** Records a capture's range, after trimming; false when its trimmed value is too wide. */
-    private boolean record(int index, int start, int stop) {
+    boolean record(int index, int start, int stop) {
         Capture capture = layout.captures()[index];
         if (capture.trim) {
             while (start < stop && b[start] == ' ') {
@@ -153,7 +169,7 @@ final class LayoutMatcher {
         return stop - start <= capture.maxWidth;
     }
 
-    private boolean onlyBlanks(int pos) {
+    boolean onlyBlanks(int pos) {
         for (int i = pos; i < end; i++) {
             if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
                 return false;

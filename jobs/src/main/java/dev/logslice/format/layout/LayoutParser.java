@@ -16,14 +16,19 @@ final class LayoutParser implements LogParser {
     /** Per layout, per capture: the resolver of its timestamp (zone overrides get their own). */
     private final LocalTimeResolver[][] resolvers;
 
+    /** Per layout: its straight-line matcher, or null. */
+    private final CombinedSkeleton[] skeletons;
+
     private final LayoutMatcher matcher = new LayoutMatcher();
     private int failureColumn;
 
     LayoutParser(List<Layout> layouts, ParserContext context) {
         this.layouts = layouts.toArray(new Layout[0]);
         this.resolvers = new LocalTimeResolver[this.layouts.length][];
+        this.skeletons = new CombinedSkeleton[this.layouts.length];
         LocalTimeResolver shared = new LocalTimeResolver(context);
         for (int l = 0; l < this.layouts.length; l++) {
+            skeletons[l] = CombinedSkeleton.of(this.layouts[l]);
             Capture[] captures = this.layouts[l].captures();
             resolvers[l] = new LocalTimeResolver[captures.length];
             for (int c = 0; c < captures.length; c++) {
@@ -42,7 +47,7 @@ final class LayoutParser implements LogParser {
         int furthest = 0;
         for (int l = 0; l < layouts.length; l++) {
             Layout layout = layouts[l];
-            if (matcher.matches(layout, resolvers[l], bytes, start, end)) {
+            if (matcher.matches(layout, skeletons[l], resolvers[l], bytes, start, end)) {
                 LogEvent event = LogEvent.ofLine(file, offset, bytes, start, length);
                 Capture[] captures = layout.captures();
                 for (int c = 0; c < captures.length; c++) {

@@ -42,7 +42,8 @@ public final class Literal implements LayoutPart {
         return -1;
     }
 
-    private static boolean isEscaped(byte[] b, int valueStart, int p) {
+    /** Whether the quote at {@code p} follows an odd number of backslashes after valueStart. */
+    static boolean isEscaped(byte[] b, int valueStart, int p) {
         int backslashes = 0;
         for (int i = p - 1; i >= valueStart && b[i] == '\\'; i--) {
             backslashes++;
