@@ -4,100 +4,156 @@ import dev.logslice.format.Bytes;
 
 import javax.annotation.Nullable;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The way the combined access log and its kin match, in straight-line code: Apache's {@code common}
- * and {@code combined}, nginx's {@code combined}, and any layout whose literals and capture shapes
- * are the same as one of theirs. Most logs are in one of these, and the generic {@link
- * LayoutMatcher} spends about a third of its time working out what to do next (benchmarks/
- * RESULTS.md, section 11).
+ * and {@code combined}, nginx's {@code combined} and {@code main}, and any layout that begins with
+ * the same literals and capture shapes as one of them, whatever follows. Most access logs are in
+ * one of these, and the generic {@link LayoutMatcher} spends about a third of their parse time
+ * working out what to do next (benchmarks/RESULTS.md, section 11).
  *
- * <p>Each delimited field ends at the first place where the literal after it matches: that is the
- * generic matcher's first try too, so when this matches it records what the generic matcher would.
- * When it does not (a request holding an unescaped {@code "} followed by a space, say), the caller
- * runs the generic search, which tries later ends and explains a failure.
+ * <p>The skeleton matches the layout's first parts, taking for each delimited field the first end
+ * where the literal after it matches: that is the generic search's first try too, so the generic
+ * search goes on from where the skeleton stops, and whatever they match together is what the
+ * generic search alone would. When they do not match (a request holding an unescaped {@code "}
+ * followed by a space, say), the generic search starts again from the beginning: it tries later
+ * ends and explains a failure.
  */
 final class CombinedSkeleton {
-    /** Apache's {@code %h %l %u [}, with the identity as a capture. */
-    private static final String APACHE_HEAD = "TOKEN' 'TOKEN' 'TEXT' ['";
+    /** Apache's {@code %h %l %u [}, with the identity a capture. */
+    private static final List<String> APACHE_HEAD =
+            List.of("TOKEN", "' '", "TOKEN", "' '", "TEXT", "' ['");
 
-    /** nginx's {@code $remote_addr - $remote_user [}, with the identity as a literal dash. */
-    private static final String NGINX_HEAD = "TOKEN' - 'TEXT' ['";
+    /** nginx's {@code $remote_addr - $remote_user [}, with the identity a literal dash. */
+    private static final List<String> NGINX_HEAD = List.of("TOKEN", "' - '", "TEXT", "' ['");
 
     /** {@code %t] "%r" %>s %b}. */
-    private static final String REQUEST = "TIMESTAMP'] \"'TEXT'\" 'DIGITS' 'DIGITS_OR_DASH";
+    private static final List<String> REQUEST =
+            List.of("TIMESTAMP", "'] \"'", "TEXT", "'\" '", "DIGITS", "' '", "DIGITS_OR_DASH");
 
-    /** {@code "%{Referer}i" "%{User-Agent}i"}. */
-    private static final String HEADERS = "' \"'TEXT'\" \"'TEXT'\"'";
+    /**
+     * {@code "%{Referer}i" "%{User-Agent}i"}, the agent ending at a literal that starts with a
+     * quote, as {@code "} or {@code " "} before another quoted field.
+     */
+    private static final List<String> HEADERS = List.of("' \"'", "TEXT", "'\" \"'", "TEXT");
 
     private final boolean identityCaptured;
-    private final boolean hasHeaders;
-    private final boolean allowsTrailing;
 
-    private CombinedSkeleton(boolean identityCaptured, boolean hasHeaders, boolean allowsTrailing) {
+    /** The literal that ends the user agent, when the skeleton reaches that far. */
+    @Nullable private final Literal afterUserAgent;
+
+    /** How many of the layout's parts the skeleton matches. */
+    private final int parts;
+
+    /** Candidate ends the generic search would have tried in those parts: one per field. */
+    private final int delimitedFields;
+
+    private CombinedSkeleton(
+            boolean identityCaptured,
+            @Nullable Literal afterUserAgent,
+            int parts,
+            int delimitedFields) {
         this.identityCaptured = identityCaptured;
-        this.hasHeaders = hasHeaders;
-        this.allowsTrailing = allowsTrailing;
+        this.afterUserAgent = afterUserAgent;
+        this.parts = parts;
+        this.delimitedFields = delimitedFields;
     }
 
-    /** The skeleton of a layout, or null when the layout is not of this kin. */
+    /** The skeleton of a layout, or null when the layout does not begin like the combined kin. */
     @Nullable
     static CombinedSkeleton of(Layout layout) {
-        String signature = signature(layout);
-        for (String head : List.of(APACHE_HEAD, NGINX_HEAD)) {
-            for (boolean headers : new boolean[] {false, true}) {
-                if (signature.equals(head + REQUEST + (headers ? HEADERS : ""))) {
-                    return new CombinedSkeleton(
-                            head.equals(APACHE_HEAD), headers, layout.allowsTrailing());
+        List<String> signature = signature(layout);
+        for (List<String> head : List.of(APACHE_HEAD, NGINX_HEAD)) {
+            List<String> request = concat(head, REQUEST);
+            if (!startsWith(signature, request)) {
+                continue;
+            }
+            List<String> headers = concat(request, HEADERS);
+            boolean withHeaders =
+                    startsWith(signature, headers)
+                            && signature.size() > headers.size()
+                            && signature.get(headers.size()).startsWith("'\"");
+            int parts = withHeaders ? headers.size() + 1 : request.size();
+            int delimitedFields = 0;
+            for (int i = 0; i < parts; i++) {
+                if (layout.parts()[i] instanceof Capture
+                        && ((Capture) layout.parts()[i]).shape.isDelimited()) {
+                    delimitedFields++;
                 }
             }
+            return new CombinedSkeleton(
+                    head == APACHE_HEAD,
+                    withHeaders ? (Literal) layout.parts()[headers.size()] : null,
+                    parts,
+                    delimitedFields);
         }
         return null;
+    }
+
+    /** How many of the layout's parts {@link #match} matches. */
+    int parts() {
+        return parts;
+    }
+
+    /** Candidate ends the generic search would have tried to get as far as {@link #match}. */
+    int delimitedFields() {
+        return delimitedFields;
     }
 
     /**
      * Literals quoted, captures by shape; a capture with a width limit or trimming, which the
      * straight-line match does not apply, spoils the signature.
      */
-    private static String signature(Layout layout) {
-        StringBuilder signature = new StringBuilder();
+    private static List<String> signature(Layout layout) {
+        List<String> signature = new ArrayList<>();
         for (LayoutPart part : layout.parts()) {
             if (part instanceof Literal) {
-                signature.append('\'').append(((Literal) part).text()).append('\'');
+                signature.add('\'' + ((Literal) part).text() + '\'');
             } else {
                 Capture capture = (Capture) part;
-                signature.append(capture.shape);
-                if (capture.maxWidth != Integer.MAX_VALUE || capture.trim) {
-                    signature.append('!');
-                }
+                boolean plain = capture.maxWidth == Integer.MAX_VALUE && !capture.trim;
+                signature.add(capture.shape + (plain ? "" : "!"));
             }
         }
-        return signature.toString();
+        return signature;
+    }
+
+    private static boolean startsWith(List<String> list, List<String> prefix) {
+        return list.size() >= prefix.size() && list.subList(0, prefix.size()).equals(prefix);
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> both = new ArrayList<>(first);
+        both.addAll(second);
+        return both;
     }
 
     /**
-     * Whether {@code b[pos, end)} matches taking the first end of each delimited field; records the
-     * captures in {@code matcher} as it goes.
+     * Matches the skeleton's parts at {@code pos}, taking the first end of each delimited field,
+     * and records the captures in {@code matcher} as it goes.
+     *
+     * @return the index after the skeleton's parts, or -1 when they do not match so
      */
-    boolean match(LayoutMatcher matcher, byte[] b, int pos, int end) {
+    int match(LayoutMatcher matcher, byte[] b, int pos, int end) {
         int capture = 0;
         int p = tokenEnd(b, pos, end);
         if (p < 0) {
-            return false;
+            return -1;
         }
         matcher.record(capture++, pos, p);
         pos = Bytes.skipSpaces(b, p + 1, end);
         if (identityCaptured) {
             p = tokenEnd(b, pos, end);
             if (p < 0) {
-                return false;
+                return -1;
             }
             matcher.record(capture++, pos, p);
             pos = Bytes.skipSpaces(b, p + 1, end);
         } else {
             if (pos + 1 >= end || b[pos] != '-' || b[pos + 1] != ' ') {
-                return false;
+                return -1;
             }
             pos = Bytes.skipSpaces(b, pos + 2, end);
         }
@@ -108,7 +164,7 @@ final class CombinedSkeleton {
         for (int from = pos; afterBracket < 0; ) {
             p = Bytes.indexOf(b, from, end, (byte) ' ');
             if (p < 0) {
-                return false;
+                return -1;
             }
             // A space between p and from would find the same non-'[' byte.
             from = Bytes.skipSpaces(b, p + 1, end);
@@ -120,78 +176,68 @@ final class CombinedSkeleton {
 
         pos = matcher.scanTimestamp(capture, afterBracket);
         if (pos < 0) {
-            return false;
+            return -1;
         }
         matcher.record(capture++, afterBracket, pos);
         if (pos + 1 >= end || b[pos] != ']' || b[pos + 1] != ' ') {
-            return false;
+            return -1;
         }
         pos = Bytes.skipSpaces(b, pos + 2, end);
         if (pos >= end || b[pos] != '"') {
-            return false;
+            return -1;
         }
 
         int request = pos + 1;
         p = closingQuote(b, request, end, false);
         if (p < 0) {
-            return false;
+            return -1;
         }
         matcher.record(capture++, request, p);
         pos = Bytes.skipSpaces(b, p + 2, end);
 
         p = Shape.DIGITS.scan(b, pos, end);
         if (p < 0 || p >= end || b[p] != ' ') {
-            return false;
+            return -1;
         }
         matcher.record(capture++, pos, p);
         pos = Bytes.skipSpaces(b, p + 1, end);
         p = Shape.DIGITS_OR_DASH.scan(b, pos, end);
         if (p < 0) {
-            return false;
+            return -1;
         }
         matcher.record(capture++, pos, p);
         pos = p;
 
-        if (hasHeaders) {
+        if (afterUserAgent != null) {
             if (pos >= end || b[pos] != ' ') {
-                return false;
+                return -1;
             }
             pos = Bytes.skipSpaces(b, pos + 1, end);
             if (pos >= end || b[pos] != '"') {
-                return false;
+                return -1;
             }
             int referrer = pos + 1;
             p = closingQuote(b, referrer, end, true);
             if (p < 0) {
-                return false;
+                return -1;
             }
             matcher.record(capture++, referrer, p);
             // closingQuote checked that spaces and a quote follow.
             int userAgent = Bytes.skipSpaces(b, p + 2, end) + 1;
-            p = closingQuote(b, userAgent, end);
+            p = afterUserAgent.find(b, userAgent, end, userAgent);
             if (p < 0) {
-                return false;
+                return -1;
             }
             matcher.record(capture, userAgent, p);
-            pos = p + 1;
+            pos = afterUserAgent.matchAt(b, p, end);
         }
-        return allowsTrailing || matcher.onlyBlanks(pos);
+        return pos;
     }
 
     /** The first space after a token at {@code pos}, or -1 when a tab comes first or none. */
     private static int tokenEnd(byte[] b, int pos, int end) {
         int space = Bytes.indexOf(b, pos, end, (byte) ' ');
         return space >= 0 && Shape.hasNoBlank(b, pos, space) ? space : -1;
-    }
-
-    /** The first unescaped quote of a value starting at {@code value}, or -1. */
-    private static int closingQuote(byte[] b, int value, int end) {
-        for (int p = value; (p = Bytes.indexOf(b, p, end, (byte) '"')) >= 0; p++) {
-            if (!Literal.isEscaped(b, value, p)) {
-                return p;
-            }
-        }
-        return -1;
     }
 
     /**

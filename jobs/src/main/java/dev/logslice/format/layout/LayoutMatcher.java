@@ -61,7 +61,17 @@ final class LayoutMatcher {
         this.end = end;
         this.budget = BUDGET;
         this.furthest = start;
-        return (skeleton != null && skeleton.match(this, b, start, end)) || matchFrom(0, start);
+        if (skeleton != null) {
+            int pos = skeleton.match(this, b, start, end);
+            if (pos >= 0) {
+                budget -= skeleton.delimitedFields();
+                if (matchFrom(skeleton.parts(), pos)) {
+                    return true;
+                }
+                budget = BUDGET;
+            }
+        }
+        return matchFrom(0, start);
     }
 
     int start(int capture) {
@@ -169,7 +179,7 @@ final class LayoutMatcher {
         return stop - start <= capture.maxWidth;
     }
 
-    boolean onlyBlanks(int pos) {
+    private boolean onlyBlanks(int pos) {
         for (int i = pos; i < end; i++) {
             if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
                 return false;

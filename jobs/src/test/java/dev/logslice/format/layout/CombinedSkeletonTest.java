@@ -37,7 +37,25 @@ class CombinedSkeletonTest {
             NginxLogFormatCompiler.compile(
                     "$remote_addr - $remote_user [$time_local] \"$request\" $status"
                             + " $body_bytes_sent");
-    private static final List<Layout> KIN = List.of(COMMON, COMBINED, NGINX, NGINX_COMMON);
+
+    /** The default format of nginx's packages: combined and a quoted field after it. */
+    private static final Layout NGINX_MAIN =
+            NginxLogFormatCompiler.compile(
+                    NginxLogFormatCompiler.COMBINED + " \"$http_x_forwarded_for\"");
+
+    private static final Layout COMBINED_AND_TIME =
+            ApacheLogFormatCompiler.compile(AccessFormats.COMBINED + " %D");
+    private static final Layout COMMON_AND_REFERRER =
+            ApacheLogFormatCompiler.compile(AccessFormats.COMMON + " \"%{Referer}i\"");
+    private static final List<Layout> KIN =
+            List.of(
+                    COMMON,
+                    COMBINED,
+                    NGINX,
+                    NGINX_COMMON,
+                    NGINX_MAIN,
+                    COMBINED_AND_TIME,
+                    COMMON_AND_REFERRER);
 
     @Test
     void recognisesTheCombinedKinOnly() {
@@ -47,12 +65,17 @@ class CombinedSkeletonTest {
                         "%a %l %u %t \"%r\" %s %B \"%{Referer}i\" \"%{User-Agent}i\"");
         assertThat(CombinedSkeleton.of(sameShape)).isNotNull();
 
+        // As far as the user agent, whatever follows; or as far as the bytes.
+        assertThat(CombinedSkeleton.of(COMBINED).parts()).isEqualTo(COMBINED.parts().length);
+        assertThat(CombinedSkeleton.of(NGINX_MAIN).parts()).isEqualTo(NGINX.parts().length);
+        assertThat(CombinedSkeleton.of(COMBINED_AND_TIME).parts())
+                .isEqualTo(COMBINED.parts().length);
+        assertThat(CombinedSkeleton.of(COMMON_AND_REFERRER).parts())
+                .isEqualTo(COMMON.parts().length);
+
         assertThat(CombinedSkeleton.of(ApacheLogFormatCompiler.compile(AccessFormats.VCOMBINED)))
                 .isNull();
-        assertThat(
-                        CombinedSkeleton.of(
-                                NginxLogFormatCompiler.compile(
-                                        NginxLogFormatCompiler.COMBINED + " $request_time")))
+        assertThat(CombinedSkeleton.of(ApacheLogFormatCompiler.compile("%h %l %u %t %>s")))
                 .isNull();
         assertThat(CombinedSkeleton.of(PatternLayoutCompiler.compile("%d %-5p [%t] %c - %m%n")))
                 .isNull();
@@ -113,13 +136,13 @@ class CombinedSkeletonTest {
                 .isEqualTo("GET /a\" b HTTP/1.1");
     }
 
-    /** Whether the skeleton alone matches (no generic search after it). */
+    /** Whether the skeleton's own parts match (the generic search has the rest). */
     private static boolean matchesStraight(
             Layout layout, CombinedSkeleton skeleton, LocalTimeResolver[] resolvers, byte[] line) {
         LayoutMatcher matcher = new LayoutMatcher();
         // Sets the matcher up for the layout and line; the skeleton then starts afresh.
         matcher.matches(layout, null, resolvers, line, 0, line.length);
-        return skeleton.match(matcher, line, 0, line.length);
+        return skeleton.match(matcher, line, 0, line.length) >= 0;
     }
 
     private static LocalTimeResolver[] resolvers(Layout layout) {
@@ -193,7 +216,7 @@ class CombinedSkeletonTest {
                                 " \"a\" b\" \"c\"",
                                 "  \"\" \"\""))
                 .in(StringBuilder::append)
-                .use(field("", " ", " trailing", "\t"))
+                .use(field("", " ", " trailing", "\t", " \"10.0.0.1\"", " 1234", " \"\\\" \"x\""))
                 .in(StringBuilder::append)
                 .build(StringBuilder::toString);
     }
