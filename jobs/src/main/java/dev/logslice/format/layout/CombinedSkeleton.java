@@ -12,7 +12,7 @@ import java.util.List;
  * and {@code combined}, nginx's {@code combined} and {@code main}, and any layout that begins with
  * the same literals and capture shapes as one of them, whatever follows. Most access logs are in
  * one of these, and the generic {@link LayoutMatcher} spends about a third of their parse time
- * working out what to do next (benchmarks/RESULTS.md, section 11).
+ * working out what to do next (benchmarks/RESULTS.md, section 12).
  *
  * <p>The skeleton matches the layout's first parts, taking for each delimited field the first end
  * where the literal after it matches: that is the generic search's first try too, so the generic
