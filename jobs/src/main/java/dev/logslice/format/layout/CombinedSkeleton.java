@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The way the combined access log and its kin match, in straight-line code: Apache's {@code common}
- * and {@code combined}, nginx's {@code combined} and {@code main}, and any layout that begins with
- * the same literals and capture shapes as one of them, whatever follows. Most access logs are in
- * one of these, and the generic {@link LayoutMatcher} spends about a third of their parse time
- * working out what to do next (benchmarks/RESULTS.md, section 12).
+ * The way the combined access log and its kin match, in straight-line code: Apache's {@code
+ * common}, {@code combined} and {@code vcombined}, nginx's {@code combined} and {@code main}, and
+ * any layout that begins with the same literals and capture shapes as one of them, whatever
+ * follows. Most access logs are in one of these, and the generic {@link LayoutMatcher} spends about
+ * a third of their parse time working out what to do next (benchmarks/RESULTS.md, section 12).
  *
  * <p>The skeleton matches the layout's first parts, taking for each delimited field the first end
  * where the literal after it matches: that is the generic search's first try too, so the generic
@@ -22,6 +22,9 @@ import java.util.List;
  * ends and explains a failure.
  */
 final class CombinedSkeleton {
+    /** Apache's {@code %v:%p } before {@code %h} in {@code vcombined}: virtual host and port. */
+    private static final List<String> VIRTUAL_HOST = List.of("TOKEN", "':'", "DIGITS", "' '");
+
     /** Apache's {@code %h %l %u [}, with the identity a capture. */
     private static final List<String> APACHE_HEAD =
             List.of("TOKEN", "' '", "TOKEN", "' '", "TEXT", "' ['");
@@ -39,6 +42,7 @@ final class CombinedSkeleton {
      */
     private static final List<String> HEADERS = List.of("' \"'", "TEXT", "'\" \"'", "TEXT");
 
+    private final boolean virtualHost;
     private final boolean identityCaptured;
 
     /** The literal that ends the user agent, when the skeleton reaches that far. */
@@ -51,10 +55,12 @@ final class CombinedSkeleton {
     private final int delimitedFields;
 
     private CombinedSkeleton(
+            boolean virtualHost,
             boolean identityCaptured,
             @Nullable Literal afterUserAgent,
             int parts,
             int delimitedFields) {
+        this.virtualHost = virtualHost;
         this.identityCaptured = identityCaptured;
         this.afterUserAgent = afterUserAgent;
         this.parts = parts;
@@ -65,12 +71,13 @@ final class CombinedSkeleton {
     @Nullable
     static CombinedSkeleton of(Layout layout) {
         List<String> signature = signature(layout);
+        boolean virtualHost = startsWith(signature, VIRTUAL_HOST);
         for (List<String> head : List.of(APACHE_HEAD, NGINX_HEAD)) {
-            List<String> request = concat(head, REQUEST);
+            List<String> request = concat(virtualHost ? VIRTUAL_HOST : List.of(), head, REQUEST);
             if (!startsWith(signature, request)) {
                 continue;
             }
-            List<String> headers = concat(request, HEADERS);
+            List<String> headers = concat(request, HEADERS, List.of());
             boolean withHeaders =
                     startsWith(signature, headers)
                             && signature.size() > headers.size()
@@ -84,6 +91,7 @@ final class CombinedSkeleton {
                 }
             }
             return new CombinedSkeleton(
+                    virtualHost,
                     head == APACHE_HEAD,
                     withHeaders ? (Literal) layout.parts()[headers.size()] : null,
                     parts,
@@ -124,21 +132,38 @@ final class CombinedSkeleton {
         return list.size() >= prefix.size() && list.subList(0, prefix.size()).equals(prefix);
     }
 
-    private static List<String> concat(List<String> first, List<String> second) {
-        List<String> both = new ArrayList<>(first);
-        both.addAll(second);
-        return both;
+    private static List<String> concat(
+            List<String> first, List<String> second, List<String> third) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(second);
+        all.addAll(third);
+        return all;
     }
 
     /**
      * Matches the skeleton's parts at {@code pos}, taking the first end of each delimited field,
      * and records the captures in {@code matcher} as it goes.
      *
-     * @return the index after the skeleton's parts, or -1 when they do not match so
+     * @return the index after the skeleton's parts, or -1 when they do not match that way
      */
     int match(LayoutMatcher matcher, byte[] b, int pos, int end) {
         int capture = 0;
-        int p = tokenEnd(b, pos, end);
+        int p;
+        if (virtualHost) {
+            p = Bytes.indexOf(b, pos, end, (byte) ':');
+            if (p < 0 || !Shape.hasNoBlank(b, pos, p)) {
+                return -1;
+            }
+            matcher.record(capture++, pos, p);
+            pos = p + 1;
+            p = Shape.DIGITS.scan(b, pos, end);
+            if (p < 0 || p >= end || b[p] != ' ') {
+                return -1;
+            }
+            matcher.record(capture++, pos, p);
+            pos = Bytes.skipSpaces(b, p + 1, end);
+        }
+        p = tokenEnd(b, pos, end);
         if (p < 0) {
             return -1;
         }

@@ -47,8 +47,11 @@ class CombinedSkeletonTest {
             ApacheLogFormatCompiler.compile(AccessFormats.COMBINED + " %D");
     private static final Layout COMMON_AND_REFERRER =
             ApacheLogFormatCompiler.compile(AccessFormats.COMMON + " \"%{Referer}i\"");
+    private static final Layout VCOMBINED =
+            ApacheLogFormatCompiler.compile(AccessFormats.VCOMBINED);
     private static final List<Layout> KIN =
             List.of(
+                    VCOMBINED,
                     COMMON,
                     COMBINED,
                     NGINX,
@@ -73,7 +76,11 @@ class CombinedSkeletonTest {
         assertThat(CombinedSkeleton.of(COMMON_AND_REFERRER).parts())
                 .isEqualTo(COMMON.parts().length);
 
-        assertThat(CombinedSkeleton.of(ApacheLogFormatCompiler.compile(AccessFormats.VCOMBINED)))
+        assertThat(CombinedSkeleton.of(VCOMBINED).parts()).isEqualTo(VCOMBINED.parts().length);
+
+        assertThat(
+                        CombinedSkeleton.of(
+                                ApacheLogFormatCompiler.compile("%v " + AccessFormats.COMBINED)))
                 .isNull();
         assertThat(CombinedSkeleton.of(ApacheLogFormatCompiler.compile("%h %l %u %t %>s")))
                 .isNull();
@@ -166,7 +173,13 @@ class CombinedSkeletonTest {
     @Provide
     Arbitrary<String> accessLines() {
         Arbitrary<String> gap = field(" ", "  ", "\t", "");
+        Arbitrary<String> virtualHost =
+                Arbitraries.oneOf(
+                        Arbitraries.just(""),
+                        field("example.com:80 ", "a b:80 ", "h:x ", "::1:443 ", ":8080  "));
         return Builders.withBuilder(StringBuilder::new)
+                .use(virtualHost)
+                .in(StringBuilder::append)
                 .use(field("127.0.0.1", "::1", "", "a\tb", "host name"))
                 .in(StringBuilder::append)
                 .use(gap)
