@@ -26,12 +26,16 @@ final class ByteCounts {
     /** Values held before the arrays grow; they start small, as many splits are small. */
     private static final int INITIAL_VALUES = 64;
 
-    /** Open addressing over value indexes + 1, twice as many slots as values; 0 is empty. */
-    private int[] table = new int[2 * INITIAL_VALUES];
+    /**
+     * Open addressing, twice as many slots as values: a value's hash in the high half, its index +
+     * 1 in the low half; 0 is empty. Keeping the hash in the slot spares a probe the load of a
+     * second array, a cache miss once the tables outgrow the caches.
+     */
+    private long[] table = new long[2 * INITIAL_VALUES];
 
-    private int[] hashes = new int[INITIAL_VALUES];
-    private int[] starts = new int[INITIAL_VALUES];
-    private int[] lengths = new int[INITIAL_VALUES];
+    /** Per value: its start in the arena in the high half, its length in the low half. */
+    private long[] spans = new long[INITIAL_VALUES];
+
     private long[] counts = new long[INITIAL_VALUES];
     private byte[] arena = new byte[4096];
     private int arenaUsed;
@@ -54,16 +58,20 @@ final class ByteCounts {
         int hash = hash(b, start, end);
         int mask = table.length - 1;
         for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
-            int entry = table[slot] - 1;
-            if (entry < 0) {
+            long taken = table[slot];
+            if (taken == 0) {
                 insert(slot, hash, b, start, length, count);
                 return;
             }
-            if (hashes[entry] == hash
-                    && lengths[entry] == length
-                    && Arrays.equals(arena, starts[entry], starts[entry] + length, b, start, end)) {
-                counts[entry] += count;
-                return;
+            if ((int) (taken >>> 32) == hash) {
+                int entry = (int) taken - 1;
+                long span = spans[entry];
+                int valueStart = (int) (span >>> 32);
+                if ((int) span == length
+                        && Arrays.equals(arena, valueStart, valueStart + length, b, start, end)) {
+                    counts[entry] += count;
+                    return;
+                }
             }
         }
     }
@@ -100,7 +108,8 @@ final class ByteCounts {
     /** Gives each value with its count, in first-seen order, and keeps them. */
     void forEach(ValueConsumer consumer) {
         for (int i = 0; i < size; i++) {
-            consumer.accept(arena, starts[i], starts[i] + lengths[i], counts[i]);
+            int start = (int) (spans[i] >>> 32);
+            consumer.accept(arena, start, start + (int) spans[i], counts[i]);
         }
     }
 
@@ -112,7 +121,9 @@ final class ByteCounts {
      */
     void write(DataOutput out) throws IOException {
         ByteBuffer sizes = ByteBuffer.allocate(size * (Integer.BYTES + Long.BYTES));
-        sizes.asIntBuffer().put(lengths, 0, size);
+        for (int i = 0; i < size; i++) {
+            sizes.putInt((int) spans[i]);
+        }
         sizes.position(size * Integer.BYTES).asLongBuffer().put(counts, 0, size);
         out.writeInt(size);
         out.writeInt(arenaUsed);
@@ -134,7 +145,7 @@ final class ByteCounts {
         sizes.asIntBuffer().get(valueLengths);
         sizes.position(values * Integer.BYTES).asLongBuffer().get(valueCounts);
         ByteCounts read = new ByteCounts();
-        while (read.hashes.length < values) {
+        while (read.spans.length < values) {
             read.grow();
         }
         read.arena = new byte[Math.max(read.arena.length, valueBytes.length)];
@@ -145,7 +156,7 @@ final class ByteCounts {
     }
 
     private void insert(int slot, int hash, byte[] b, int start, int length, long count) {
-        if (size == hashes.length) {
+        if (size == spans.length) {
             grow();
             slot = emptySlot(hash);
         }
@@ -153,24 +164,23 @@ final class ByteCounts {
             arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaUsed + length));
         }
         System.arraycopy(b, start, arena, arenaUsed, length);
-        hashes[size] = hash;
-        starts[size] = arenaUsed;
-        lengths[size] = length;
+        spans[size] = (long) arenaUsed << 32 | length;
         counts[size] = count;
         arenaUsed += length;
-        table[slot] = ++size;
+        table[slot] = (long) hash << 32 | ++size;
     }
 
     /** Doubles the arrays (up to {@link #MAX_VALUES}, where {@link #isFull} stops adds first). */
     private void grow() {
-        int capacity = 2 * hashes.length;
-        hashes = Arrays.copyOf(hashes, capacity);
-        starts = Arrays.copyOf(starts, capacity);
-        lengths = Arrays.copyOf(lengths, capacity);
+        int capacity = 2 * spans.length;
+        spans = Arrays.copyOf(spans, capacity);
         counts = Arrays.copyOf(counts, capacity);
-        table = new int[2 * capacity];
-        for (int entry = 0; entry < size; entry++) {
-            table[emptySlot(hashes[entry])] = entry + 1;
+        long[] old = table;
+        table = new long[2 * capacity];
+        for (long taken : old) {
+            if (taken != 0) {
+                table[emptySlot((int) (taken >>> 32))] = taken;
+            }
         }
     }
 
