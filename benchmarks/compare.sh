@@ -52,8 +52,8 @@ END { print counts }
 EOF
 stats() { echo "$root/logslice stats --quiet -p $1 --json '$work/stats.json' '$file' > /dev/null && awk -f '$work/status.awk' '$work/stats.json'"; }
 stock() { echo "java ${3:-} -cp '$classpath' dev.logslice.benchmark.StockFlinkStatusCount $1 $2 2 '$file' ${4:-}"; }
-# The JIT flags ./logslice gives inputs of 1 GiB and more, for a stock row on equal terms.
-launcher_jit="@$root/jobs/src/main/jvm/big-input.args"
+# The JVM flags ./logslice gives inputs of 1 GiB and more, for a stock row on equal terms.
+launcher_flags="@$root/jobs/src/main/jvm/all-runs.args @$root/jobs/src/main/jvm/big-input.args"
 
 # name|command; each command's last line is the status counts (200=792 ...), a line count, or '-'.
 # The legacy TextInputFormat (env.readFile) is deprecated but still in Flink 2.3.
@@ -61,7 +61,7 @@ tools=(
   "logslice stats p=1|$(stats 1)"
   "logslice stats p=2|$(stats 2)"
   "stock FileSource keyBy/sum p=2|$(stock fileSource keyed)"
-  "stock FileSource keyBy/sum p=2, logslice's JIT flags|$(stock fileSource keyed "$launcher_jit")"
+  "stock FileSource keyBy/sum p=2, logslice's JVM flags|$(stock fileSource keyed "$launcher_flags")"
   "stock FileSource keyBy/sum p=2, Flink's default local environment|$(stock fileSource keyed "" flink-defaults)"
   "stock FileSource per-subtask map p=2|$(stock fileSource partition)"
   "legacy TextInputFormat (readFile) per-subtask map p=2|$(stock textInputFormat partition)"

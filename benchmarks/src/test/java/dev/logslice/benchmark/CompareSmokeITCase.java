@@ -28,7 +28,7 @@ class CompareSmokeITCase {
         assertThat(output)
                 .contains("| logslice stats p=2 | ")
                 .contains("| stock FileSource keyBy/sum p=2 | ")
-                .contains("| stock FileSource keyBy/sum p=2, logslice's JIT flags | ")
+                .contains("| stock FileSource keyBy/sum p=2, logslice's JVM flags | ")
                 .contains("| stock FileSource keyBy/sum p=2, Flink's default local environment | ")
                 .contains("| stock FileSource per-subtask map p=2 | ")
                 .contains("| legacy TextInputFormat (readFile) per-subtask map p=2 | ")
