@@ -1,6 +1,7 @@
 package dev.logslice.cli;
 
 import com.sun.net.httpserver.HttpServer;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,17 +106,9 @@ class ClusterWatchTest {
 
     @Test
     void aJobWhoseClusterDiesFailsOnceItHasNotAnsweredForLong() {
-        ClusterWatch watch = new ClusterWatch(cluster, LOST_AFTER);
         long started = System.nanoTime();
 
-        assertThatThrownBy(
-                        () ->
-                                watch.await(
-                                        () -> {
-                                            server.stop(0);
-                                            return await(jobHeld);
-                                        }))
-                .isInstanceOf(IOException.class)
+        assertJobFailsOnceTheClusterIsLost(() -> server.stop(0))
                 .hasMessageStartingWith(
                         "the Flink cluster at "
                                 + cluster
@@ -128,17 +121,9 @@ class ClusterWatchTest {
 
     @Test
     void aJobWhoseClusterHangsFailsOnceItHasNotAnsweredForLong() {
-        ClusterWatch watch = new ClusterWatch(cluster, LOST_AFTER);
         long started = System.nanoTime();
 
-        assertThatThrownBy(
-                        () ->
-                                watch.await(
-                                        () -> {
-                                            hanging = true;
-                                            return await(jobHeld);
-                                        }))
-                .isInstanceOf(IOException.class)
+        assertJobFailsOnceTheClusterIsLost(() -> hanging = true)
                 .hasMessageStartingWith(
                         "the Flink cluster at "
                                 + cluster
@@ -186,6 +171,20 @@ class ClusterWatchTest {
                                             throw badInput;
                                         }))
                 .isSameAs(badInput);
+    }
+
+    /** A job that runs until its watch gives up on the cluster, which breaks as it starts. */
+    private AbstractThrowableAssert<?, ? extends Throwable> assertJobFailsOnceTheClusterIsLost(
+            Runnable breakCluster) {
+        ClusterWatch watch = new ClusterWatch(cluster, LOST_AFTER);
+        return assertThatThrownBy(
+                        () ->
+                                watch.await(
+                                        () -> {
+                                            breakCluster.run();
+                                            return await(jobHeld);
+                                        }))
+                .isInstanceOf(IOException.class);
     }
 
     private String log() throws IOException {

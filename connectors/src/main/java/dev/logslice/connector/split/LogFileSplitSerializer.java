@@ -180,15 +180,11 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
     }
 
     private static SplitPosition.Stage stage(byte code) throws IOException {
-        switch (code) {
-            case 0:
-                return SplitPosition.Stage.READING;
-            case 1:
-                return SplitPosition.Stage.LINES_READ;
-            case 2:
-                return SplitPosition.Stage.FINISHED;
-            default:
-                throw new IOException("Unknown split position stage " + code);
-        }
+        return switch (code) {
+            case 0 -> SplitPosition.Stage.READING;
+            case 1 -> SplitPosition.Stage.LINES_READ;
+            case 2 -> SplitPosition.Stage.FINISHED;
+            default -> throw new IOException("Unknown split position stage " + code);
+        };
     }
 }

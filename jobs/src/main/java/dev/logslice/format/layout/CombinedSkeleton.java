@@ -77,7 +77,7 @@ final class CombinedSkeleton {
             if (!startsWith(signature, request)) {
                 continue;
             }
-            List<String> headers = concat(request, HEADERS, List.of());
+            List<String> headers = concat(request, HEADERS);
             boolean withHeaders =
                     startsWith(signature, headers)
                             && signature.size() > headers.size()
@@ -132,11 +132,12 @@ final class CombinedSkeleton {
         return list.size() >= prefix.size() && list.subList(0, prefix.size()).equals(prefix);
     }
 
-    private static List<String> concat(
-            List<String> first, List<String> second, List<String> third) {
-        List<String> all = new ArrayList<>(first);
-        all.addAll(second);
-        all.addAll(third);
+    @SafeVarargs
+    private static List<String> concat(List<String>... lists) {
+        List<String> all = new ArrayList<>();
+        for (List<String> list : lists) {
+            all.addAll(list);
+        }
         return all;
     }
 
