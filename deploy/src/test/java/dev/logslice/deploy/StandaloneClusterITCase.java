@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -71,7 +72,6 @@ class StandaloneClusterITCase {
     private final Path repo =
             Paths.get(System.getProperty("logslice.repo.dir")).toAbsolutePath().normalize();
     private final Path jobJar = Paths.get(System.getProperty("logslice.job.jar"));
-    private final Path realLogs = repo.getParent().resolve("shared/testdata/real");
     private final ObjectMapper json = new ObjectMapper();
 
     @TempDir static Path dir;
@@ -149,13 +149,13 @@ class StandaloneClusterITCase {
 
         List<List<String>> greps =
                 List.of(
-                        List.of("error|Invalid user", realLogs.toString()),
+                        List.of("error|Invalid user", realLogs().toString()),
                         // Parsed in the TaskManagers: events of a multi-line format.
                         List.of(
                                 "--level",
                                 "error",
                                 "",
-                                realLogs.resolve("Hadoop_2k.log").toString()));
+                                realLogs().resolve("Hadoop_2k.log").toString()));
         for (List<String> grep : greps) {
             byte[] embeddedMatches = grep(Target.EMBEDDED, grep);
             assertThat(embeddedMatches).isNotEmpty();
@@ -283,9 +283,26 @@ class StandaloneClusterITCase {
         }
     }
 
+    /**
+     * The real logs of {@code shared/testdata/real} (the setting {@code LOGSLICE_REAL_LOGS}, as in
+     * the jobs module's tests); a test that needs them is skipped without it, and fails when it
+     * names no folder.
+     */
+    private static Path realLogs() {
+        String setting = System.getenv("LOGSLICE_REAL_LOGS");
+        Assumptions.assumeTrue(
+                setting != null && !setting.isBlank(),
+                "real logs not available: set LOGSLICE_REAL_LOGS to the shared/testdata/real folder");
+        Path dir = Paths.get(setting).toAbsolutePath();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalStateException("LOGSLICE_REAL_LOGS=" + setting + " is not a folder");
+        }
+        return dir;
+    }
+
     /** scan's report on every real log. */
     private JsonNode scanReport(Target target) throws Exception {
-        return report(target, "scan", "--report", realLogs.toString());
+        return report(target, "scan", "--report", realLogs().toString());
     }
 
     /** stats' JSON report on the real access log, every panel filled. */
@@ -295,7 +312,7 @@ class StandaloneClusterITCase {
                 "stats",
                 "--json",
                 "--quiet",
-                realLogs.resolve("hackers-access.log").toString());
+                realLogs().resolve("hackers-access.log").toString());
     }
 
     /** The JSON report a job command writes; an embedded run's is made once. */

@@ -1,5 +1,7 @@
 package dev.logslice.cli;
 
+import dev.logslice.format.testing.RealLogs;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

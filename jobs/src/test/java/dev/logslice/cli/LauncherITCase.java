@@ -1,5 +1,7 @@
 package dev.logslice.cli;
 
+import dev.logslice.format.testing.RealLogs;
+
 import org.apache.flink.util.FileUtils;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.logslice.cli;
 
+import dev.logslice.format.testing.RealLogs;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;

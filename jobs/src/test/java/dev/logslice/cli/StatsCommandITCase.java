@@ -1,5 +1,6 @@
 package dev.logslice.cli;
 
+import dev.logslice.format.testing.RealLogs;
 import dev.logslice.generate.LogGenerator;
 
 import com.fasterxml.jackson.databind.JsonNode;
