@@ -3,12 +3,16 @@ package dev.logslice.cli;
 import org.apache.flink.util.ExceptionUtils;
 
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Collection;
 
 /**
  * Turns failures into one line on stderr and an exit code: 2 for a usage or input error, 1 for a
@@ -28,11 +32,44 @@ final class CliErrors
         cmd.getErr()
                 .println(
                         "logslice: "
-                                + e.getMessage()
+                                + messageOf(e)
+                                + didYouMean(e)
                                 + " (see '"
                                 + cmd.getCommandSpec().qualifiedName()
                                 + " --help')");
         return USAGE_OR_INPUT;
+    }
+
+    /** Picocli's message, but for a word in place of a command, which is "unknown" as git says. */
+    private static String messageOf(ParameterException e) {
+        CommandSpec spec = e.getCommandLine().getCommandSpec();
+        if (e instanceof UnmatchedArgumentException unmatched
+                && !unmatched.getUnmatched().isEmpty()
+                && !unmatched.getUnmatched().get(0).startsWith("-")
+                && !spec.subcommands().isEmpty()) {
+            return "unknown command '" + unmatched.getUnmatched().get(0) + "'";
+        }
+        return e.getMessage();
+    }
+
+    /** For a mistyped command or option, the one probably meant. */
+    private static String didYouMean(ParameterException e) {
+        if (!(e instanceof UnmatchedArgumentException unmatched)
+                || unmatched.getUnmatched().isEmpty()) {
+            return "";
+        }
+        String typed = unmatched.getUnmatched().get(0);
+        CommandSpec spec = e.getCommandLine().getCommandSpec();
+        Collection<String> names =
+                typed.startsWith("-")
+                        ? spec.options().stream()
+                                .filter(option -> !option.hidden())
+                                .flatMap(option -> Arrays.stream(option.names()))
+                                .toList()
+                        : spec.subcommands().keySet();
+        return Suggestions.closest(typed.replaceFirst("=.*", ""), names)
+                .map(name -> "; did you mean '" + name + "'?")
+                .orElse("");
     }
 
     @Override
@@ -52,7 +89,8 @@ final class CliErrors
             return BROKEN_PIPE;
         }
         cmd.getErr().println("logslice: job failed: " + messageOf(root));
-        return JOB_FAILED;
+        // grep's 1 says that nothing matched, so its errors are all 2, as Unix grep's.
+        return cmd.getCommand() instanceof GrepCommand ? USAGE_OR_INPUT : JOB_FAILED;
     }
 
     private static String messageOf(Throwable e) {

@@ -27,12 +27,14 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(
             names = "--size",
+            paramLabel = "SIZE",
             converter = SizeConverter.class,
             description = "Size of the sample log (default: 200m).")
     MemorySize size = MemorySize.parse("200m");
 
     @Option(
             names = "--dir",
+            paramLabel = "DIR",
             description =
                     "Folder for the sample and the report (default: $XDG_CACHE_HOME/logslice or"
                             + " ~/.cache/logslice).")
@@ -40,6 +42,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(
             names = {"-p", "--parallelism"},
+            paramLabel = "N",
             description = "Readers working at once (default: the number of cores).")
     int parallelism = Runtime.getRuntime().availableProcessors();
 

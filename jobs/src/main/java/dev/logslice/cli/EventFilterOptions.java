@@ -5,6 +5,7 @@ import dev.logslice.filter.LevelFilter;
 import dev.logslice.filter.PathPrefixFilter;
 import dev.logslice.filter.StatusFilter;
 import dev.logslice.filter.TimeRangeFilter;
+import dev.logslice.format.Field;
 
 import picocli.CommandLine.Option;
 
@@ -20,7 +21,9 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /** Conditions on the fields of parsed events: {@code --status}, {@code --level}, and so on. */
@@ -96,6 +99,27 @@ final class EventFilterOptions {
             filters.add(new PathPrefixFilter(pathPrefix));
         }
         return filters;
+    }
+
+    /**
+     * The field each given filter looks at, by option ({@code --since} and {@code --until} both the
+     * timestamp); an event without it passes none.
+     */
+    Map<String, Field> fieldsByOption() {
+        Map<String, Field> fields = new LinkedHashMap<>();
+        if (status != null) {
+            fields.put("--status", Field.STATUS);
+        }
+        if (level != null) {
+            fields.put("--level", Field.LEVEL);
+        }
+        if (since != null || until != null) {
+            fields.put(since != null ? "--since" : "--until", Field.TIMESTAMP);
+        }
+        if (pathPrefix != null) {
+            fields.put("--path-prefix", Field.PATH);
+        }
+        return fields;
     }
 
     private static EventFilter parsed(String option, Supplier<EventFilter> parse) {

@@ -4,6 +4,8 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.detect.FormatDetection;
 import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.FormatDetector;
+import dev.logslice.format.registry.FormatDefinition;
+import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** How lines are parsed: {@code --format}, {@code --pattern}, {@code --zone}. */
 final class FormatOptionsMixin {
@@ -26,7 +29,7 @@ final class FormatOptionsMixin {
 
     @Option(
             names = "--format",
-            paramLabel = "F",
+            paramLabel = "FORMAT",
             description =
                     "Log format (see 'logslice formats'), or auto to detect it from each file's"
                             + " first lines (default: auto).")
@@ -34,7 +37,7 @@ final class FormatOptionsMixin {
 
     @Option(
             names = "--pattern",
-            paramLabel = "P",
+            paramLabel = "PATTERN",
             description =
                     "The pattern of formats defined by one: an nginx log_format string, an Apache"
                             + " LogFormat, a Log4j/Logback PatternLayout, a regex with named"
@@ -44,8 +47,10 @@ final class FormatOptionsMixin {
     @Option(
             names = "--zone",
             paramLabel = "ZONE",
+            converter = ZoneConverter.class,
             description =
-                    "Time zone of timestamps written without an offset (default: this machine's).")
+                    "Time zone of timestamps written without an offset: Europe/Paris, UTC, +01:00"
+                            + " (default: this machine's, ${DEFAULT-VALUE}).")
     ZoneId zone = ZoneId.systemDefault();
 
     /** Whether a format is named rather than detected. */
@@ -53,11 +58,28 @@ final class FormatOptionsMixin {
         return !format.equals("auto");
     }
 
+    /** A {@code --pattern} defines a named format; without one it would go unused unsaid. */
+    void warnIfPatternUnused(PrintStream err) {
+        if (pattern == null || isNamed()) {
+            return;
+        }
+        String takers =
+                FormatRegistry.standard().definitions().stream()
+                        .filter(definition -> definition.patternUse() != PatternUse.NONE)
+                        .map(FormatDefinition::name)
+                        .collect(Collectors.joining(", "));
+        err.println(
+                "logslice: --pattern is ignored without --format: name the format it defines ("
+                        + takers
+                        + ")");
+    }
+
     /**
      * The format to parse all inputs with; with {@code auto}, the one detected in every file (told
      * on {@code info}); an error names the files when they differ.
      */
     LogFormat resolve(List<String> paths, PrintStream info) throws IOException {
+        warnIfPatternUnused(System.err);
         FormatRegistry registry = FormatRegistry.standard();
         FormatOptions options =
                 pattern == null ? FormatOptions.none() : FormatOptions.pattern(pattern);

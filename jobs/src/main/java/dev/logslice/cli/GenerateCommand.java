@@ -25,6 +25,7 @@ import java.util.concurrent.Callable;
 final class GenerateCommand implements Callable<Integer> {
     @Option(
             names = "--format",
+            paramLabel = "FORMAT",
             required = true,
             converter = FormatConverter.class,
             description = "combined, vcombined, nginx, json, syslog or log4j.")
@@ -32,15 +33,23 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Option(
             names = "--size",
+            paramLabel = "SIZE",
             required = true,
             converter = SizeConverter.class,
             description = "Bytes to write, e.g. 200m or 4g.")
     MemorySize size;
 
-    @Option(names = "--seed", description = "Seed of the random choices (default: 1).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            description = "Seed of the random choices (default: 1).")
     long seed = 1;
 
-    @Option(names = "--out", required = true, description = "The file to write.")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            required = true,
+            description = "The file to write.")
     Path out;
 
     @Override

@@ -36,14 +36,28 @@ import java.util.regex.PatternSyntaxException;
                     + " --format, lines are parsed into events: an event is written, all its"
                     + " lines, when it passes every filter and the regex matches one of its lines."
                     + " Lines that are no event of the format are left out and counted."
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:a line matched",
+            "1:no line matched",
+            "2:an error: usage, input, or the job failed"
         })
 final class GrepCommand implements Callable<Integer> {
+    /**
+     * The status when no line matched, as Unix grep's (0: some did; 2: an error, a failed job too).
+     */
+    static final int NOTHING_MATCHED = 1;
+
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
     @Mixin EventFilterOptions filters;
     @Mixin ExecutionTarget execution;
 
-    @Option(names = "--out", description = "Write to this file instead of stdout.")
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "Write to this file instead of stdout.")
     Path out;
 
     @Option(names = "--quiet", description = "No notes on stderr.")
@@ -76,6 +90,11 @@ final class GrepCommand implements Callable<Integer> {
         // Parsing costs; a plain regex grep reads lines only.
         LogFormat format =
                 eventFilters.isEmpty() && !formats.isNamed() ? null : formats.resolve(paths, notes);
+        if (format == null) {
+            formats.warnIfPatternUnused(System.err);
+        } else {
+            FilterFit.warnUnfit(filters.fieldsByOption(), format, paths, formats.zone, System.err);
+        }
         LineDecoder<GrepMatch> decoder =
                 format == null
                         ? new GrepDecoder(pattern)
@@ -96,6 +115,6 @@ final class GrepCommand implements Callable<Integer> {
                     format.name(), runNotes.malformedLines());
         }
         runNotes.skippedFiles().forEach(file -> notes.println("logslice: skipped " + file));
-        return 0;
+        return runNotes.bytesWritten() > 0 ? 0 : NOTHING_MATCHED;
     }
 }

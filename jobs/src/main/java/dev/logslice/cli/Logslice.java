@@ -2,6 +2,9 @@ package dev.logslice.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+
+import java.util.concurrent.Callable;
 
 /** The {@code logslice} command line: one subcommand per job. */
 @Command(
@@ -9,6 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Logslice.Version.class,
         description = "Fast batch analysis of big log files on Apache Flink.",
+        footer = "%nSee 'logslice help COMMAND' for the options of a command.",
         subcommands = {
             DemoCommand.class,
             StatsCommand.class,
@@ -16,9 +20,10 @@ import picocli.CommandLine.Command;
             GrepCommand.class,
             ParseCommand.class,
             FormatsCommand.class,
-            GenerateCommand.class
+            GenerateCommand.class,
+            HelpCommand.class
         })
-public final class Logslice implements Runnable {
+public final class Logslice implements Callable<Integer> {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -30,15 +35,21 @@ public final class Logslice implements Runnable {
 
     /** Runs a command line and returns its exit code; never exits the JVM. */
     public static int run(String... args) {
-        return new CommandLine(new Logslice())
-                .setParameterExceptionHandler(new CliErrors())
-                .setExecutionExceptionHandler(new CliErrors())
-                .execute(args);
+        return commandLine().execute(args);
     }
 
+    /** The command line with logslice's error handling, ready to execute. */
+    static CommandLine commandLine() {
+        return new CommandLine(new Logslice())
+                .setParameterExceptionHandler(new CliErrors())
+                .setExecutionExceptionHandler(new CliErrors());
+    }
+
+    /** No command: as git does, the usage on stderr and a usage error's status. */
     @Override
-    public void run() {
-        spec.commandLine().usage(System.err);
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return CliErrors.USAGE_OR_INPUT;
     }
 
     /** The version from the jar's manifest. */

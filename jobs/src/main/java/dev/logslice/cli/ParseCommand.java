@@ -36,7 +36,7 @@ final class ParseCommand implements Callable<Integer> {
 
     @Option(
             names = "--fields",
-            paramLabel = "a,b",
+            paramLabel = "FIELD",
             split = ",",
             description = "Fields to write (default: all): timestamp, status, path, ...")
     List<String> fields;

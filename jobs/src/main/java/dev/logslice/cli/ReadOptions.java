@@ -15,23 +15,27 @@ import java.util.List;
 final class ReadOptions {
     @Option(
             names = {"-p", "--parallelism"},
+            paramLabel = "N",
             description = "Readers working at once (default: the number of cores).")
     int parallelism = Runtime.getRuntime().availableProcessors();
 
     @Option(
             names = "--split-size",
+            paramLabel = "SIZE",
             converter = SizeConverter.class,
             description = "Target size of the byte ranges files are cut into (default: 64m).")
     MemorySize splitSize = LogSourceOptions.SPLIT_SIZE.defaultValue();
 
     @Option(
             names = "--buffer-size",
+            paramLabel = "SIZE",
             converter = SizeConverter.class,
             description = "Bytes asked for by each read call (default: 1m).")
     MemorySize bufferSize = LogSourceOptions.READ_BUFFER_SIZE.defaultValue();
 
     @Option(
             names = "--max-line-length",
+            paramLabel = "SIZE",
             converter = SizeConverter.class,
             description = "Longer lines are skipped and reported (default: 64m).")
     MemorySize maxLineLength = LogSourceOptions.MAX_LINE_LENGTH.defaultValue();

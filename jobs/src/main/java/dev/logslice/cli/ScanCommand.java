@@ -29,7 +29,10 @@ final class ScanCommand implements Callable<Integer> {
     @Mixin ReadOptions read;
     @Mixin ExecutionTarget execution;
 
-    @Option(names = "--report", description = "Also write the report as JSON to this file.")
+    @Option(
+            names = "--report",
+            paramLabel = "FILE",
+            description = "Also write the report as JSON to this file.")
     Path report;
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files or directories.")

@@ -12,7 +12,10 @@ final class SizeConverter implements CommandLine.ITypeConverter<MemorySize> {
             return MemorySize.parse(value);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.TypeConversionException(
-                    "'" + value + "' is not a size (examples: 4096, 64k, 1m, 1g)");
+                    "'"
+                            + value
+                            + "' is not a size: give bytes, or a number with k, m or g (4096,"
+                            + " 64k, 1m, 1g)");
         }
     }
 }

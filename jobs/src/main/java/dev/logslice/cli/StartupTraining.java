@@ -24,7 +24,7 @@ public final class StartupTraining {
                 {"generate", "--format", "combined", "--size", "256k", "--out", log},
                 {"scan", log},
                 {"stats", "--quiet", "--json", dir.resolve("stats.json").toString(), log},
-                {"grep", "--quiet", "--out", dir.resolve("grep.log").toString(), " 404 ", log},
+                {"grep", "--quiet", "--out", dir.resolve("grep.log").toString(), " 200 ", log},
                 {
                     "grep",
                     "--quiet",

@@ -48,7 +48,7 @@ final class StatsCommand implements Callable<Integer> {
 
     @Option(
             names = "--bucket",
-            paramLabel = "SIZE",
+            paramLabel = "DURATION",
             description = "Timeline bucket: 1m, 5m, 1h, 1d... or auto (default: auto).")
     String bucket = "auto";
 

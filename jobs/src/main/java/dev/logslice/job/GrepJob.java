@@ -32,8 +32,9 @@ public final class GrepJob {
      *
      * @param malformedLines lines left out as no event of the format
      * @param skippedFiles the files skipped because they were gone, each with why
+     * @param bytesWritten the bytes of the matches passed to the target (0: nothing matched)
      */
-    public record Notes(long malformedLines, List<String> skippedFiles) {}
+    public record Notes(long malformedLines, List<String> skippedFiles, long bytesWritten) {}
 
     /** Runs the job and writes the matches to {@code target}. */
     public static Notes run(
@@ -51,16 +52,20 @@ public final class GrepJob {
             } else {
                 collectParts(matches, parts);
             }
+            long written = 0;
             for (Path part : sortedParts(parts)) {
                 try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ)) {
                     long size = in.size();
                     for (long done = 0; done < size; ) {
                         done += in.transferTo(done, size - done, target);
                     }
+                    written += size;
                 }
             }
             return new Notes(
-                    SplitPartWriter.malformedLines(parts), SplitPartWriter.skippedFiles(parts));
+                    SplitPartWriter.malformedLines(parts),
+                    SplitPartWriter.skippedFiles(parts),
+                    written);
         } finally {
             deleteRecursively(parts);
         }

@@ -85,13 +85,15 @@ public final class InputFileNotes {
         for (SkippedFile file : skipped(splits)) {
             out.printf(
                     "skipped     %s (%s, %s not read)%n",
-                    file.path(), file.reason(), Human.bytes(file.bytes()));
+                    LogText.forTerminal(file.path()),
+                    LogText.forTerminal(file.reason()),
+                    Human.bytes(file.bytes()));
         }
         for (AppendedFile file : appended(splits)) {
             out.printf(
                     "appended    %s grew by %s while the job ran; read up to its size at the"
                             + " start%n",
-                    file.path(), Human.bytes(file.grewBy()));
+                    LogText.forTerminal(file.path()), Human.bytes(file.grewBy()));
         }
     }
 }

@@ -16,7 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** The stats report as one RFC 4180 CSV file per panel, in a directory. */
+/**
+ * The stats report as one RFC 4180 CSV file per panel, in a directory; log text in a cell is
+ * neutralised for spreadsheets ({@link LogText#forCsv}).
+ */
 public final class StatsCsv {
     private StatsCsv() {}
 
@@ -24,18 +27,18 @@ public final class StatsCsv {
         Files.createDirectories(directory);
         LogStats stats = report.stats();
         try (CSVPrinter csv = open(directory, "summary", "key", "value")) {
-            csv.printRecord("format", report.format());
-            csv.printRecord("lines", stats.lines());
-            csv.printRecord("bytes", stats.bytes());
-            csv.printRecord("events", stats.events());
-            csv.printRecord("malformed", stats.malformed());
-            csv.printRecord("oversized", stats.oversized());
-            csv.printRecord("uniqueClients", stats.uniqueClients());
-            csv.printRecord("responseBytes", stats.responseBytes());
+            record(csv, "format", report.format());
+            record(csv, "lines", stats.lines());
+            record(csv, "bytes", stats.bytes());
+            record(csv, "events", stats.events());
+            record(csv, "malformed", stats.malformed());
+            record(csv, "oversized", stats.oversized());
+            record(csv, "uniqueClients", stats.uniqueClients());
+            record(csv, "responseBytes", stats.responseBytes());
         }
         try (CSVPrinter csv = open(directory, "status", "status", "count")) {
             for (Map.Entry<Integer, Long> entry : stats.status().entrySet()) {
-                csv.printRecord(entry.getKey(), entry.getValue());
+                record(csv, entry.getKey(), entry.getValue());
             }
         }
         writeCounts(directory, "statusClasses", stats.statusClasses());
@@ -46,13 +49,14 @@ public final class StatsCsv {
         for (Panel panel : Panel.values()) {
             try (CSVPrinter csv = open(directory, panel.key(), "value", "count")) {
                 for (ValueCount row : stats.top(panel, report.top())) {
-                    csv.printRecord(row.value(), row.count());
+                    record(csv, row.value(), row.count());
                 }
             }
         }
         try (CSVPrinter csv = open(directory, "timeline", "start", "events", "errors")) {
             for (Timeline.Bucket bucket : report.timeline()) {
-                csv.printRecord(
+                record(
+                        csv,
                         StatsReport.iso(bucket.startEpochSecond()),
                         bucket.events(),
                         bucket.errors());
@@ -78,7 +82,8 @@ public final class StatsCsv {
                         "skipped")) {
             // A split that packs files has the first one's path and range; files counts them.
             for (SplitReport split : stats.splits()) {
-                csv.printRecord(
+                record(
+                        csv,
                         split.splitId(),
                         split.path(),
                         split.start(),
@@ -101,9 +106,17 @@ public final class StatsCsv {
             throws IOException {
         try (CSVPrinter csv = open(directory, name, "value", "count")) {
             for (Map.Entry<String, Long> entry : counts.entrySet()) {
-                csv.printRecord(entry.getKey(), entry.getValue());
+                record(csv, entry.getKey(), entry.getValue());
             }
         }
+    }
+
+    /** One row; every string cell (log text, paths) is neutralised by {@link LogText#forCsv}. */
+    private static void record(CSVPrinter csv, Object... cells) throws IOException {
+        for (Object cell : cells) {
+            csv.print(cell instanceof String text ? LogText.forCsv(text) : cell);
+        }
+        csv.println();
     }
 
     private static CSVPrinter open(Path directory, String name, String... header)

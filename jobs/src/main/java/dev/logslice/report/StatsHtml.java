@@ -7,8 +7,6 @@ import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
 import dev.logslice.stats.ValueCount;
 
-import org.apache.commons.text.StringEscapeUtils;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +17,7 @@ import java.util.Map;
 /**
  * The stats report as one self-contained HTML page: inline CSS and SVG, no script, nothing fetched.
  * Log lines are attacker-controlled, so every string from them goes through {@link #text}, which
- * escapes it for HTML.
+ * escapes it with {@link LogText#forHtml}.
  */
 public final class StatsHtml {
     private static final int CHART_WIDTH = 960;
@@ -105,7 +103,7 @@ public final class StatsHtml {
 
     /** Every log-derived string passes here. */
     private static String text(String value) {
-        return StringEscapeUtils.escapeHtml4(value);
+        return LogText.forHtml(value);
     }
 
     private static void card(StringBuilder html, String label, String value) {

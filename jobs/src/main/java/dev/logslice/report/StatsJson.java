@@ -10,6 +10,7 @@ import dev.logslice.stats.ValueCount;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,8 +24,11 @@ public final class StatsJson {
     private StatsJson() {}
 
     public static void write(StatsReport report, Path file) throws IOException {
-        try (JsonGenerator json =
-                new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+        // Non-ASCII as JSON escapes: the same strings to a JSON reader, and no raw bidi control or
+        // line separator for whoever opens the file in a viewer.
+        JsonFactory factory =
+                JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+        try (JsonGenerator json = factory.createGenerator(file.toFile(), JsonEncoding.UTF8)) {
             json.useDefaultPrettyPrinter();
             write(report, json);
         }

@@ -63,21 +63,28 @@ public final class StatsSummary {
                         panel.title(),
                         maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : "");
                 for (ValueCount row : rows) {
-                    out.printf("%,14d  %s%n", row.count(), Terminal.printable(row.value()));
+                    out.printf("%,14d  %s%n", row.count(), LogText.forTerminal(row.value()));
                 }
             }
         }
         printTimeline(report, out);
         if (!stats.malformedSamples().isEmpty()) {
             stats.malformedByFile()
-                    .forEach((file, count) -> out.printf("malformed in %s: %,d%n", file, count));
+                    .forEach(
+                            (file, count) ->
+                                    out.printf(
+                                            "malformed in %s: %,d%n",
+                                            LogText.forTerminal(file), count));
             out.printf("%nMalformed lines (first %d)%n", stats.malformedSamples().size());
             stats.malformedSamples()
                     .forEach(
                             s ->
                                     out.printf(
                                             "  %s:%d: %s: %s%n",
-                                            s.file(), s.offset(), s.reason(), s.excerpt()));
+                                            LogText.forTerminal(s.file()),
+                                            s.offset(),
+                                            LogText.forTerminal(s.reason()),
+                                            LogText.forTerminal(s.excerpt())));
         }
         out.printf(
                 "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
@@ -117,7 +124,7 @@ public final class StatsSummary {
                         line.append(
                                 String.format(
                                         " %s %,d (%s)",
-                                        Terminal.printable(key),
+                                        LogText.forTerminal(key),
                                         count,
                                         Human.percent(count, total))));
         out.println(line);

@@ -1,12 +1,15 @@
 package dev.logslice.cli;
 
 import dev.logslice.format.testing.RealLogs;
+import dev.logslice.generate.GeneratedFormat;
+import dev.logslice.generate.LogGenerator;
 
 import org.apache.flink.util.FileUtils;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,14 +17,14 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The {@code ./logslice} launcher as users run it, after this build: it records its class data
  * sharing archive once, and later starts map it ({@code -Xshare:on} makes the JVM fail when the
- * archive does not match the jars) with nothing but the command's output on stdout.
+ * archive does not match the jars) with nothing but the command's output on stdout; and it runs
+ * from any folder through a link on {@code PATH}.
  */
 class LauncherITCase {
     private static final Path LAUNCHER = Paths.get("../logslice").toAbsolutePath().normalize();
@@ -33,18 +36,38 @@ class LauncherITCase {
         Path log = RealLogs.file("hackers-access.log");
         FileUtils.deleteDirectory(ARCHIVES.toFile());
 
-        Run first = launch("", "scan", log.toString());
-        assertThat(first.exitCode).as(first.stderr).isZero();
-        assertThat(first.stderr).contains("recording a class archive");
-        assertThat(first.stdout).containsPattern("lines +" + String.format("%,d", lineCount(log)));
+        ProcessRun first = launch("", "scan", log.toString());
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        assertThat(first.stderr()).contains("recording a class archive");
+        assertThat(first.stdout())
+                .containsPattern("lines +" + String.format("%,d", lineCount(log)));
         try (var archives = Files.list(ARCHIVES)) {
             assertThat(archives.map(Path::toString)).anyMatch(name -> name.endsWith(".jsa"));
         }
 
-        Run grep = launch("-Xshare:on", "grep", "", log.toString());
-        assertThat(grep.exitCode).as(grep.stderr).isZero();
-        assertThat(grep.stderr).doesNotContain("recording").doesNotContain("warning");
-        assertThat(grep.stdout).isEqualTo(Files.readString(log, StandardCharsets.ISO_8859_1));
+        ProcessRun grep = launch("-Xshare:on", "grep", "", log.toString());
+        assertThat(grep.exitCode()).as(grep.stderr()).isZero();
+        assertThat(grep.stderr()).doesNotContain("recording").doesNotContain("warning");
+        assertThat(grep.stdout()).isEqualTo(Files.readString(log, StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void runsFromAnyFolderThroughALinkOnPath() throws Exception {
+        Path log = dir.resolve("access.log");
+        LogGenerator.write(GeneratedFormat.COMBINED, 64 * 1024, 3, log);
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("logslice"), LAUNCHER);
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+
+        ProcessRun run =
+                ProcessRun.of(
+                        // bash finds logslice on the PATH given to it (Java looks in its own).
+                        List.of("bash", "-c", "logslice scan \"$0\"", log.toString()),
+                        elsewhere,
+                        env -> env.put("PATH", bin + File.pathSeparator + env.get("PATH")));
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).containsPattern("lines +" + String.format("%,d", lineCount(log)));
     }
 
     private static long lineCount(Path log) throws IOException {
@@ -56,23 +79,9 @@ class LauncherITCase {
         return lines;
     }
 
-    private Run launch(String javaOpts, String... args) throws Exception {
+    private ProcessRun launch(String javaOpts, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
         command.addAll(List.of(args));
-        Path stdout = Files.createTempFile(dir, "launcher", ".out");
-        Path stderr = Files.createTempFile(dir, "launcher", ".err");
-        ProcessBuilder builder =
-                new ProcessBuilder(command)
-                        .redirectOutput(stdout.toFile())
-                        .redirectError(stderr.toFile());
-        builder.environment().put("LOGSLICE_JAVA_OPTS", javaOpts);
-        Process process = builder.start();
-        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
-        return new Run(
-                process.exitValue(),
-                Files.readString(stdout, StandardCharsets.ISO_8859_1),
-                Files.readString(stderr, StandardCharsets.ISO_8859_1));
+        return ProcessRun.of(command, dir, env -> env.put("LOGSLICE_JAVA_OPTS", javaOpts));
     }
-
-    private record Run(int exitCode, String stdout, String stderr) {}
 }

@@ -15,10 +15,10 @@ import java.util.List;
  * The first lines of a file, split by the source's rules (LF ends a line, CRLF is one end); of its
  * uncompressed content when its name tells a compression, as the source reads it.
  */
-final class LineSample {
+public final class LineSample {
     private LineSample() {}
 
-    static List<byte[]> read(Path file, int maxLines, int maxBytes) throws IOException {
+    public static List<byte[]> read(Path file, int maxLines, int maxBytes) throws IOException {
         byte[] head;
         boolean whole;
         Compression compression = Compression.ofFileName(file.getFileName().toString());

@@ -1,0 +1,94 @@
+package dev.logslice.cli;
+
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.LogParser;
+import dev.logslice.format.ParserContext;
+import dev.logslice.format.detect.LineSample;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Tells, before a filtered grep, of each field filter that the input's events cannot pass because
+ * their format leaves the field out ({@code --level} on RFC 3164 syslog, {@code --status} on an
+ * application log): no event among the first lines of the first file has the field.
+ */
+final class FilterFit {
+    private static final int SAMPLE_LINES = 1000;
+    private static final int SAMPLE_BYTES = 1024 * 1024;
+
+    /** The only syslog events without a level are RFC 3164 lines without a {@code <PRI>}. */
+    private static final Map<String, String> EVENTS_WITHOUT_SOME_FIELDS =
+            Map.of("syslog", "syslog (RFC 3164)");
+
+    private FilterFit() {}
+
+    /**
+     * One line on {@code err} for each option in {@code fieldsByOption} whose field no sampled
+     * event has; nothing when the sample has no event at all (grep counts those lines).
+     */
+    static void warnUnfit(
+            Map<String, Field> fieldsByOption,
+            LogFormat format,
+            List<String> paths,
+            ZoneId zone,
+            PrintStream err)
+            throws IOException {
+        if (fieldsByOption.isEmpty()) {
+            return;
+        }
+        Path file = firstNonEmpty(paths);
+        if (file == null) {
+            return;
+        }
+        LogParser parser = format.newParser(ParserContext.forFile(file, zone));
+        Set<Field> present = EnumSet.noneOf(Field.class);
+        boolean anyEvent = false;
+        for (byte[] line : LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES)) {
+            LogEvent event = parser.tryParse(line, 0, line.length, file.toString(), 0);
+            if (event != null) {
+                anyEvent = true;
+                for (Field field : fieldsByOption.values()) {
+                    if (event.hasValue(field)) {
+                        present.add(field);
+                    }
+                }
+            }
+        }
+        if (!anyEvent) {
+            return;
+        }
+        String events = EVENTS_WITHOUT_SOME_FIELDS.getOrDefault(format.name(), format.name());
+        fieldsByOption.forEach(
+                (option, field) -> {
+                    if (!present.contains(field)) {
+                        err.println(
+                                "logslice: "
+                                        + option
+                                        + ": "
+                                        + events
+                                        + " events have no "
+                                        + field.jsonName()
+                                        + ", so none passes");
+                    }
+                });
+    }
+
+    private static Path firstNonEmpty(List<String> paths) throws IOException {
+        for (Path file : InputFiles.list(paths, 10)) {
+            if (Files.size(file) > 0) {
+                return file;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.logslice.report;
+
+import org.apache.commons.text.StringEscapeUtils;
+
+/**
+ * Log text made safe for each output, the one place every writer escapes with. Log lines are
+ * attacker-controlled: control characters would drive a terminal (escape sequences), bidi controls
+ * would reorder what a reader sees (Trojan Source, CVE-2021-42574) and line separators would start
+ * lines that are not there. All of them are shown as visible escapes, never sent: {@code \x1b}
+ * below U+0100, a backslash, {@code u} and four hex digits above (U+202E as {@code \\u202e}); HTML
+ * is escaped besides, and a CSV cell that a spreadsheet would run as a formula is neutralised as
+ * OWASP advises (CWE-1236).
+ */
+public final class LogText {
+    private LogText() {}
+
+    /** For a terminal: control characters, bidi controls and line separators as escapes. */
+    public static String forTerminal(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (isUnsafe(text.charAt(i))) {
+                return escaped(text, i);
+            }
+        }
+        return text;
+    }
+
+    /** For HTML text or an attribute value: as for a terminal, then HTML-escaped. */
+    public static String forHtml(String text) {
+        return StringEscapeUtils.escapeHtml4(forTerminal(text));
+    }
+
+    /**
+     * For a CSV cell (quoted by the CSV printer as needed): as for a terminal, and prefixed with
+     * {@code '} when it begins with {@code = + - @}, a tab or a carriage return, which spreadsheets
+     * take as the start of a formula.
+     */
+    public static String forCsv(String text) {
+        String visible = forTerminal(text);
+        return !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0 ? "'" + visible : visible;
+    }
+
+    /**
+     * Whether a character must not reach an output raw: C0 and C1 controls (U+0085 among them),
+     * DEL, the bidi marks, embeddings, overrides and isolates, and the line and paragraph
+     * separators.
+     */
+    static boolean isUnsafe(char c) {
+        return c < 0x20
+                || (c >= 0x7f && c < 0xa0)
+                || c == 0x061c
+                || c == 0x200e
+                || c == 0x200f
+                || (c >= 0x2028 && c <= 0x202e)
+                || (c >= 0x2066 && c <= 0x2069);
+    }
+
+    private static String escaped(String text, int firstUnsafe) {
+        StringBuilder out = new StringBuilder(text.length() + 16).append(text, 0, firstUnsafe);
+        for (int i = firstUnsafe; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!isUnsafe(c)) {
+                out.append(c);
+            } else if (c < 0x100) {
+                out.append(String.format("\\x%02x", (int) c));
+            } else {
+                out.append(String.format("\\u%04x", (int) c));
+            }
+        }
+        return out.toString();
+    }
+}

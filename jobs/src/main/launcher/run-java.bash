@@ -1,0 +1,97 @@
+# shellcheck shell=bash
+# The part of the logslice launchers that starts the JVM, sourced by both: ./logslice in a
+# clone (jobs/src/main/launcher/run-java.bash) and bin/logslice of the archive
+# (lib/run-java.bash). The launcher sets, before sourcing it:
+#   classpath        the CLI's class path, its own jar first
+#   jvm_args         the folder of all-runs.args and big-input.args
+#   cds_archive_dir  where the class data sharing archive may be written
+#   cds_inputs       the files (array) whose change makes the archive stale
+# and it ends by running the CLI with the launcher's arguments.
+
+java_cmd="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+if ! command -v "$java_cmd" > /dev/null; then
+  echo "logslice: needs a JDK 17 or later: no java on PATH (or set JAVA_HOME)" >&2
+  exit 2
+fi
+java_path="$(readlink -f "$(command -v "$java_cmd")")"
+# A JDK's release file names its version without starting it (a JVM start costs 50-100 ms).
+java_version="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "${java_path%/bin/java}/release" 2>/dev/null || true)"
+if [[ -n "$java_version" ]] && ((java_version < 17)); then
+  echo "logslice: needs Java 17 or later, and $java_path is older (set JAVA_HOME to a JDK 17+)" >&2
+  exit 2
+fi
+
+java_flags=()
+[[ -n "${LOGSLICE_LOG_LEVEL:-}" ]] && java_flags=(-Dlogslice.log.level="$LOGSLICE_LOG_LEVEL")
+# Java cannot tell whether stderr is a terminal; progress bars go there only if it is.
+[[ -t 2 ]] && java_flags+=(-Dlogslice.stderr.tty=true)
+# JVM warnings (a stale class archive, say) go to stderr: stdout is grep's and parse's output.
+java_flags+=(-Xlog:disable -Xlog:all=warning:stderr "@$jvm_args/all-runs.args")
+
+# Class data sharing: a later start maps the classes an earlier run loaded from an archive
+# instead of finding, parsing and verifying them again, about half of a small run's time. The
+# archive matches these jars and this JVM only, so its name holds both, and it is recorded again
+# (one StartupTraining run, a few seconds) after every build and for every other java.
+archive="$cds_archive_dir/logslice-$(printf '%s\n%s' "$java_path" "$classpath" | cksum | cut -d ' ' -f 1).jsa"
+archive_is_current() {
+  [[ -f "$archive" && -z "$(find "${cds_inputs[@]}" -newer "$archive" -print -quit 2>/dev/null)" ]]
+}
+if ! archive_is_current; then
+  echo "logslice: recording a class archive for fast starts (once per build)..." >&2
+  mkdir -p "$cds_archive_dir"
+  # A temporary name, renamed when complete: launchers running at once never read half of one.
+  # Interpreted only (-Xint): Java 17 archives methods as they are at exit, and a method the JIT
+  # was busy with then can come out of the archive in a state in which no later run ever
+  # compiles it (one archive left the layout matcher interpreted: stats on 1 GiB took 22 s
+  # instead of 4.3 s; benchmarks/RESULTS.md, section 10). Without a JIT there is no such state.
+  if "$java_cmd" -Xint -XX:ArchiveClassesAtExit="$archive.$$" "${java_flags[@]}" -cp "$classpath" \
+      dev.logslice.cli.StartupTraining > "$archive.log" 2>&1; then
+    mv "$archive.$$" "$archive"
+  else
+    rm -f "$archive.$$"
+    echo "logslice: no class archive (see $archive.log); starting without it" >&2
+  fi
+fi
+[[ -f "$archive" ]] && java_flags+=(-XX:SharedArchiveFile="$archive")
+
+# C2, the JIT's top tier, compiles for longer than a job on small input runs; C1 alone starts
+# faster but leaves hot loops slower. stats, the most work per byte, was faster with C1 up to
+# 512 MiB and even with tiered at 1 GiB, so from 1 GiB of input on the tiered JIT runs, tuned by
+# big-input.args (benchmarks/RESULTS.md, section 10). generate writes much more than its
+# arguments say; demo makes and reads a 200 MB sample, where C1 wins; a grep regex that names a
+# folder only tips the choice towards tiered.
+c1_below=$((1024 * 1024 * 1024))
+input_is_small() {
+  local paths=() arg
+  for arg in "$@"; do
+    if [[ "$arg" != -* && -e "$arg" ]]; then
+      paths+=("$arg")
+    elif [[ "$arg" != -* && "$arg" == *[*?[]* ]]; then
+      # A quoted glob, which logslice expands itself; bash's globstar matches closely enough to
+      # estimate the input's size.
+      shopt -s nullglob globstar
+      # shellcheck disable=SC2206 # the glob is meant to expand here
+      local matches=($arg)
+      shopt -u nullglob globstar
+      paths+=("${matches[@]}")
+    fi
+  done
+  ((${#paths[@]} == 0)) && return 0
+  find -L "${paths[@]}" -type f -printf '%s\n' 2>/dev/null \
+    | awk -v limit="$c1_below" '{ sum += $1; if (sum >= limit) exit 1 }'
+}
+case "${1:-}" in
+  generate) ;;
+  demo) java_flags+=(-XX:TieredStopAtLevel=1) ;;
+  *)
+    if input_is_small "$@"; then
+      java_flags+=(-XX:TieredStopAtLevel=1)
+    else
+      java_flags+=("@$jvm_args/big-input.args")
+    fi
+    ;;
+esac
+
+# The user's flags come last: where a flag is given twice, the JVM takes the last.
+# shellcheck disable=SC2086 # LOGSLICE_JAVA_OPTS holds several flags
+exec "$java_cmd" "${java_flags[@]}" ${LOGSLICE_JAVA_OPTS:-} -cp "$classpath" dev.logslice.cli.Logslice "$@"

@@ -1,0 +1,121 @@
+package dev.logslice.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The command line's manners, as git's and ripgrep's: usage and status 2 for no command, {@code
+ * help COMMAND}, "did you mean" for a typo, placeholders that say what to give, errors that say
+ * what is accepted. None of these runs a job.
+ */
+class CliHabitsTest {
+    private static final Pattern PICOCLI_LABEL = Pattern.compile("<[a-zA-Z]+>");
+
+    @Test
+    void noCommandPrintsTheUsageOnStderrAndExits2() {
+        CliRun run = CliRun.of();
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stderr()).contains("Usage: logslice").contains("stats").contains("help");
+    }
+
+    @Test
+    void helpCommandPrintsTheHelpOfACommand() {
+        CliRun run = CliRun.of("help", "grep");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("Usage: logslice grep").contains("--status=CODES");
+        assertThat(run.stdout()).contains("Exit status:").contains("1   no line matched");
+    }
+
+    @Test
+    void helpAloneListsTheCommands() {
+        CliRun run = CliRun.of("help");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).contains("stats").contains("grep").contains("formats");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "stast, stats",
+        "sacn, scan",
+        "grpe, grep",
+        "fromats, formats",
+        "stats --tpo 5 x.log, --top",
+        "stats --jsno r.json x.log, --json",
+        "grep --levle ERROR x x.log, --level",
+        "grep --path-prefx=/api x x.log, --path-prefix",
+        "scan --split-sise 4k x.log, --split-size"
+    })
+    void aTypoGetsTheNameItProbablyMeant(String args, String meant) {
+        CliRun run = CliRun.of(args.split(" "));
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).contains("did you mean '" + meant + "'?");
+        assertThat(run.stderr().lines()).hasSize(1);
+    }
+
+    @Test
+    void aWordFarFromEveryCommandGetsNoGuess() {
+        CliRun run = CliRun.of("frobnicate");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).contains("unknown command 'frobnicate'").doesNotContain("mean");
+    }
+
+    @Test
+    void everyHelpNamesItsPlaceholdersAndEveryDefault() {
+        CommandLine logslice = Logslice.commandLine();
+        List<CommandLine> commands = new ArrayList<>(logslice.getSubcommands().values());
+        commands.add(logslice);
+        for (CommandLine command : commands) {
+            String help = command.getUsageMessage(CommandLine.Help.Ansi.OFF);
+            assertThat(PICOCLI_LABEL.matcher(help).find()).as(help).isFalse();
+            for (OptionSpec option : command.getCommandSpec().options()) {
+                boolean hasDefault =
+                        option.arity().max() > 0
+                                && option.initialValue() != null
+                                && !option.required();
+                if (hasDefault) {
+                    assertThat(String.join(" ", option.description()))
+                            .as("%s %s", command.getCommandName(), option.longestName())
+                            .contains("default");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aBadZoneSaysWhatAZoneLooksLike() {
+        CliRun run = CliRun.of("grep", "--zone", "Mars/Olympus", "--level", "error", "", "x.log");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr())
+                .contains("'Mars/Olympus' is not a time zone")
+                .contains("Europe/Paris")
+                .contains("+01:00")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void badSizesAndTimesSayWhatIsAccepted() {
+        CliRun size = CliRun.of("scan", "--split-size", "12q", "x.log");
+        CliRun time = CliRun.of("grep", "--since", "yesterday", "", "x.log");
+
+        assertThat(size.exitCode()).isEqualTo(2);
+        assertThat(size.stderr()).contains("'12q' is not a size").contains("64k, 1m, 1g");
+        assertThat(time.exitCode()).isEqualTo(2);
+        assertThat(time.stderr()).contains("'yesterday' is no time").contains("2024-01-15");
+    }
+}
