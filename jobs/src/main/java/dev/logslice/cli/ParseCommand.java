@@ -3,6 +3,7 @@ package dev.logslice.cli;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogFormat;
+import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
 import dev.logslice.job.ParseDecoder;
@@ -29,6 +30,7 @@ import java.util.concurrent.Callable;
 final class ParseCommand implements Callable<Integer> {
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
+    @Mixin EventBoundsOptions events;
     @Mixin ExecutionTarget execution;
 
     @Option(names = "--limit", paramLabel = "N", description = "Write the first N events only.")
@@ -61,6 +63,7 @@ final class ParseCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--limit " + limit + " must be at least 1");
         }
         Set<Field> selected = selectedFields();
+        EventBounds bounds = events.bounds();
         LogFormat format = formats.resolve(paths, System.err);
         LogFileSource<GrepMatch> source =
                 read.sourceFor(paths)
@@ -68,6 +71,7 @@ final class ParseCommand implements Callable<Integer> {
                                 new ParseDecoder(
                                         format,
                                         formats.zone,
+                                        bounds,
                                         selected,
                                         limit == null ? Long.MAX_VALUE : limit,
                                         strict))

@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.format.LogFormat;
+import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.job.SourceProgress;
 import dev.logslice.report.StatsCsv;
 import dev.logslice.report.StatsHtml;
@@ -41,6 +42,7 @@ final class StatsCommand implements Callable<Integer> {
 
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
+    @Mixin EventBoundsOptions events;
     @Mixin ExecutionTarget execution;
 
     @Option(names = "--top", paramLabel = "N", description = "Rows per top-N panel (default: 10).")
@@ -77,10 +79,11 @@ final class StatsCommand implements Callable<Integer> {
         }
         Long bucketSeconds = bucketSeconds();
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
+        EventBounds bounds = events.bounds();
         LogFormat format = formats.resolve(paths, notes);
         LogFileSource<byte[]> source =
                 read.sourceFor(paths)
-                        .setLineDecoder(new StatsDecoder(format, formats.zone))
+                        .setLineDecoder(new StatsDecoder(format, formats.zone, bounds))
                         .build();
         long start = System.nanoTime();
         LogStats stats;

@@ -63,6 +63,7 @@ public final class LogEvent implements ParseResult {
     private long pid;
     @Nullable private Map<String, Object> extra;
     private long droppedLines;
+    private int lineCount = 1;
 
     private LogEvent(String file, long offset, byte[] text, int textLength, int textOrigin) {
         this.file = file;
@@ -175,12 +176,14 @@ public final class LogEvent implements ParseResult {
 
     /**
      * Appends a continuation line (a stack trace line, say) to the text and the message, joined by
-     * a line feed; lines that would take the text past {@code maxTextBytes} are counted in {@code
-     * extra.droppedLines} instead.
+     * a line feed. An event that would grow past {@code maxLines} lines or {@code maxTextBytes}
+     * bytes of text is cut: that line and all later ones are counted in {@link #lineCount()} and in
+     * {@code extra.droppedLines} instead.
      */
-    public void appendLine(byte[] buffer, int start, int length, int maxTextBytes) {
+    public void appendLine(byte[] buffer, int start, int length, int maxLines, int maxTextBytes) {
+        lineCount++;
         // Once a line is dropped all later ones are, so the kept text has no holes.
-        if (droppedLines > 0 || textLength + 1 + length > maxTextBytes) {
+        if (droppedLines > 0 || lineCount > maxLines || textLength + 1 + length > maxTextBytes) {
             putExtra("droppedLines", ++droppedLines);
             return;
         }
@@ -207,6 +210,16 @@ public final class LogEvent implements ParseResult {
     }
 
     // ---- reading ----
+
+    /** How many lines of the file this event is made of, dropped ones included. */
+    public int lineCount() {
+        return lineCount;
+    }
+
+    /** Whether the event grew past its bounds and lost lines ({@link #appendLine}). */
+    public boolean isCut() {
+        return droppedLines > 0;
+    }
 
     @Override
     public String file() {

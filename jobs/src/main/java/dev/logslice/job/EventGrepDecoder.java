@@ -8,6 +8,8 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
+import dev.logslice.format.multiline.ContinuationLines;
+import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.source.PerFileParser;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -24,8 +26,8 @@ import java.util.regex.Pattern;
 /**
  * Grep on parsed events: keeps the events that pass every field filter and in one of whose lines
  * the regex finds a match, and sends all their lines on, exactly as in the file. Lines that are no
- * event (malformed, or before a file's first event) never match; each split's last record counts
- * them.
+ * event (malformed, before a file's first event, or no continuation line of the format as {@link
+ * EventAssembler} tells them) never match; each split's last record counts them.
  *
  * <p>The filters look at the fields of an event's first line, so an event that fails them is
  * dropped line by line as it is read. Only the lines of an event that passes them but has not met
@@ -38,7 +40,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
 
     /** Where the lines of the event being read go. */
     private enum Course {
-        /** No event has started in this split yet. */
+        /** No event is open: none started in this split yet, or a malformed line ended it. */
         NO_EVENT,
         /** The event failed a filter. */
         DROP,
@@ -49,6 +51,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     }
 
     private final PerFileParser parser;
+    private final ContinuationLines continuations;
     private final LinePattern pattern;
     private final List<EventFilter> filters;
     private Course course = Course.NO_EVENT;
@@ -58,6 +61,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     public EventGrepDecoder(
             LogFormat format, ZoneId zone, Pattern pattern, List<EventFilter> filters) {
         this.parser = new PerFileParser(format, zone);
+        this.continuations = EventAssembler.continuationsOf(format);
         this.pattern = new LinePattern(pattern);
         this.filters = List.copyOf(filters);
     }
@@ -76,8 +80,10 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (result instanceof LogEvent event) {
             course = passesFilters(event) ? Course.HOLD : Course.DROP;
             held().reset();
-        } else if (!parser.format().multiLine() || course == Course.NO_EVENT) {
+        } else if (course == Course.NO_EVENT
+                || !continuations.continues(line.buffer(), line.start(), line.length())) {
             malformed++;
+            course = Course.NO_EVENT;
             return null;
         }
         switch (course) {

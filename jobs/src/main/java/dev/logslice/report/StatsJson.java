@@ -14,6 +14,7 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -43,6 +44,7 @@ public final class StatsJson {
         json.writeNumberField("events", stats.events());
         json.writeNumberField("malformed", stats.malformed());
         json.writeNumberField("oversized", stats.oversized());
+        json.writeNumberField("cutEvents", stats.cutEvents());
         long[] range = stats.timeRange();
         writeTime(json, "firstTimestamp", range == null ? null : range[0]);
         writeTime(json, "lastTimestamp", range == null ? null : range[1]);
@@ -95,16 +97,8 @@ public final class StatsJson {
             json.writeEndObject();
         }
         json.writeEndArray();
-        json.writeArrayFieldStart("malformedSamples");
-        for (MalformedSample sample : stats.malformedSamples()) {
-            json.writeStartObject();
-            json.writeStringField("file", sample.file());
-            json.writeNumberField("offset", sample.offset());
-            json.writeStringField("excerpt", sample.excerpt());
-            json.writeStringField("reason", sample.reason());
-            json.writeEndObject();
-        }
-        json.writeEndArray();
+        writeSamples(json, "malformedSamples", stats.malformedSamples());
+        writeSamples(json, "cutEventSamples", stats.cutEventSamples());
         json.writeNumberField("readCalls", report.readCalls());
         json.writeNumberField("readNanos", report.readNanos());
         json.writeNumberField("elapsedNanos", report.elapsedNanos());
@@ -125,6 +119,20 @@ public final class StatsJson {
         } else {
             json.writeStringField(field, StatsReport.iso(epochSecond));
         }
+    }
+
+    private static void writeSamples(
+            JsonGenerator json, String field, List<MalformedSample> samples) throws IOException {
+        json.writeArrayFieldStart(field);
+        for (MalformedSample sample : samples) {
+            json.writeStartObject();
+            json.writeStringField("file", sample.file());
+            json.writeNumberField("offset", sample.offset());
+            json.writeStringField("excerpt", sample.excerpt());
+            json.writeStringField("reason", sample.reason());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
     private static void writeCounts(JsonGenerator json, String field, Map<String, Long> counts)

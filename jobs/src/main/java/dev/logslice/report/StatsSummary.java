@@ -86,6 +86,17 @@ public final class StatsSummary {
                                             LogText.forTerminal(s.reason()),
                                             LogText.forTerminal(s.excerpt())));
         }
+        if (stats.cutEvents() > 0) {
+            out.printf(
+                    "%ncut events %,d (past --max-event-lines or --max-event-bytes; first %d)%n",
+                    stats.cutEvents(), stats.cutEventSamples().size());
+            stats.cutEventSamples()
+                    .forEach(
+                            s ->
+                                    out.printf(
+                                            "  %s:%d: %s: %s%n",
+                                            s.file(), s.offset(), s.reason(), s.excerpt()));
+        }
         out.printf(
                 "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
                 stats.splits().size(), report.readCalls(), report.readNanos() / 1e9);

@@ -44,7 +44,7 @@ public final class LogStats {
      * files of a split that packs several. 5: top-N values not yet in their sketch travel as their
      * exact counts.
      */
-    private static final int VERSION = 5;
+    private static final int VERSION = 6;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
@@ -78,6 +78,11 @@ public final class LogStats {
     private KllDoublesSketch requestTimes = KllDoublesSketch.newHeapInstance();
     private Timeline timeline = new Timeline();
     private final List<MalformedSample> malformedSamples = new ArrayList<>();
+
+    /** Multi-line events cut at their bounds, with the first few as samples. */
+    private long cutEvents;
+
+    private final List<MalformedSample> cutEventSamples = new ArrayList<>();
     private final List<SplitReport> splits = new ArrayList<>();
 
     private final long[] pendingStatus = new long[COMMON_STATUS_CODES];
@@ -207,9 +212,19 @@ public final class LogStats {
     public void addMalformed(MalformedSample sample) {
         malformed++;
         malformedByFile.merge(sample.file(), 1L, Long::sum);
-        if (malformedSamples.size() < MAX_SAMPLES) {
-            malformedSamples.add(sample);
+        addSample(malformedSamples, sample);
+    }
+
+    private static void addSample(List<MalformedSample> samples, MalformedSample sample) {
+        if (samples.size() < MAX_SAMPLES) {
+            samples.add(sample);
         }
+    }
+
+    /** An event cut at its bounds ({@link dev.logslice.format.LogEvent#isCut()}). */
+    public void addCutEvent(MalformedSample sample) {
+        cutEvents++;
+        addSample(cutEventSamples, sample);
     }
 
     /** A split's I/O report; its oversized (skipped) lines count here too. */
@@ -259,11 +274,9 @@ public final class LogStats {
         }
         requestTimes.merge(other.requestTimes);
         timeline.merge(other.timeline);
-        for (MalformedSample sample : other.malformedSamples) {
-            if (malformedSamples.size() < MAX_SAMPLES) {
-                malformedSamples.add(sample);
-            }
-        }
+        other.malformedSamples.forEach(sample -> addSample(malformedSamples, sample));
+        cutEvents += other.cutEvents;
+        other.cutEventSamples.forEach(sample -> addSample(cutEventSamples, sample));
         splits.addAll(other.splits);
     }
 
@@ -287,6 +300,15 @@ public final class LogStats {
 
     public long oversized() {
         return oversized;
+    }
+
+    public long cutEvents() {
+        return cutEvents;
+    }
+
+    /** The first cut events: file, offset, start of the text, and how much was cut. */
+    public List<MalformedSample> cutEventSamples() {
+        return Collections.unmodifiableList(cutEventSamples);
     }
 
     public long responseBytes() {
@@ -428,13 +450,9 @@ public final class LogStats {
             }
             writeBytes(out, requestTimes.toByteArray());
             timeline.write(out);
-            out.writeInt(malformedSamples.size());
-            for (MalformedSample sample : malformedSamples) {
-                Strings.write(out, sample.file());
-                out.writeLong(sample.offset());
-                Strings.write(out, sample.excerpt());
-                Strings.write(out, sample.reason());
-            }
+            writeSamples(out, malformedSamples);
+            out.writeLong(cutEvents);
+            writeSamples(out, cutEventSamples);
             out.writeInt(splits.size());
             for (SplitReport split : splits) {
                 SplitReports.write(out, split);
@@ -443,6 +461,27 @@ public final class LogStats {
             throw new UncheckedIOException(e);
         }
         return buffer.toByteArray();
+    }
+
+    private static void writeSamples(DataOutputStream out, List<MalformedSample> samples)
+            throws IOException {
+        out.writeInt(samples.size());
+        for (MalformedSample sample : samples) {
+            Strings.write(out, sample.file());
+            out.writeLong(sample.offset());
+            Strings.write(out, sample.excerpt());
+            Strings.write(out, sample.reason());
+        }
+    }
+
+    private static void readSamples(DataInputStream in, List<MalformedSample> samples)
+            throws IOException {
+        int count = in.readInt();
+        for (int i = 0; i < count; i++) {
+            samples.add(
+                    new MalformedSample(
+                            Strings.read(in), in.readLong(), Strings.read(in), Strings.read(in)));
+        }
     }
 
     public static LogStats fromBytes(byte[] serialized) {
@@ -483,15 +522,9 @@ public final class LogStats {
             }
             stats.requestTimes = KllDoublesSketch.heapify(Memory.wrap(readBytes(in)));
             stats.timeline = Timeline.read(in);
-            int samples = in.readInt();
-            for (int i = 0; i < samples; i++) {
-                stats.malformedSamples.add(
-                        new MalformedSample(
-                                Strings.read(in),
-                                in.readLong(),
-                                Strings.read(in),
-                                Strings.read(in)));
-            }
+            readSamples(in, stats.malformedSamples);
+            stats.cutEvents = in.readLong();
+            readSamples(in, stats.cutEventSamples);
             int splits = in.readInt();
             for (int i = 0; i < splits; i++) {
                 stats.splits.add(SplitReports.read(in));

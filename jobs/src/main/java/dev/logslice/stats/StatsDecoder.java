@@ -5,6 +5,7 @@ import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.ParseResult;
+import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.source.LogEventDecoder;
 
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
@@ -29,7 +30,11 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private transient StatsFolder folder;
 
     public StatsDecoder(LogFormat format, ZoneId zone) {
-        this.events = new LogEventDecoder(format, zone);
+        this(format, zone, EventBounds.DEFAULTS);
+    }
+
+    public StatsDecoder(LogFormat format, ZoneId zone, EventBounds bounds) {
+        this.events = new LogEventDecoder(format, zone, bounds);
     }
 
     @Nullable

@@ -7,6 +7,7 @@ import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.Severity;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -29,7 +30,23 @@ public final class StatsFolder {
         }
     }
 
+    /** Where a cut event starts, its message's first bytes, and how many of its lines were kept. */
+    private static MalformedSample cutSample(LogEvent event) {
+        byte[] message = event.message().getBytes(StandardCharsets.UTF_8);
+        String reason =
+                String.format(
+                        "cut: %,d lines, %,d not kept",
+                        event.lineCount(), event.extra().get("droppedLines"));
+        MalformedLine start =
+                MalformedLine.of(event.file(), event.offset(), reason, message, 0, message.length);
+        return new MalformedSample(
+                event.file(), event.offset(), start.escapedSample(), start.reason());
+    }
+
     private void fold(LogEvent event, LogStats stats) {
+        if (event.isCut()) {
+            stats.addCutEvent(cutSample(event));
+        }
         boolean hasStatus = event.hasValue(Field.STATUS);
         int status = hasStatus ? event.status() : 0;
         String level = event.hasValue(Field.LEVEL) ? event.level().toUpperCase(Locale.ROOT) : null;

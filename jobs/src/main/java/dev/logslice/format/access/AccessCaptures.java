@@ -13,13 +13,22 @@ final class AccessCaptures {
 
     private AccessCaptures() {}
 
+    /** A client address: never a list, so an X-Forwarded-For list in its place is malformed. */
     static Capture client() {
-        return Capture.string(Field.CLIENT, Shape.TOKEN);
+        return Capture.string(Field.CLIENT, Shape.ADDRESS);
     }
 
-    /** A user name, which basic authentication lets hold spaces. */
+    /**
+     * A user name. Basic authentication lets one hold spaces, but then no line could tell it from
+     * the fields around it: such a line is malformed rather than a user swallowing a neighbour.
+     */
     static Capture user() {
-        return Capture.string(Field.USER, Shape.TEXT).dashIsNull();
+        return Capture.string(Field.USER, Shape.TOKEN).dashIsNull();
+    }
+
+    /** A list of addresses, as {@code X-Forwarded-For} holds it, in {@code extra}. */
+    static Capture addressList(String key) {
+        return Capture.extra(key, Shape.ADDRESS_LIST).dashIsNull();
     }
 
     static Capture localTime() {

@@ -164,6 +164,8 @@ public final class ApacheLogFormatCompiler {
             layout.capture(AccessCaptures.header(Field.REFERRER));
         } else if (letter == 'i' && name.equals("user-agent")) {
             layout.capture(AccessCaptures.header(Field.USER_AGENT));
+        } else if (letter == 'i' && name.equals("x-forwarded-for")) {
+            layout.capture(AccessCaptures.addressList(argument));
         } else {
             layout.capture(AccessCaptures.extra(argument));
         }

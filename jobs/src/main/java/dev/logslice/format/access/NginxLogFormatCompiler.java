@@ -95,6 +95,9 @@ public final class NginxLogFormatCompiler {
                 return AccessCaptures.string(Field.HOST);
             case "pid":
                 return Capture.converted(Binding.PID, Shape.DIGITS);
+            case "http_x_forwarded_for":
+            case "proxy_add_x_forwarded_for":
+                return AccessCaptures.addressList(name);
             default:
                 return AccessCaptures.extra(name);
         }

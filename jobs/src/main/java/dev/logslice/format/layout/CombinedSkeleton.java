@@ -27,10 +27,10 @@ final class CombinedSkeleton {
 
     /** Apache's {@code %h %l %u [}, with the identity a capture. */
     private static final List<String> APACHE_HEAD =
-            List.of("TOKEN", "' '", "TOKEN", "' '", "TEXT", "' ['");
+            List.of("ADDRESS", "' '", "TOKEN", "' '", "TOKEN", "' ['");
 
     /** nginx's {@code $remote_addr - $remote_user [}, with the identity a literal dash. */
-    private static final List<String> NGINX_HEAD = List.of("TOKEN", "' - '", "TEXT", "' ['");
+    private static final List<String> NGINX_HEAD = List.of("ADDRESS", "' - '", "TOKEN", "' ['");
 
     /** {@code %t] "%r" %>s %b}. */
     private static final List<String> REQUEST =
@@ -164,7 +164,7 @@ final class CombinedSkeleton {
             matcher.record(capture++, pos, p);
             pos = Bytes.skipSpaces(b, p + 1, end);
         }
-        p = tokenEnd(b, pos, end);
+        p = addressEnd(b, pos, end);
         if (p < 0) {
             return -1;
         }
@@ -184,19 +184,15 @@ final class CombinedSkeleton {
             pos = Bytes.skipSpaces(b, pos + 2, end);
         }
 
-        // The user ends at the first space before spaces and a '['.
+        // The user is a token: it ends at the first space, and spaces and a '[' follow.
         int user = pos;
-        int afterBracket = -1;
-        for (int from = pos; afterBracket < 0; ) {
-            p = Bytes.indexOf(b, from, end, (byte) ' ');
-            if (p < 0) {
-                return -1;
-            }
-            // A space between p and from would find the same non-'[' byte.
-            from = Bytes.skipSpaces(b, p + 1, end);
-            if (from < end && b[from] == '[') {
-                afterBracket = from + 1;
-            }
+        p = tokenEnd(b, pos, end);
+        if (p < 0) {
+            return -1;
+        }
+        int afterBracket = Bytes.skipSpaces(b, p + 1, end);
+        if (afterBracket >= end || b[afterBracket++] != '[') {
+            return -1;
         }
         matcher.record(capture++, user, p);
 
@@ -258,6 +254,23 @@ final class CombinedSkeleton {
             pos = afterUserAgent.matchAt(b, p, end);
         }
         return pos;
+    }
+
+    /**
+     * The first space after an address at {@code pos}, or -1 when none, or a tab, comma or quote
+     * comes first (as {@link Shape#ADDRESS} allows).
+     */
+    private static int addressEnd(byte[] b, int pos, int end) {
+        for (int i = pos; i < end; i++) {
+            byte c = b[i];
+            if (c == ' ') {
+                return i;
+            }
+            if (c == '\t' || c == ',' || c == '"') {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     /** The first space after a token at {@code pos}, or -1 when a tab comes first or none. */

@@ -129,7 +129,8 @@ final class LayoutMatcher {
     private boolean matchDelimited(Capture capture, int index, int part, int pos) {
         LayoutPart[] parts = layout.parts();
         if (part + 1 == parts.length) {
-            return record(index, pos, end);
+            return (capture.shape == Shape.TEXT || capture.shape.allows(b, pos, pos, end))
+                    && record(index, pos, end);
         }
         Literal next = (Literal) parts[part + 1];
         int checked = pos;
@@ -139,7 +140,7 @@ final class LayoutMatcher {
             if (--budget < 0 || p - pos > capture.maxWidth) {
                 return false;
             }
-            if (capture.shape == Shape.TOKEN && !Shape.hasNoBlank(b, checked, p)) {
+            if (capture.shape != Shape.TEXT && !capture.shape.allows(b, pos, checked, p)) {
                 return false;
             }
             checked = p;

@@ -9,6 +9,16 @@ public enum Shape {
     TEXT(true),
     /** Bytes without spaces or tabs up to the next literal. */
     TOKEN(true),
+    /**
+     * A host name or address ({@code 10.0.0.2}, {@code 2001:db8::1}, {@code fe80::1%eth0}): a token
+     * without commas or quotes, so that an {@code X-Forwarded-For} list is never one.
+     */
+    ADDRESS(true),
+    /**
+     * Addresses separated by commas, as {@code X-Forwarded-For} holds them ({@code 10.0.0.2,
+     * 127.0.0.1}): no quotes, and blanks only after a comma.
+     */
+    ADDRESS_LIST(true),
     /** Letters, digits, {@code _ $ .}: a Java class name. */
     JAVA_NAME(false),
     /** Letters, like a level. */
@@ -65,6 +75,43 @@ public enum Shape {
                 i = digits(b, i, end);
         }
         return i > pos ? i : -1;
+    }
+
+    /**
+     * For delimited shapes: whether {@code b[from, to)} may be part of a value that starts at
+     * {@code valueStart}; a value is checked piece by piece as its candidate ends move on.
+     */
+    boolean allows(byte[] b, int valueStart, int from, int to) {
+        switch (this) {
+            case TOKEN:
+                return hasNoBlank(b, from, to);
+            case ADDRESS:
+                for (int i = from; i < to; i++) {
+                    if (isBlank(b[i]) || b[i] == ',' || b[i] == '"') {
+                        return false;
+                    }
+                }
+                return true;
+            case ADDRESS_LIST:
+                for (int i = from; i < to; i++) {
+                    if (b[i] == '"'
+                            || (isBlank(b[i]) && (i == valueStart || !isListSeparator(b[i - 1])))) {
+                        return false;
+                    }
+                }
+                return true;
+            default:
+                return true;
+        }
+    }
+
+    /** After a comma, or after the blanks that follow one. */
+    private static boolean isListSeparator(byte c) {
+        return c == ',' || isBlank(c);
+    }
+
+    private static boolean isBlank(byte c) {
+        return c == ' ' || c == '\t';
     }
 
     /** For TOKEN: whether {@code b[start, end)} may be a value. */

@@ -22,12 +22,17 @@ public enum Log4jPreset {
             "%d{HH:mm:ss.SSS} [%thread] %-5level %logger{36} -%kvp- %msg%n"),
     SPRING_BOOT(
             "spring-boot",
-            "Spring Boot default file layout (2.x and 3.x, with or without application name)",
+            "Spring Boot default console and file layouts (2.x and 3.x, with or without"
+                    + " application name)",
             "2024-05-10T01:34:33.608Z  INFO 88909 --- [myapp] [           main]"
                     + " o.s.b.d.f.logexample.MyApplication       : Started MyApplication",
-            "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %5p ${PID} --- [%15.15t] %-40.40logger{39} : %m%n",
-            "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %5p ${PID} --- [%X{application}] [%15.15t]"
-                    + " %-40.40logger{39} : %m%n"),
+            // With the application name first: without it, "[myapp] [main]" would read as the
+            // thread "myapp" and the logger "[main]".
+            SpringBoot.layout("[%X{application}] [%15.15t]"),
+            SpringBoot.layout("[%15.15t]"),
+            // The file layout does not truncate thread names: [RMI TCP Connection(2)-127.0.0.1].
+            SpringBoot.layout("[%X{application}] [%t]"),
+            SpringBoot.layout("[%t]")),
     HADOOP(
             "hadoop",
             "Hadoop and YARN container logs (log4j 1 ISO8601; with and without thread)",
@@ -52,6 +57,15 @@ public enum Log4jPreset {
                     + "FastLeaderElection@774] - Notification time out: 3200",
             "%d{ISO8601} - %-5p [%t:%C{1}@%L] - %m%n",
             "%d{ISO8601} [myid:%X{myid}] - %-5p [%t:%C{1}@%L] - %m%n");
+
+    /** Spring Boot's layouts differ only in what comes between {@code ---} and the logger. */
+    private static final class SpringBoot {
+        static String layout(String threadPart) {
+            return "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %5p ${PID} --- "
+                    + threadPart
+                    + " %-40.40logger{39} : %m%n";
+        }
+    }
 
     private final String formatName;
     private final String description;

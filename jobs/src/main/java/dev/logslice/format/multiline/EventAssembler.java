@@ -9,82 +9,91 @@ import dev.logslice.format.ParseResult;
 import java.util.function.Consumer;
 
 /**
- * Turns the lines of one file, in order, into events. For a multi-line format a line that does not
- * start an event (a stack trace line, {@code Caused by: ...}, any line the layout does not read) is
- * appended to the pending event, which is emitted when the next event starts or at {@link
- * #finish()}; it keeps the file and offset of its first line. Lines before the first event of a
- * file have no event to join and are malformed. For single-line formats every line is emitted at
- * once.
+ * Turns the lines of one file, in order, into events.
+ *
+ * <p><b>Nothing is lost silently</b>: every line given to {@link #accept} ends up in exactly one
+ * emitted event ({@link LogEvent#lineCount()} counts it) or is emitted as a {@link MalformedLine}
+ * of its own, with its reason and first bytes. So over a file, the line counts of the events plus
+ * the malformed lines are the lines read, for every format (checked by {@code
+ * LineAccountingPropertyTest}).
+ *
+ * <p>For a multi-line format a line that does not start an event joins the pending event only when
+ * it looks like a continuation for the format ({@link ContinuationLines}: a stack trace line,
+ * {@code Caused by: ...}, an indented line), never merely because its header failed; any other line
+ * is malformed, and so are the continuation lines after it or before the file's first event (the
+ * trace of a header that failed is not the event before's). The pending event is emitted when the
+ * next event starts, a malformed line comes, or at {@link #finish()}; it keeps the file and offset
+ * of its first line. An event that grows past its {@link EventBounds} is cut ({@link
+ * LogEvent#isCut()}): its further continuation lines are counted in it but not kept. For
+ * single-line formats every line is emitted at once.
  */
 public final class EventAssembler {
-    /** Default cap on an event's bytes; continuation lines past it are counted, not kept. */
-    public static final int DEFAULT_MAX_EVENT_BYTES = 1 << 20;
-
     private final LogParser parser;
-    private final boolean multiLine;
-    private final int maxEventBytes;
+    private final ContinuationLines continuations;
+    private final EventBounds bounds;
     private final Consumer<ParseResult> sink;
     private LogEvent pending;
-    private boolean seenEvent;
+    private boolean afterMalformed;
     private String failure = "";
 
+    /** An assembler with the format's continuation lines and the default bounds. */
     public EventAssembler(LogFormat format, LogParser parser, Consumer<ParseResult> sink) {
-        this(parser, format.multiLine(), DEFAULT_MAX_EVENT_BYTES, sink);
+        this(format, parser, EventBounds.DEFAULTS, sink);
     }
 
     public EventAssembler(
-            LogParser parser, boolean multiLine, int maxEventBytes, Consumer<ParseResult> sink) {
+            LogFormat format, LogParser parser, EventBounds bounds, Consumer<ParseResult> sink) {
+        this(parser, continuationsOf(format), bounds, sink);
+    }
+
+    public EventAssembler(
+            LogParser parser,
+            ContinuationLines continuations,
+            EventBounds bounds,
+            Consumer<ParseResult> sink) {
         this.parser = parser;
-        this.multiLine = multiLine;
-        this.maxEventBytes = maxEventBytes;
+        this.continuations = continuations;
+        this.bounds = bounds;
         this.sink = sink;
+    }
+
+    /** The lines that continue an event of a format: stack traces for multi-line formats. */
+    public static ContinuationLines continuationsOf(LogFormat format) {
+        return format.multiLine() ? ContinuationLines.STACK_TRACES : ContinuationLines.NONE;
     }
 
     /** Takes the next line of the file. */
     public void accept(byte[] bytes, int start, int length, String file, long offset) {
         LogEvent event = parseEvent(bytes, start, length, file, offset);
         if (event != null) {
-            seenEvent = true;
+            afterMalformed = false;
             flush();
-            if (multiLine) {
-                pending = event;
-            } else {
+            if (continuations == ContinuationLines.NONE) {
                 sink.accept(event);
+            } else {
+                pending = event;
             }
-        } else if (multiLine && pending != null) {
-            pending.appendLine(bytes, start, length, maxEventBytes);
+            return;
+        }
+        boolean continues = continuations.continues(bytes, start, length);
+        if (continues && pending != null) {
+            pending.appendLine(bytes, start, length, bounds.maxLines(), bounds.maxBytes());
+            return;
+        }
+        String reason;
+        if (continuations == ContinuationLines.NONE) {
+            reason = failure;
+        } else if (!continues) {
+            reason = failure + ", and continues no event";
+        } else if (afterMalformed) {
+            reason = "continues a malformed line, which " + failure;
         } else {
-            String reason =
-                    multiLine ? "no event starts before this line, which " + failure : failure;
-            sink.accept(MalformedLine.of(file, offset, reason, bytes, start, length));
+            reason = "no event starts before this line, which " + failure;
         }
-    }
-
-    /**
-     * Whether a following continuation line would belong here: an event is open, or (for a
-     * multi-line format) no event has started yet, so such a line is malformed here.
-     */
-    public boolean isOpen() {
-        return multiLine && (pending != null || !seenEvent);
-    }
-
-    /**
-     * Takes a line that may only continue what is open (a line past the end of the reader's split):
-     * appends it to the open event (or reports it malformed before the first event) and returns
-     * true, or returns false without using it when it starts an event of its own.
-     */
-    public boolean acceptContinuation(
-            byte[] bytes, int start, int length, String file, long offset) {
-        if (!isOpen() || startsEvent(bytes, start, length, file, offset)) {
-            return false;
-        }
-        accept(bytes, start, length, file, offset);
-        return true;
-    }
-
-    /** Whether a line starts an event (and so is no continuation line). */
-    boolean startsEvent(byte[] bytes, int start, int length, String file, long offset) {
-        return parseEvent(bytes, start, length, file, offset) != null;
+        // What follows a malformed line belongs to it, not to the event before it.
+        flush();
+        afterMalformed = true;
+        sink.accept(MalformedLine.of(file, offset, reason, bytes, start, length));
     }
 
     /** Emits the pending event; call at the end of the file. */

@@ -7,12 +7,14 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.multiline.EventAssembler;
+import dev.logslice.format.multiline.EventBounds;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 import javax.annotation.Nullable;
 
 import java.time.ZoneId;
+import java.util.ArrayDeque;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -21,19 +23,26 @@ import java.util.function.Predicate;
  * PerFileParser}).
  *
  * <p>For multi-line formats (Java logs with stack traces) the source keeps every event in the split
- * where its first line starts, asking {@link #eventStarts()} which lines start one; lines that do
- * not are folded into the event before them, which is emitted when the next one starts or when the
- * split ends.
+ * where its first line starts, asking {@link #eventStarts()} which lines start one; the lines up to
+ * the next start go to the same split, where {@link EventAssembler} folds continuation lines into
+ * the event before them (emitted when the next one starts or when the split ends) and reports the
+ * others malformed.
  */
 public final class LogEventDecoder implements LineDecoder<ParseResult> {
     private static final long serialVersionUID = 1L;
 
     private final PerFileParser perFile;
+    private final EventBounds bounds;
     private transient EventAssembler assembler;
-    private transient ParseResult completed;
+    private transient ArrayDeque<ParseResult> completed;
 
     public LogEventDecoder(LogFormat format, ZoneId zone) {
+        this(format, zone, EventBounds.DEFAULTS);
+    }
+
+    public LogEventDecoder(LogFormat format, ZoneId zone, EventBounds bounds) {
         this.perFile = new PerFileParser(format, zone);
+        this.bounds = bounds;
     }
 
     @Nullable
@@ -47,14 +56,13 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
         }
         // finishFile and finishSplit drop the assembler, so it holds this file's event.
         if (assembler == null) {
-            assembler =
-                    new EventAssembler(perFile.format(), lineParser, result -> completed = result);
+            completed = new ArrayDeque<>(2);
+            assembler = new EventAssembler(perFile.format(), lineParser, bounds, completed::add);
         }
-        // A line completes at most one result: the event before it, or itself as malformed.
+        // A malformed line completes two results, the event before it and itself: the second
+        // waits for the next line that completes none, so results keep the lines' order.
         assembler.accept(line.buffer(), line.start(), line.length(), file, line.offset());
-        ParseResult result = completed;
-        completed = null;
-        return result;
+        return completed.poll();
     }
 
     @Nullable
@@ -72,9 +80,8 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
     public void finishFile(String splitId, Consumer<ParseResult> output) {
         if (assembler != null) {
             assembler.finish();
-            if (completed != null) {
-                output.accept(completed);
-                completed = null;
+            for (ParseResult result; (result = completed.poll()) != null; ) {
+                output.accept(result);
             }
             // The next file or split starts with an event of its own.
             assembler = null;

@@ -93,6 +93,60 @@ class ApacheErrorFormatTest {
         assertThat(event.has(Field.PID)).isFalse();
     }
 
+    @Test
+    void apache24WritesEveryClientWithItsPortIpv6Too() {
+        LogEvent event =
+                Parsing.event(
+                        format,
+                        "[Wed Oct 11 14:32:52.123456 2000] [ssl:warn] [pid 1234:tid 5678]"
+                                + " [client 2001:db8::1:5678] AH01909: certificate mismatch");
+        LogEvent loopback =
+                Parsing.event(
+                        format,
+                        "[Wed Oct 11 14:32:52.123456 2000] [:error] [pid 1234]"
+                                + " [client ::1:59358] PHP Warning:  x");
+
+        assertThat(event.client()).isEqualTo("2001:db8::1");
+        assertThat(event.extra()).containsExactly(entry("module", "ssl"), entry("tid", "5678"));
+        assertThat(loopback.client()).isEqualTo("::1");
+        assertThat(loopback.level()).isEqualTo("error");
+        assertThat(loopback.extra()).isEmpty();
+        assertThat(loopback.message()).isEqualTo("PHP Warning:  x");
+    }
+
+    @Test
+    void apache24OsErrorBeforeTheClientAndRefererAfterTheMessage() {
+        LogEvent event =
+                Parsing.event(
+                        format,
+                        "[Wed Oct 11 14:32:52.123456 2000] [core:error] [pid 1234:tid 5678]"
+                                + " (13)Permission denied: [client 1.2.3.4:5678] AH00035: access"
+                                + " to /index.html denied, referer: http://example.com/a?b=c");
+
+        assertThat(event.client()).isEqualTo("1.2.3.4");
+        assertThat(event.pid()).isEqualTo(1234);
+        assertThat(event.extra())
+                .containsExactly(
+                        entry("module", "core"),
+                        entry("tid", "5678"),
+                        entry("osError", "(13)Permission denied"));
+        assertThat(event.message()).isEqualTo("AH00035: access to /index.html denied");
+        assertThat(event.referrer()).isEqualTo("http://example.com/a?b=c");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "[Sun Dec 04 04:47:44 2005] [client] 1.2.3.4 x",
+                "[Sun Dec 04 04:47:44 2005] [pid] x",
+                "[Wed Oct 11 14:32:52.123456 2000] [core:bogus] [pid 1] x",
+                "[Wed Oct 11 14:32:52.123456 2000] [core:trace9] [pid 1] x",
+            })
+    void aLevelIsOneOfApachesLevels(String line) {
+        assertThat(Parsing.result(format.newParser(Parsing.CONTEXT), line))
+                .isInstanceOf(MalformedLine.class);
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {

@@ -37,8 +37,7 @@ class EventAssemblerTest {
 
     @Test
     void continuationLinesJoinTheEventBeforeThem() {
-        List<ParseResult> results =
-                assemble(hadoop, JAVA_LOG, EventAssembler.DEFAULT_MAX_EVENT_BYTES);
+        List<ParseResult> results = assemble(hadoop, JAVA_LOG, EventBounds.DEFAULTS);
 
         assertThat(results).hasSize(4);
         assertThat(results.get(0))
@@ -64,12 +63,57 @@ class EventAssemblerTest {
 
     @Test
     void eventsStopGrowingAtTheCap() {
-        List<ParseResult> results = assemble(hadoop, JAVA_LOG, 100);
+        List<ParseResult> results = assemble(hadoop, JAVA_LOG, EventBounds.of(1000, 100));
         LogEvent failed = (LogEvent) results.get(1);
 
         assertThat(failed.message())
                 .isEqualTo("request failed\njava.lang.IllegalStateException: boom");
         assertThat(failed.extra()).containsExactly(entry("droppedLines", 4L));
+        assertThat(failed.isCut()).isTrue();
+        assertThat(failed.lineCount()).isEqualTo(6);
+    }
+
+    @Test
+    void eventsAreCutAtTheirLineBound() {
+        List<ParseResult> results = assemble(hadoop, JAVA_LOG, EventBounds.of(3, 1 << 20));
+        LogEvent failed = (LogEvent) results.get(1);
+
+        assertThat(failed.message())
+                .isEqualTo(
+                        "request failed\njava.lang.IllegalStateException: boom\n"
+                                + "\tat a.B.run(B.java:12)");
+        assertThat(failed.isCut()).isTrue();
+        assertThat(failed.lineCount()).isEqualTo(6);
+        assertThat(((LogEvent) results.get(3)).isCut()).isFalse();
+    }
+
+    @Test
+    void aHeaderThatFailsIsMalformedNotGluedToTheEventBefore() {
+        String log =
+                "2015-10-18 18:01:47,978 INFO [main] a.B: first\n"
+                        + "2015-10-18 18:01:48,000 INFO a b c: odd header\n"
+                        + "\tat its.Own.trace(Own.java:1)\n"
+                        + "2015-10-18 18:01:49,000 INFO [main] a.B: second\n"
+                        + "\tat a.B.run(B.java:12)\n";
+        List<ParseResult> results = assemble(hadoop, log, EventBounds.DEFAULTS);
+
+        assertThat(results).hasSize(4);
+        LogEvent first = (LogEvent) results.get(0);
+        assertThat(first.message()).isEqualTo("first");
+        assertThat(first.lineCount()).isEqualTo(1);
+        assertThat(results.get(1))
+                .isInstanceOfSatisfying(
+                        MalformedLine.class,
+                        m -> {
+                            assertThat(m.offset()).isEqualTo(log.indexOf("2015", 1));
+                            assertThat(m.reason()).endsWith("and continues no event");
+                        });
+        assertThat(results.get(2))
+                .isInstanceOfSatisfying(
+                        MalformedLine.class,
+                        m -> assertThat(m.reason()).startsWith("continues a malformed line"));
+        assertThat(((LogEvent) results.get(3)).message())
+                .isEqualTo("second\n\tat a.B.run(B.java:12)");
     }
 
     @Test
@@ -80,7 +124,7 @@ class EventAssemblerTest {
                         common,
                         "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5\n"
                                 + "\tnot an access line\n",
-                        EventAssembler.DEFAULT_MAX_EVENT_BYTES);
+                        EventBounds.DEFAULTS);
 
         assertThat(results).hasSize(2);
         assertThat(results.get(1))
@@ -89,14 +133,10 @@ class EventAssemblerTest {
                         m -> assertThat(m.reason()).startsWith("does not match the layout"));
     }
 
-    static List<ParseResult> assemble(LogFormat format, String content, int maxEventBytes) {
+    static List<ParseResult> assemble(LogFormat format, String content, EventBounds bounds) {
         List<ParseResult> results = new ArrayList<>();
         EventAssembler assembler =
-                new EventAssembler(
-                        format.newParser(Parsing.CONTEXT),
-                        format.multiLine(),
-                        maxEventBytes,
-                        results::add);
+                new EventAssembler(format, format.newParser(Parsing.CONTEXT), bounds, results::add);
         for (SourceLine line : SourceLines.of(content.getBytes(StandardCharsets.UTF_8))) {
             assembler.accept(line.bytes, 0, line.bytes.length, "f", line.offset);
         }

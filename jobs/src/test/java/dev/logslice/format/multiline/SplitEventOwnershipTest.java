@@ -196,7 +196,7 @@ class SplitEventOwnershipTest {
                 out::add);
     }
 
-    private static List<String> json(List<ParseResult> results) {
+    static List<String> json(List<ParseResult> results) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (LogEventJsonWriter writer = new LogEventJsonWriter(out)) {
             for (ParseResult result : results) {

@@ -1,0 +1,97 @@
+package dev.logslice.format.multiline;
+
+import dev.logslice.format.Bytes;
+
+import java.util.List;
+
+/**
+ * Which lines that start no event still belong to the event before them. A line that fails its
+ * format's header is a continuation only when it looks like one, never merely because its header
+ * failed: a header the layout does not read (a thread name it did not expect) must be reported, not
+ * glued to the event before it.
+ */
+public enum ContinuationLines {
+    /** Single-line formats: no line continues another. */
+    NONE,
+
+    /**
+     * Stack traces and indented text: blank lines, lines starting with a space or tab ({@code \tat
+     * a.B.run(B.java:12)}, {@code \t... 3 more}, an indented message), {@code Caused by:}, {@code
+     * Suppressed:}, {@code ... N more}, the line that opens a Java trace ({@code
+     * java.lang.IllegalStateException: boom}, {@code Exception in thread "main" ...}) and the
+     * headings of a Python traceback.
+     */
+    STACK_TRACES;
+
+    private static final List<String> PREFIXES =
+            List.of(
+                    "Caused by: ",
+                    "Suppressed: ",
+                    "Exception in thread \"",
+                    "Traceback (most recent call last):",
+                    "During handling of the above exception",
+                    "The above exception was the direct cause");
+    private static final List<String> THROWABLE_SUFFIXES =
+            List.of("Exception", "Error", "Throwable");
+
+    /** Whether {@code b[start, start + length)} continues the event before it. */
+    public boolean continues(byte[] b, int start, int length) {
+        if (this == NONE) {
+            return false;
+        }
+        int end = start + length;
+        if (length == 0 || b[start] == ' ' || b[start] == '\t' || b[start] == '\r') {
+            return true;
+        }
+        for (String prefix : PREFIXES) {
+            if (Bytes.startsWith(b, start, end, prefix)) {
+                return true;
+            }
+        }
+        return isMoreFrames(b, start, end) || isThrowableLine(b, start, end);
+    }
+
+    /** {@code ... 12 more}: a trace leaves out the frames it shares with the enclosing one. */
+    private static boolean isMoreFrames(byte[] b, int start, int end) {
+        if (!Bytes.startsWith(b, start, end, "... ")) {
+            return false;
+        }
+        int digits = start + 4;
+        int i = digits;
+        while (i < end && Bytes.isDigit(b[i])) {
+            i++;
+        }
+        return i > digits && Bytes.startsWith(b, i, end, " more");
+    }
+
+    /**
+     * A throwable's class name, alone or before {@code ": "}: {@code java.io.IOException: closed},
+     * {@code com.example.FatalError}.
+     */
+    private static boolean isThrowableLine(byte[] b, int start, int end) {
+        int i = start;
+        while (i < end && isNameChar(b[i])) {
+            i++;
+        }
+        boolean nameOnly = i == end || Bytes.startsWith(b, i, end, ": ");
+        if (i == start || !nameOnly) {
+            return false;
+        }
+        for (String suffix : THROWABLE_SUFFIXES) {
+            if (i - start >= suffix.length()
+                    && Bytes.startsWith(b, i - suffix.length(), i, suffix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isNameChar(byte c) {
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || Bytes.isDigit(c)
+                || c == '_'
+                || c == '$'
+                || c == '.';
+    }
+}
