@@ -2,7 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.format.Field;
-import dev.logslice.format.LogFormat;
+import dev.logslice.format.detect.InputFormats;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
 import dev.logslice.job.ParseDecoder;
@@ -61,12 +61,12 @@ final class ParseCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--limit " + limit + " must be at least 1");
         }
         Set<Field> selected = selectedFields();
-        LogFormat format = formats.resolve(paths, System.err);
+        InputFormats inputFormats = formats.resolve(paths, System.err);
         LogFileSource<GrepMatch> source =
-                read.sourceFor(paths)
+                read.sourceFor(FormatOptionsMixin.sourcePaths(paths, inputFormats))
                         .setLineDecoder(
                                 new ParseDecoder(
-                                        format,
+                                        inputFormats.fileFormats(),
                                         formats.zone,
                                         selected,
                                         limit == null ? Long.MAX_VALUE : limit,

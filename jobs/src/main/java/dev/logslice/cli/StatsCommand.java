@@ -1,8 +1,10 @@
 package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
-import dev.logslice.format.LogFormat;
+import dev.logslice.format.detect.InputFormats;
 import dev.logslice.job.SourceProgress;
+import dev.logslice.report.FormatSection;
+import dev.logslice.report.InputFileNotes;
 import dev.logslice.report.StatsCsv;
 import dev.logslice.report.StatsHtml;
 import dev.logslice.report.StatsJson;
@@ -77,10 +79,10 @@ final class StatsCommand implements Callable<Integer> {
         }
         Long bucketSeconds = bucketSeconds();
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
-        LogFormat format = formats.resolve(paths, notes);
+        InputFormats inputFormats = formats.resolve(paths, notes);
         LogFileSource<byte[]> source =
-                read.sourceFor(paths)
-                        .setLineDecoder(new StatsDecoder(format, formats.zone))
+                read.sourceFor(FormatOptionsMixin.sourcePaths(paths, inputFormats))
+                        .setLineDecoder(new StatsDecoder(inputFormats.fileFormats(), formats.zone))
                         .build();
         long start = System.nanoTime();
         LogStats stats;
@@ -90,13 +92,22 @@ final class StatsCommand implements Callable<Integer> {
         StatsReport report =
                 new StatsReport(
                         stats,
-                        format.name(),
+                        inputFormats.names(),
                         top,
                         bucketSeconds != null
                                 ? bucketSeconds
                                 : stats.timeline().autoBucketSeconds(AUTO_BUCKETS),
                         read.parallelism,
-                        System.nanoTime() - start);
+                        System.nanoTime() - start,
+                        FormatSection.of(stats, inputFormats::formatOf),
+                        inputFormats.skipped().stream()
+                                .map(
+                                        skipped ->
+                                                new InputFileNotes.SkippedFile(
+                                                        skipped.file(),
+                                                        skipped.reason(),
+                                                        skipped.bytes()))
+                                .toList());
         StatsSummary.print(report, System.out);
         if (json != null) {
             StatsJson.write(report, json);

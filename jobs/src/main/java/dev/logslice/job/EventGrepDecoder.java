@@ -5,9 +5,9 @@ import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.LogEvent;
-import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
+import dev.logslice.format.source.FileFormats;
 import dev.logslice.format.source.PerFileParser;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -56,8 +56,8 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private transient ByteArrayOutputStream held;
 
     public EventGrepDecoder(
-            LogFormat format, ZoneId zone, Pattern pattern, List<EventFilter> filters) {
-        this.parser = new PerFileParser(format, zone);
+            FileFormats formats, ZoneId zone, Pattern pattern, List<EventFilter> filters) {
+        this.parser = new PerFileParser(formats, zone);
         this.pattern = new LinePattern(pattern);
         this.filters = List.copyOf(filters);
     }

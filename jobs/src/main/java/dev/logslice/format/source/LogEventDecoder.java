@@ -18,7 +18,7 @@ import java.util.function.Predicate;
 
 /**
  * Parses the source's lines into events in its fetch thread, with a parser per file ({@link
- * PerFileParser}).
+ * PerFileParser}) of the file's format.
  *
  * <p>For multi-line formats (Java logs with stack traces) the source keeps every event in the split
  * where its first line starts, asking {@link #eventStarts()} which lines start one; lines that do
@@ -33,7 +33,12 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
     private transient ParseResult completed;
 
     public LogEventDecoder(LogFormat format, ZoneId zone) {
-        this.perFile = new PerFileParser(format, zone);
+        this(FileFormats.of(format), zone);
+    }
+
+    /** Parses each file in its own format. */
+    public LogEventDecoder(FileFormats formats, ZoneId zone) {
+        this.perFile = new PerFileParser(formats, zone);
     }
 
     @Nullable
