@@ -33,14 +33,21 @@ public final class InputsDetection {
     private final FormatDetector detector;
     private final FormatOptions options;
     private final ZoneId zone;
+    private final int maxDetections;
 
     /**
      * @param options what the detected formats are made with (a syslog {@code --year})
      */
     public InputsDetection(FormatDetector detector, FormatOptions options, ZoneId zone) {
+        this(detector, options, zone, MAX_DETECTED_FILES);
+    }
+
+    InputsDetection(
+            FormatDetector detector, FormatOptions options, ZoneId zone, int maxDetections) {
         this.detector = detector;
         this.options = options;
         this.zone = zone;
+        this.maxDetections = maxDetections;
     }
 
     /**
@@ -58,7 +65,7 @@ public final class InputsDetection {
                 continue;
             }
             String group = FileGroups.key(input.path());
-            if (detections >= MAX_DETECTED_FILES && byGroup.containsKey(group)) {
+            if (detections >= maxDetections && byGroup.containsKey(group)) {
                 byFile.put(input.name(), byGroup.get(group));
                 continue;
             }
