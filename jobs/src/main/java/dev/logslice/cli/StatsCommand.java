@@ -80,13 +80,14 @@ final class StatsCommand implements Callable<Integer> {
         Long bucketSeconds = bucketSeconds();
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         InputFormats inputFormats = formats.resolve(paths, notes);
+        List<String> sourcePaths = FormatOptionsMixin.sourcePaths(paths, inputFormats);
         LogFileSource<byte[]> source =
-                read.sourceFor(FormatOptionsMixin.sourcePaths(paths, inputFormats))
+                read.sourceFor(sourcePaths)
                         .setLineDecoder(new StatsDecoder(inputFormats.fileFormats(), formats.zone))
                         .build();
         long start = System.nanoTime();
         LogStats stats;
-        try (AutoCloseable progress = progress()) {
+        try (AutoCloseable progress = progress(sourcePaths)) {
             stats = execution.run(read.parallelism, paths, notes, env -> StatsJob.run(env, source));
         }
         StatsReport report =
@@ -124,8 +125,8 @@ final class StatsCommand implements Callable<Integer> {
         return 0;
     }
 
-    private AutoCloseable progress() {
-        long total = InputFiles.totalBytes(paths);
+    private AutoCloseable progress(List<String> sourcePaths) {
+        long total = InputFiles.totalBytes(sourcePaths);
         return execution.isEmbedded()
                 ? ProgressBar.start(quiet, total, SourceProgress::bytesRead)
                 : ProgressBar.start(
