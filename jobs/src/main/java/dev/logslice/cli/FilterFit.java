@@ -1,11 +1,13 @@
 package dev.logslice.cli;
 
+import dev.logslice.connector.enumerator.InputFile;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
 import dev.logslice.format.detect.LineSample;
+import dev.logslice.format.source.FileFormats;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,8 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,12 +37,14 @@ final class FilterFit {
     private FilterFit() {}
 
     /**
-     * One line on {@code err} for each option in {@code fieldsByOption} whose field no sampled
-     * event has; nothing when the sample has no event at all (grep counts those lines).
+     * One line on {@code err} for each option in {@code fieldsByOption} and each format of the
+     * inputs whose sampled events (the first lines of its first non-empty file) all lack the
+     * option's field; nothing for a format whose sample has no event at all (grep counts those
+     * lines).
      */
     static void warnUnfit(
             Map<String, Field> fieldsByOption,
-            LogFormat format,
+            FileFormats formats,
             List<String> paths,
             ZoneId zone,
             PrintStream err)
@@ -46,14 +52,22 @@ final class FilterFit {
         if (fieldsByOption.isEmpty()) {
             return;
         }
-        Path file = firstNonEmpty(paths);
-        if (file == null) {
-            return;
+        for (Map.Entry<LogFormat, Path> sample : firstFilePerFormat(formats, paths).entrySet()) {
+            warnUnfit(fieldsByOption, sample.getKey(), sample.getValue(), zone, err);
         }
+    }
+
+    private static void warnUnfit(
+            Map<String, Field> fieldsByOption,
+            LogFormat format,
+            Path file,
+            ZoneId zone,
+            PrintStream err)
+            throws IOException {
         LogParser parser = format.newParser(ParserContext.forFile(file, zone));
         Set<Field> present = EnumSet.noneOf(Field.class);
         boolean anyEvent = false;
-        for (byte[] line : LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES)) {
+        for (byte[] line : LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES).lines()) {
             LogEvent event = parser.tryParse(line, 0, line.length, file.toString(), 0);
             if (event != null) {
                 anyEvent = true;
@@ -83,12 +97,17 @@ final class FilterFit {
                 });
     }
 
-    private static Path firstNonEmpty(List<String> paths) throws IOException {
-        for (Path file : InputFiles.list(paths, 10)) {
-            if (Files.size(file) > 0) {
-                return file;
+    /** The first non-empty local file of each format, in the source's order. */
+    private static Map<LogFormat, Path> firstFilePerFormat(FileFormats formats, List<String> paths)
+            throws IOException {
+        Map<LogFormat, Path> samples = new LinkedHashMap<>();
+        for (InputFile file : InputFiles.all(paths)) {
+            LogFormat format = formats.of(file.path().toString());
+            Optional<Path> local = InputFiles.local(file);
+            if (!samples.containsKey(format) && local.isPresent() && Files.size(local.get()) > 0) {
+                samples.put(format, local.get());
             }
         }
-        return null;
+        return samples;
     }
 }

@@ -1,9 +1,11 @@
 package dev.logslice.cli;
 
-import dev.logslice.format.LogFormat;
-import dev.logslice.format.detect.FormatDetection;
+import dev.logslice.connector.enumerator.InputFile;
 import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.FormatDetector;
+import dev.logslice.format.detect.InputFormats;
+import dev.logslice.format.detect.InputsDetection;
+import dev.logslice.format.detect.SkippedInput;
 import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.registry.FormatOptions;
@@ -13,26 +15,27 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
-/** How lines are parsed: {@code --format}, {@code --pattern}, {@code --zone}. */
+/**
+ * How lines are parsed: {@code --format}, {@code --pattern}, {@code --time-format}, {@code --year},
+ * {@code --zone}.
+ */
 final class FormatOptionsMixin {
-    /** Files whose first lines are read to detect the format. */
-    private static final int MAX_DETECTED_FILES = 100;
+    /** Files named in a note before it says "and N more". */
+    private static final int NOTE_FILES = 3;
 
     @Option(
             names = "--format",
             paramLabel = "FORMAT",
             description =
-                    "Log format (see 'logslice formats'), or auto to detect it from each file's"
-                            + " first lines (default: auto).")
+                    "Log format (see 'logslice formats'), or auto to detect it in each file from"
+                            + " its first lines (default: auto).")
     String format = "auto";
 
     @Option(
@@ -43,6 +46,23 @@ final class FormatOptionsMixin {
                             + " LogFormat, a Log4j/Logback PatternLayout, a regex with named"
                             + " groups.")
     String pattern;
+
+    @Option(
+            names = "--time-format",
+            paramLabel = "LAYOUT",
+            description =
+                    "With --format regex: the layout of the timestamp group, in java.time letters"
+                            + " ('dd/MM/yyyy HH:mm:ss.SSS'), or epoch, epoch-ms.")
+    String timeFormat;
+
+    @Option(
+            names = "--year",
+            paramLabel = "YYYY",
+            description =
+                    "The year of syslog timestamps that have none (default: inferred from each"
+                            + " file's modification time, a December line in a January file being"
+                            + " of the year before).")
+    Integer year;
 
     @Option(
             names = "--zone",
@@ -75,57 +95,96 @@ final class FormatOptionsMixin {
     }
 
     /**
-     * The format to parse all inputs with; with {@code auto}, the one detected in every file (told
-     * on {@code info}); an error names the files when they differ.
+     * The formats to parse the inputs with: the named one, or with {@code auto} the one detected in
+     * each file (told on {@code info}, with the files left out as no log).
      */
-    LogFormat resolve(List<String> paths, PrintStream info) throws IOException {
+    InputFormats resolve(List<String> paths, PrintStream info) throws IOException {
         warnIfPatternUnused(System.err);
         FormatRegistry registry = FormatRegistry.standard();
+        FormatOptions options = options();
+        if (isNamed()) {
+            return InputFormats.named(registry.create(format, options));
+        }
+        if (timeFormat != null) {
+            throw new IllegalArgumentException(
+                    "--time-format needs --format regex (and the regex as --pattern)");
+        }
+        List<InputsDetection.Input> inputs = new ArrayList<>();
+        for (InputFile file : InputFiles.all(paths)) {
+            InputFiles.local(file)
+                    .ifPresent(
+                            local ->
+                                    inputs.add(
+                                            new InputsDetection.Input(
+                                                    file.path().toString(), local)));
+        }
+        InputFormats detected;
+        try {
+            detected =
+                    new InputsDetection(new FormatDetector(registry), options, zone).detect(inputs);
+        } catch (FormatDetectionException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        tell(detected, info);
+        return detected;
+    }
+
+    /**
+     * The paths the source is to read: the user's, or when files are left out as no log, the files
+     * that are left.
+     */
+    static List<String> sourcePaths(List<String> paths, InputFormats formats) {
+        if (formats.skipped().isEmpty()) {
+            return paths;
+        }
+        Set<String> skipped =
+                formats.skipped().stream().map(SkippedInput::file).collect(Collectors.toSet());
+        return InputFiles.all(paths).stream()
+                .map(file -> file.path().toString())
+                .filter(file -> !skipped.contains(file))
+                .toList();
+    }
+
+    private FormatOptions options() {
         FormatOptions options =
                 pattern == null ? FormatOptions.none() : FormatOptions.pattern(pattern);
-        if (isNamed()) {
-            return registry.create(format, options);
-        }
-        FormatDetector detector = new FormatDetector(registry);
-        Map<String, List<Path>> filesByFormat = new LinkedHashMap<>();
-        LogFormat chosen = null;
-        for (Path file : InputFiles.list(paths, MAX_DETECTED_FILES)) {
-            if (Files.size(file) == 0) {
-                continue;
+        if (timeFormat != null) {
+            if (isNamed() && !format.equals("regex")) {
+                throw new IllegalArgumentException(
+                        "--time-format is for --format regex; format " + format + " knows its own");
             }
-            FormatDetection detection;
-            try {
-                detection = detector.detect(file, zone);
-            } catch (FormatDetectionException e) {
-                throw new IllegalArgumentException(e.getMessage(), e);
+            options = options.withTimeFormat(timeFormat);
+        }
+        if (year != null) {
+            if (isNamed() && !format.equals("syslog")) {
+                throw new IllegalArgumentException(
+                        "--year is for syslog; format " + format + " writes its years");
             }
-            String name = detection.definition().name();
-            filesByFormat.computeIfAbsent(name, k -> new ArrayList<>()).add(file);
-            if (chosen == null) {
-                chosen = detection.format();
-            }
+            options = options.withYear(year);
         }
-        if (filesByFormat.size() > 1) {
-            StringBuilder message = new StringBuilder("the inputs have different formats:");
-            filesByFormat.forEach(
-                    (name, files) ->
-                            message.append(' ')
-                                    .append(name)
-                                    .append(" (")
-                                    .append(files.get(0))
-                                    .append(
-                                            files.size() > 1
-                                                    ? " and " + (files.size() - 1) + " more"
-                                                    : "")
-                                    .append(')'));
-            throw new IllegalArgumentException(
-                    message.append("; run logslice once per format, or pass --format").toString());
+        return options;
+    }
+
+    private static void tell(InputFormats formats, PrintStream info) {
+        Map<String, List<String>> byFormat = formats.filesByFormat();
+        if (byFormat.size() == 1) {
+            info.println("format: " + formats.names() + " (detected; --format to choose another)");
+        } else {
+            info.println(
+                    "formats (detected per file; --format to read all in one): "
+                            + byFormat.entrySet().stream()
+                                    .map(e -> e.getKey() + " " + someOf(e.getValue()))
+                                    .collect(Collectors.joining(", ")));
         }
-        if (chosen == null) {
-            throw new IllegalArgumentException(
-                    "the inputs have no lines to detect a format from; pass --format");
+        for (SkippedInput skipped : formats.skipped()) {
+            info.println("logslice: skipped " + skipped.file() + " (" + skipped.reason() + ")");
         }
-        info.println("format: " + chosen.name() + " (detected; --format to choose another)");
-        return chosen;
+    }
+
+    private static String someOf(List<String> files) {
+        return "("
+                + files.stream().limit(NOTE_FILES).collect(Collectors.joining(", "))
+                + (files.size() > NOTE_FILES ? " and " + (files.size() - NOTE_FILES) + " more" : "")
+                + ")";
     }
 }

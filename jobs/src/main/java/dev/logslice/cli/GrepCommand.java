@@ -3,7 +3,7 @@ package dev.logslice.cli;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.filter.EventFilter;
-import dev.logslice.format.LogFormat;
+import dev.logslice.format.detect.InputFormats;
 import dev.logslice.job.EventGrepDecoder;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
@@ -88,18 +88,27 @@ final class GrepCommand implements Callable<Integer> {
         List<EventFilter> eventFilters = filters.filters(formats.zone);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         // Parsing costs; a plain regex grep reads lines only.
-        LogFormat format =
+        InputFormats inputFormats =
                 eventFilters.isEmpty() && !formats.isNamed() ? null : formats.resolve(paths, notes);
-        if (format == null) {
+        if (inputFormats == null) {
             formats.warnIfPatternUnused(System.err);
         } else {
-            FilterFit.warnUnfit(filters.fieldsByOption(), format, paths, formats.zone, System.err);
+            FilterFit.warnUnfit(
+                    filters.fieldsByOption(),
+                    inputFormats.fileFormats(),
+                    paths,
+                    formats.zone,
+                    System.err);
         }
         LineDecoder<GrepMatch> decoder =
-                format == null
+                inputFormats == null
                         ? new GrepDecoder(pattern)
-                        : new EventGrepDecoder(format, formats.zone, pattern, eventFilters);
-        LogFileSource<GrepMatch> source = read.sourceFor(paths).setLineDecoder(decoder).build();
+                        : new EventGrepDecoder(
+                                inputFormats.fileFormats(), formats.zone, pattern, eventFilters);
+        List<String> sourcePaths =
+                inputFormats == null ? paths : FormatOptionsMixin.sourcePaths(paths, inputFormats);
+        LogFileSource<GrepMatch> source =
+                read.sourceFor(sourcePaths).setLineDecoder(decoder).build();
         GrepJob.Notes runNotes;
         try (WritableByteChannel target = Outputs.open(out)) {
             runNotes =
@@ -112,7 +121,7 @@ final class GrepCommand implements Callable<Integer> {
         if (runNotes.malformedLines() > 0) {
             notes.printf(
                     "logslice: malformed lines left out (no %s events): %d%n",
-                    format.name(), runNotes.malformedLines());
+                    inputFormats.names(), runNotes.malformedLines());
         }
         runNotes.skippedFiles().forEach(file -> notes.println("logslice: skipped " + file));
         return runNotes.bytesWritten() > 0 ? 0 : NOTHING_MATCHED;

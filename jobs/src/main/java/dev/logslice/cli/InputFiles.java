@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Paths;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The files the source will read, seen from the client: the source's own expansion of the paths
@@ -19,13 +20,16 @@ import java.util.List;
 final class InputFiles {
     private InputFiles() {}
 
-    /** The first {@code limit} local files, in the source's order. */
-    static List<java.nio.file.Path> list(List<String> paths, int limit) {
-        return expand(paths).files().stream()
-                .filter(file -> "file".equals(file.path().toUri().getScheme()))
-                .limit(limit)
-                .map(file -> Paths.get(file.path().toUri()))
-                .toList();
+    /** Every input file, in the source's order. */
+    static List<InputFile> all(List<String> paths) {
+        return expand(paths).files();
+    }
+
+    /** Where this machine reads a file; empty for other file systems ({@code hdfs://}). */
+    static Optional<java.nio.file.Path> local(InputFile file) {
+        return "file".equals(file.path().toUri().getScheme())
+                ? Optional.of(Paths.get(file.path().toUri()))
+                : Optional.empty();
     }
 
     /**

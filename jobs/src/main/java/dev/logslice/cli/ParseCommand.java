@@ -2,7 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.format.Field;
-import dev.logslice.format.LogFormat;
+import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
@@ -64,12 +64,12 @@ final class ParseCommand implements Callable<Integer> {
         }
         Set<Field> selected = selectedFields();
         EventBounds bounds = events.bounds();
-        LogFormat format = formats.resolve(paths, System.err);
+        InputFormats inputFormats = formats.resolve(paths, System.err);
         LogFileSource<GrepMatch> source =
-                read.sourceFor(paths)
+                read.sourceFor(FormatOptionsMixin.sourcePaths(paths, inputFormats))
                         .setLineDecoder(
                                 new ParseDecoder(
-                                        format,
+                                        inputFormats.fileFormats(),
                                         formats.zone,
                                         bounds,
                                         selected,

@@ -1,9 +1,11 @@
 package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
-import dev.logslice.format.LogFormat;
+import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.job.SourceProgress;
+import dev.logslice.report.FormatSection;
+import dev.logslice.report.InputFileNotes;
 import dev.logslice.report.StatsCsv;
 import dev.logslice.report.StatsHtml;
 import dev.logslice.report.StatsJson;
@@ -80,26 +82,37 @@ final class StatsCommand implements Callable<Integer> {
         Long bucketSeconds = bucketSeconds();
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         EventBounds bounds = events.bounds();
-        LogFormat format = formats.resolve(paths, notes);
+        InputFormats inputFormats = formats.resolve(paths, notes);
+        List<String> sourcePaths = FormatOptionsMixin.sourcePaths(paths, inputFormats);
         LogFileSource<byte[]> source =
-                read.sourceFor(paths)
-                        .setLineDecoder(new StatsDecoder(format, formats.zone, bounds))
+                read.sourceFor(sourcePaths)
+                        .setLineDecoder(
+                                new StatsDecoder(inputFormats.fileFormats(), formats.zone, bounds))
                         .build();
         long start = System.nanoTime();
         LogStats stats;
-        try (AutoCloseable progress = progress()) {
+        try (AutoCloseable progress = progress(sourcePaths)) {
             stats = execution.run(read.parallelism, paths, notes, env -> StatsJob.run(env, source));
         }
         StatsReport report =
                 new StatsReport(
                         stats,
-                        format.name(),
+                        inputFormats.names(),
                         top,
                         bucketSeconds != null
                                 ? bucketSeconds
                                 : stats.timeline().autoBucketSeconds(AUTO_BUCKETS),
                         read.parallelism,
-                        System.nanoTime() - start);
+                        System.nanoTime() - start,
+                        FormatSection.of(stats, inputFormats::formatOf),
+                        inputFormats.skipped().stream()
+                                .map(
+                                        skipped ->
+                                                new InputFileNotes.SkippedFile(
+                                                        skipped.file(),
+                                                        skipped.reason(),
+                                                        skipped.bytes()))
+                                .toList());
         StatsSummary.print(report, System.out);
         if (json != null) {
             StatsJson.write(report, json);
@@ -116,8 +129,8 @@ final class StatsCommand implements Callable<Integer> {
         return 0;
     }
 
-    private AutoCloseable progress() {
-        long total = InputFiles.totalBytes(paths);
+    private AutoCloseable progress(List<String> sourcePaths) {
+        long total = InputFiles.totalBytes(sourcePaths);
         return execution.isEmbedded()
                 ? ProgressBar.start(quiet, total, SourceProgress::bytesRead)
                 : ProgressBar.start(

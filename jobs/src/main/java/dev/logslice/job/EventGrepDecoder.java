@@ -5,11 +5,10 @@ import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.LogEvent;
-import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
-import dev.logslice.format.multiline.ContinuationLines;
 import dev.logslice.format.multiline.EventAssembler;
+import dev.logslice.format.source.FileFormats;
 import dev.logslice.format.source.PerFileParser;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -51,7 +50,6 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     }
 
     private final PerFileParser parser;
-    private final ContinuationLines continuations;
     private final LinePattern pattern;
     private final List<EventFilter> filters;
     private Course course = Course.NO_EVENT;
@@ -59,9 +57,8 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private transient ByteArrayOutputStream held;
 
     public EventGrepDecoder(
-            LogFormat format, ZoneId zone, Pattern pattern, List<EventFilter> filters) {
-        this.parser = new PerFileParser(format, zone);
-        this.continuations = EventAssembler.continuationsOf(format);
+            FileFormats formats, ZoneId zone, Pattern pattern, List<EventFilter> filters) {
+        this.parser = new PerFileParser(formats, zone);
         this.pattern = new LinePattern(pattern);
         this.filters = List.copyOf(filters);
     }
@@ -81,7 +78,8 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
             course = passesFilters(event) ? Course.HOLD : Course.DROP;
             held().reset();
         } else if (course == Course.NO_EVENT
-                || !continuations.continues(line.buffer(), line.start(), line.length())) {
+                || !EventAssembler.continuationsOf(parser.format())
+                        .continues(line.buffer(), line.start(), line.length())) {
             malformed++;
             course = Course.NO_EVENT;
             return null;

@@ -5,11 +5,11 @@ import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEventJsonWriter;
-import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.malformed.MalformedLineException;
 import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.format.source.FileFormats;
 import dev.logslice.format.source.LogEventDecoder;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -45,13 +45,13 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
      * @param strict whether a malformed line fails the job with {@code file:offset: reason}
      */
     public ParseDecoder(
-            LogFormat format,
+            FileFormats formats,
             ZoneId zone,
             EventBounds bounds,
             Set<Field> fields,
             long limitPerSplit,
             boolean strict) {
-        this.events = new LogEventDecoder(format, zone, bounds);
+        this.events = new LogEventDecoder(formats, zone, bounds);
         this.fields = Set.copyOf(fields);
         this.limitPerSplit = limitPerSplit;
         this.strict = strict;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,12 @@ public final class InputFileNotes {
                 .toList();
     }
 
+    private static List<SkippedFile> concat(List<SkippedFile> first, List<SkippedFile> then) {
+        List<SkippedFile> all = new ArrayList<>(first);
+        all.addAll(then);
+        return all;
+    }
+
     /** What was read of each file, over all splits: a packed split tells of each of its files. */
     private static List<SplitReport.FileRead> fileReads(List<SplitReport> splits) {
         return splits.stream().flatMap(split -> split.files().stream()).toList();
@@ -61,8 +68,15 @@ public final class InputFileNotes {
      * {@code skippedFiles: [{path, reason, bytes}]} and {@code appendedFiles: [{path, grewBy}]}.
      */
     public static void writeJson(JsonGenerator json, List<SplitReport> splits) throws IOException {
+        writeJson(json, splits, List.of());
+    }
+
+    /** As {@link #writeJson(JsonGenerator, List)}, {@code undetected} files first among skipped. */
+    public static void writeJson(
+            JsonGenerator json, List<SplitReport> splits, List<SkippedFile> undetected)
+            throws IOException {
         json.writeArrayFieldStart("skippedFiles");
-        for (SkippedFile file : skipped(splits)) {
+        for (SkippedFile file : concat(undetected, skipped(splits))) {
             json.writeStartObject();
             json.writeStringField("path", file.path());
             json.writeStringField("reason", file.reason());
@@ -82,7 +96,13 @@ public final class InputFileNotes {
 
     /** One line per skipped or appended file; nothing when there is none. */
     public static void print(PrintStream out, List<SplitReport> splits) {
-        for (SkippedFile file : skipped(splits)) {
+        print(out, splits, List.of());
+    }
+
+    /** As {@link #print(PrintStream, List)}, {@code undetected} files first among skipped. */
+    public static void print(
+            PrintStream out, List<SplitReport> splits, List<SkippedFile> undetected) {
+        for (SkippedFile file : concat(undetected, skipped(splits))) {
             out.printf(
                     "skipped     %s (%s, %s not read)%n",
                     LogText.forTerminal(file.path()),

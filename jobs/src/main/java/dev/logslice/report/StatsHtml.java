@@ -82,6 +82,7 @@ public final class StatsHtml {
                     .append(StatsReport.iso(range[1]))
                     .append("</p>");
         }
+        formats(html, report);
         timeline(html, report);
         statusMix(html, stats);
         counts(html, "Levels", stats.levels(), stats.events());
@@ -258,6 +259,33 @@ public final class StatsHtml {
                     .append("</td><td class=\"v\"><code>")
                     .append(text(sample.excerpt()))
                     .append("</code></td></tr>");
+        }
+        html.append("</table>");
+    }
+
+    /** With files of several formats, or files left out as no log: what each format covers. */
+    private static void formats(StringBuilder html, StatsReport report) {
+        if (report.formats().size() < 2 && report.undetected().isEmpty()) {
+            return;
+        }
+        html.append("<h2>Formats: each file read in its own</h2><table><tr><th>format</th>")
+                .append("<th>lines</th><th>events</th><th>malformed</th><th>files</th></tr>");
+        for (FormatSection section : report.formats()) {
+            html.append("<tr><td>")
+                    .append(text(section.format()))
+                    .append(String.format("</td><td class=\"n\">%,d", section.lines()))
+                    .append(String.format("</td><td class=\"n\">%,d", section.events()))
+                    .append(String.format("</td><td class=\"n\">%,d", section.malformed()))
+                    .append("</td><td class=\"v\">")
+                    .append(text(String.join(", ", section.files())))
+                    .append("</td></tr>");
+        }
+        for (InputFileNotes.SkippedFile file : report.undetected()) {
+            html.append("<tr><td>left out: ")
+                    .append(text(file.reason()))
+                    .append("</td><td></td><td></td><td></td><td class=\"v\">")
+                    .append(text(file.path()))
+                    .append("</td></tr>");
         }
         html.append("</table>");
     }

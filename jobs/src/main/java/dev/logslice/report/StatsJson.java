@@ -39,6 +39,21 @@ public final class StatsJson {
         LogStats stats = report.stats();
         json.writeStartObject();
         json.writeStringField("format", report.format());
+        json.writeArrayFieldStart("formats");
+        for (FormatSection section : report.formats()) {
+            json.writeStartObject();
+            json.writeStringField("format", section.format());
+            json.writeArrayFieldStart("files");
+            for (String file : section.files()) {
+                json.writeString(file);
+            }
+            json.writeEndArray();
+            json.writeNumberField("lines", section.lines());
+            json.writeNumberField("events", section.events());
+            json.writeNumberField("malformed", section.malformed());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
         json.writeNumberField("lines", stats.lines());
         json.writeNumberField("bytes", stats.bytes());
         json.writeNumberField("events", stats.events());
@@ -103,7 +118,7 @@ public final class StatsJson {
         json.writeNumberField("readNanos", report.readNanos());
         json.writeNumberField("elapsedNanos", report.elapsedNanos());
         json.writeNumberField("parallelism", report.parallelism());
-        InputFileNotes.writeJson(json, stats.splits());
+        InputFileNotes.writeJson(json, stats.splits(), report.undetected());
         json.writeArrayFieldStart("splits");
         for (SplitReport split : stats.splits()) {
             SplitJson.write(json, split);

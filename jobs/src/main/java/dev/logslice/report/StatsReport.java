@@ -13,6 +13,8 @@ import java.util.List;
  * @param format the format name(s) the input was parsed with
  * @param top rows per top-N panel
  * @param bucketSeconds timeline bucket size
+ * @param formats what was read in each format
+ * @param undetected input files left out as no log of a known format
  */
 public record StatsReport(
         LogStats stats,
@@ -20,7 +22,33 @@ public record StatsReport(
         int top,
         long bucketSeconds,
         int parallelism,
-        long elapsedNanos) {
+        long elapsedNanos,
+        List<FormatSection> formats,
+        List<InputFileNotes.SkippedFile> undetected) {
+
+    public StatsReport {
+        formats = List.copyOf(formats);
+        undetected = List.copyOf(undetected);
+    }
+
+    /** The report of a run that read every file in one format. */
+    public StatsReport(
+            LogStats stats,
+            String format,
+            int top,
+            long bucketSeconds,
+            int parallelism,
+            long elapsedNanos) {
+        this(
+                stats,
+                format,
+                top,
+                bucketSeconds,
+                parallelism,
+                elapsedNanos,
+                FormatSection.of(stats, file -> format),
+                List.of());
+    }
 
     public List<Timeline.Bucket> timeline() {
         return stats.timeline().buckets(bucketSeconds);

@@ -13,6 +13,7 @@ import java.util.Map;
 public final class StatsSummary {
     private static final int BAR_WIDTH = 40;
     private static final int MAX_TIMELINE_ROWS = 24;
+    private static final int MAX_FORMAT_FILES = 5;
 
     private StatsSummary() {}
 
@@ -31,6 +32,7 @@ public final class StatsSummary {
         if (range != null) {
             out.printf("from %s to %s%n", StatsReport.iso(range[0]), StatsReport.iso(range[1]));
         }
+        printFormats(report, out);
         printCounts(out, "Status", toStrings(stats.status()), stats.events());
         printCounts(out, "Status classes", stats.statusClasses(), stats.events());
         printCounts(out, "Methods", stats.methods(), stats.events());
@@ -100,7 +102,36 @@ public final class StatsSummary {
         out.printf(
                 "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
                 stats.splits().size(), report.readCalls(), report.readNanos() / 1e9);
-        InputFileNotes.print(out, stats.splits());
+        InputFileNotes.print(out, stats.splits(), report.undetected());
+    }
+
+    /** With files of several formats, or files left out as no log: what each format covers. */
+    private static void printFormats(StatsReport report, PrintStream out) {
+        if (report.formats().size() < 2 && report.undetected().isEmpty()) {
+            return;
+        }
+        out.printf("%nFormats (each file read in its own)%n");
+        for (FormatSection section : report.formats()) {
+            out.printf(
+                    "  %-14s %,d files, %,d lines, %,d events, %,d malformed: %s%n",
+                    section.format(),
+                    section.files().size(),
+                    section.lines(),
+                    section.events(),
+                    section.malformed(),
+                    LogText.forTerminal(
+                            String.join(
+                                            ", ",
+                                            section.files().stream()
+                                                    .limit(MAX_FORMAT_FILES)
+                                                    .toList())
+                                    + (section.files().size() > MAX_FORMAT_FILES ? ", ..." : "")));
+        }
+        if (!report.undetected().isEmpty()) {
+            out.printf(
+                    "  %,d files left out as no log of a known format (listed below)%n",
+                    report.undetected().size());
+        }
     }
 
     private static void printTimeline(StatsReport report, PrintStream out) {

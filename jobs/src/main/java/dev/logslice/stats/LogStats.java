@@ -42,7 +42,7 @@ public final class LogStats {
     /**
      * 3: split reports carry compression, bytes, growth and skip reason; exact clients. 4: and the
      * files of a split that packs several. 5: top-N values not yet in their sketch travel as their
-     * exact counts.
+     * exact counts. 6: events per file.
      */
     private static final int VERSION = 6;
 
@@ -69,6 +69,7 @@ public final class LogStats {
     private final TreeMap<String, Long> protocols = new TreeMap<>();
     private final TreeMap<String, Long> levels = new TreeMap<>();
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
+    private final TreeMap<String, Long> eventsByFile = new TreeMap<>();
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
     private Union uniqueClients = new Union(HLL_LG_K);
 
@@ -209,6 +210,11 @@ public final class LogStats {
         requestTimes.update(seconds);
     }
 
+    /** Events of one file counted by the caller (a map update per event would cost). */
+    public void addFileEvents(String file, long fileEvents) {
+        eventsByFile.merge(file, fileEvents, Long::sum);
+    }
+
     public void addMalformed(MalformedSample sample) {
         malformed++;
         malformedByFile.merge(sample.file(), 1L, Long::sum);
@@ -258,6 +264,7 @@ public final class LogStats {
         other.protocols.forEach((k, v) -> protocols.merge(k, v, Long::sum));
         other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
+        other.eventsByFile.forEach((k, v) -> eventsByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
         // Pending counts stay pending: they reach the sketches once, when this one drains.
         other.pendingTop.forEach(
@@ -397,6 +404,11 @@ public final class LogStats {
     }
 
     /** Malformed lines per file, for files that had any. */
+    /** Events per file (its name as events carry it), for the per-format counts of a report. */
+    public Map<String, Long> eventsByFile() {
+        return Collections.unmodifiableMap(eventsByFile);
+    }
+
     public Map<String, Long> malformedByFile() {
         return Collections.unmodifiableMap(malformedByFile);
     }
@@ -434,7 +446,8 @@ public final class LogStats {
                 out.writeInt(entry.getKey());
                 out.writeLong(entry.getValue());
             }
-            for (Map<String, Long> counts : List.of(methods, protocols, levels, malformedByFile)) {
+            for (Map<String, Long> counts :
+                    List.of(methods, protocols, levels, malformedByFile, eventsByFile)) {
                 writeCounts(out, counts);
             }
             for (Panel panel : Panel.values()) {
@@ -505,7 +518,12 @@ public final class LogStats {
                 stats.status.put(in.readInt(), in.readLong());
             }
             for (Map<String, Long> counts :
-                    List.of(stats.methods, stats.protocols, stats.levels, stats.malformedByFile)) {
+                    List.of(
+                            stats.methods,
+                            stats.protocols,
+                            stats.levels,
+                            stats.malformedByFile,
+                            stats.eventsByFile)) {
                 readCounts(in, counts);
             }
             for (Panel panel : Panel.values()) {

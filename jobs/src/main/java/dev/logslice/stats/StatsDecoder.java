@@ -3,9 +3,11 @@ package dev.logslice.stats;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.format.source.FileFormats;
 import dev.logslice.format.source.LogEventDecoder;
 
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
@@ -29,12 +31,18 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private transient LogStats partial;
     private transient StatsFolder folder;
 
+    /** The file of the events counted in {@link #fileEvents}, not yet in the partial. */
+    @Nullable private transient String eventsFile;
+
+    private transient long fileEvents;
+
     public StatsDecoder(LogFormat format, ZoneId zone) {
-        this(format, zone, EventBounds.DEFAULTS);
+        this(FileFormats.of(format), zone, EventBounds.DEFAULTS);
     }
 
-    public StatsDecoder(LogFormat format, ZoneId zone, EventBounds bounds) {
-        this.events = new LogEventDecoder(format, zone, bounds);
+    /** Parses each file in its own format. */
+    public StatsDecoder(FileFormats formats, ZoneId zone, EventBounds bounds) {
+        this.events = new LogEventDecoder(formats, zone, bounds);
     }
 
     @Nullable
@@ -44,9 +52,28 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
         stats.addLine(line.length() + line.terminator().length());
         ParseResult result = events.decode(line);
         if (result != null) {
-            folder.fold(result, stats);
+            fold(result, stats);
         }
         return null;
+    }
+
+    private void fold(ParseResult result, LogStats stats) {
+        folder.fold(result, stats);
+        if (result instanceof LogEvent) {
+            // Events carry their decoder's one String per file: identity tells a new file.
+            if (result.file() != eventsFile) {
+                flushFileEvents(stats);
+                eventsFile = result.file();
+            }
+            fileEvents++;
+        }
+    }
+
+    private void flushFileEvents(LogStats stats) {
+        if (fileEvents > 0) {
+            stats.addFileEvents(eventsFile, fileEvents);
+            fileEvents = 0;
+        }
     }
 
     @Nullable
@@ -58,13 +85,15 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     @Override
     public void finishFile(String splitId, Consumer<byte[]> output) {
         LogStats stats = partial();
-        events.finishFile(splitId, result -> folder.fold(result, stats));
+        events.finishFile(splitId, result -> fold(result, stats));
     }
 
     @Override
     public void finishSplit(SplitReport report, Consumer<byte[]> output) {
         LogStats stats = partial();
-        events.finishSplit(report, result -> folder.fold(result, stats));
+        events.finishSplit(report, result -> fold(result, stats));
+        flushFileEvents(stats);
+        eventsFile = null;
         stats.addSplit(report);
         output.accept(stats.toBytes());
         partial = null;

@@ -36,6 +36,7 @@ class CompressedInputITCase {
                     "readNanos",
                     "elapsedNanos",
                     "parallelism",
+                    "formats",
                     "malformedByFile",
                     "malformedSamples");
 

@@ -201,6 +201,63 @@ class ReportWritersTest {
     }
 
     @Test
+    void eachFormatHasItsSectionSummedIntoTheTotalsAlsoAfterTravellingAsBytes() throws IOException {
+        LogStats partial = new LogStats();
+        String hostile = "file:/logs/<b>\u001b[2J.log";
+        for (String file : List.of("file:/logs/syslog", hostile, "file:/logs/access.log")) {
+            partial.addSplit(
+                    new SplitReport(
+                            "1", file, 0, 10, 10, 4, 0, List.of(), 1, 1, 0, 1, "none", 0, 0, null));
+            partial.addFileEvents(file, 3);
+            partial.addMalformed(new MalformedSample(file, 0, "x", "no header"));
+        }
+        LogStats stats = new LogStats();
+        stats.merge(LogStats.fromBytes(partial.toBytes()));
+        StatsReport mixed =
+                new StatsReport(
+                        stats,
+                        "syslog, combined",
+                        10,
+                        60,
+                        1,
+                        1,
+                        FormatSection.of(
+                                stats, file -> file.endsWith("access.log") ? "combined" : "syslog"),
+                        List.of(new InputFileNotes.SkippedFile("file:/logs/wtmp", "binary", 384)));
+        Path file = dir.resolve("mixed.json");
+
+        StatsJson.write(mixed, file);
+
+        JsonNode formats = new ObjectMapper().readTree(file.toFile()).get("formats");
+        assertThat(formats).hasSize(2);
+        assertThat(formats.get(0).get("format").asText()).isEqualTo("syslog");
+        assertThat(formats.get(0).get("files")).hasSize(2);
+        assertThat(formats.get(0).get("lines").asLong()).isEqualTo(8);
+        assertThat(formats.get(0).get("events").asLong()).isEqualTo(6);
+        assertThat(formats.get(0).get("malformed").asLong()).isEqualTo(2);
+        assertThat(formats.get(1).get("files").get(0).asText()).isEqualTo("file:/logs/access.log");
+        assertThat(formats.get(1).get("events").asLong()).isEqualTo(3);
+        assertThat(
+                        new ObjectMapper()
+                                .readTree(file.toFile())
+                                .get("skippedFiles")
+                                .get(0)
+                                .get("reason")
+                                .asText())
+                .isEqualTo("binary");
+        ByteArrayOutputStream summary = new ByteArrayOutputStream();
+        StatsSummary.print(mixed, new PrintStream(summary, true, StandardCharsets.UTF_8));
+        assertThat(summary.toString(StandardCharsets.UTF_8))
+                .contains(
+                        "syslog         2 files, 8 lines, 6 events, 2 malformed: file:/logs/syslog")
+                .contains("skipped     file:/logs/wtmp (binary, ");
+        assertThat(StatsHtml.render(mixed))
+                .contains("left out: binary")
+                .contains("/logs/&lt;b&gt;")
+                .doesNotContain("/logs/<b>");
+    }
+
+    @Test
     void htmlEscapesEveryLogDerivedString() {
         String html = StatsHtml.render(report);
 

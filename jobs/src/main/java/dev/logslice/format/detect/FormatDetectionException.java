@@ -4,7 +4,18 @@ package dev.logslice.format.detect;
 public final class FormatDetectionException extends Exception {
     private static final long serialVersionUID = 1L;
 
-    FormatDetectionException(String message) {
+    private final String shortReason;
+
+    FormatDetectionException(String message, String shortReason) {
         super(message);
+        this.shortReason = shortReason;
+    }
+
+    /**
+     * A few words for lists of skipped files: {@code binary}, {@code no known format}, {@code
+     * ambiguous format}, {@code no lines}.
+     */
+    public String shortReason() {
+        return shortReason;
     }
 }

@@ -4,6 +4,7 @@ import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
+import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParserContext;
 import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatOptions;
@@ -24,18 +25,22 @@ import java.util.stream.Collectors;
 
 /**
  * Chooses the format of a file from its first lines ({@code --format auto}). Each detectable format
- * reads the sample; one fits when it reads at least {@value #FIT_PERCENT}% of the lines (for
- * multi-line formats, lines that look like stack traces count after an event). Of the best fitting
- * formats, one that reads every line as another does but with more fields wins (combined over
- * common); formats that read the lines differently are ambiguous.
+ * reads the sample; one fits when it reads most of the lines (more than {@value #FIT_PERCENT}%; for
+ * multi-line formats, lines that look like continuations count after an event), and the lines it
+ * does not read are the file's malformed lines. Of the best fitting formats, one that reads every
+ * line as another does but with more fields wins (combined over common); formats that read the
+ * lines differently are ambiguous.
  */
 public final class FormatDetector {
-    static final int FIT_PERCENT = 90;
+    static final int FIT_PERCENT = 50;
     private static final int SAMPLE_LINES = 100;
     private static final int SAMPLE_BYTES = 256 * 1024;
     private static final Pattern STACK_TRACE_LINE =
             Pattern.compile(
                     "^(\\s.*|Caused by: .*|Suppressed: .*|[\\w$.]+(Exception|Error|Throwable)(: .*)?)$");
+    private static final String REGEX_EXAMPLE =
+            "--format regex --pattern '(?<timestamp>\\S+ \\S+) (?<level>\\w+) (?<message>.*)'"
+                    + " --time-format 'yyyy-MM-dd HH:mm:ss'";
 
     private final FormatRegistry registry;
 
@@ -46,8 +51,16 @@ public final class FormatDetector {
     /** The format of a file, from its first lines; the reference time is its mtime. */
     public FormatDetection detect(Path file, ZoneId zone)
             throws IOException, FormatDetectionException {
-        List<byte[]> lines = LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES);
-        return detect(file.toString(), lines, ParserContext.forFile(file, zone));
+        LineSample sample = LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES);
+        if (sample.binary()) {
+            throw new FormatDetectionException(
+                    file
+                            + " is binary (a NUL byte in its first "
+                            + LineSample.BINARY_PROBE_BYTES
+                            + " bytes), not a text log",
+                    "binary");
+        }
+        return detect(file.toString(), sample.lines(), ParserContext.forFile(file, zone));
     }
 
     /** The format of lines from {@code source} (a name for messages). */
@@ -57,7 +70,8 @@ public final class FormatDetector {
                 lines.stream().filter(line -> !isBlank(line)).collect(Collectors.toList());
         if (sample.isEmpty()) {
             throw new FormatDetectionException(
-                    source + " has no lines to detect its format from; " + howToChoose());
+                    source + " has no lines to detect its format from; " + howToChoose(),
+                    "no lines");
         }
         List<Candidate> candidates = new ArrayList<>();
         List<FormatDefinition> definitions = registry.definitions();
@@ -70,18 +84,9 @@ public final class FormatDetector {
                 Comparator.comparingInt((Candidate c) -> -c.fitting)
                         .thenComparingInt(c -> c.order));
         Candidate best = candidates.get(0);
-        if (best.fitting * 100 < FIT_PERCENT * sample.size()) {
+        if (best.fitting * 100 <= FIT_PERCENT * sample.size()) {
             throw new FormatDetectionException(
-                    "no format fits the first "
-                            + sample.size()
-                            + " lines of "
-                            + source
-                            + "; closest: "
-                            + describe(
-                                    candidates.subList(0, Math.min(3, candidates.size())),
-                                    sample.size())
-                            + ". "
-                            + howToChoose());
+                    noFormatFits(source, sample, candidates), "no known format");
         }
         List<Candidate> tied =
                 candidates.stream()
@@ -98,11 +103,36 @@ public final class FormatDetector {
                             + " is ambiguous: "
                             + describe(undominated, sample.size())
                             + " read its first lines differently. "
-                            + howToChoose());
+                            + howToChoose(),
+                    "ambiguous format");
         }
         Candidate chosen = undominated.get(0);
         return new FormatDetection(
                 source, chosen.definition, chosen.format, chosen.fitting, sample.size());
+    }
+
+    /**
+     * The file's first line (escaped: log content may hold terminal controls), the formats that
+     * read any of the sample with their shares, and how to describe a layout of one's own.
+     */
+    private String noFormatFits(String source, List<byte[]> sample, List<Candidate> candidates) {
+        byte[] first = sample.get(0);
+        String firstLine = MalformedLine.of(source, 0, "", first, 0, first.length).escapedSample();
+        List<Candidate> partial = candidates.stream().filter(c -> c.fitting > 0).limit(3).toList();
+        return "no format fits the first "
+                + sample.size()
+                + " lines of "
+                + source
+                + ", which starts \""
+                + firstLine
+                + "\"; "
+                + (partial.isEmpty()
+                        ? "no known format reads any of them"
+                        : "closest: " + describe(partial, sample.size()))
+                + ". For a layout of your own: "
+                + REGEX_EXAMPLE
+                + ". "
+                + howToChoose();
     }
 
     private static Candidate read(

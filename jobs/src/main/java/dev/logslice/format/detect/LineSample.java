@@ -14,11 +14,14 @@ import java.util.List;
 /**
  * The first lines of a file, split by the source's rules (LF ends a line, CRLF is one end); of its
  * uncompressed content when its name tells a compression, as the source reads it.
+ *
+ * @param binary whether the first {@value #BINARY_PROBE_BYTES} bytes hold a NUL byte, as no text
+ *     log does (the test of git and GNU grep): {@code wtmp}, journald files, images
  */
-public final class LineSample {
-    private LineSample() {}
+public record LineSample(List<byte[]> lines, boolean binary) {
+    static final int BINARY_PROBE_BYTES = 8192;
 
-    public static List<byte[]> read(Path file, int maxLines, int maxBytes) throws IOException {
+    public static LineSample read(Path file, int maxLines, int maxBytes) throws IOException {
         byte[] head;
         boolean whole;
         Compression compression = Compression.ofFileName(file.getFileName().toString());
@@ -28,6 +31,11 @@ public final class LineSample {
         } catch (IOException e) {
             // A corrupt compressed file's error says nothing of the file.
             throw new UncheckedIOException("cannot read " + file, e);
+        }
+        for (int i = 0; i < Math.min(head.length, BINARY_PROBE_BYTES); i++) {
+            if (head[i] == 0) {
+                return new LineSample(List.of(), true);
+            }
         }
         List<byte[]> lines = new ArrayList<>();
         int start = 0;
@@ -42,6 +50,6 @@ public final class LineSample {
         if (whole && start < head.length && lines.size() < maxLines) {
             lines.add(Arrays.copyOfRange(head, start, head.length));
         }
-        return lines;
+        return new LineSample(lines, false);
     }
 }

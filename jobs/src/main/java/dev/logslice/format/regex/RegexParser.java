@@ -8,6 +8,7 @@ import dev.logslice.format.ParserContext;
 import dev.logslice.format.layout.RequestLine;
 import dev.logslice.format.time.FlexibleTimestamps;
 import dev.logslice.format.time.LocalTimeResolver;
+import dev.logslice.format.time.TimestampPattern;
 import dev.logslice.format.time.TimestampValue;
 
 import javax.annotation.Nullable;
@@ -25,11 +26,17 @@ final class RegexParser implements LogParser {
     private final List<String> groups;
     private final Matcher matcher;
     private final LocalTimeResolver time;
+    @Nullable private final TimestampPattern timeFormat;
     private final TimestampValue timestamp = new TimestampValue();
     private String failure = "";
 
-    RegexParser(Pattern pattern, List<String> groups, ParserContext context) {
+    RegexParser(
+            Pattern pattern,
+            List<String> groups,
+            @Nullable TimestampPattern timeFormat,
+            ParserContext context) {
         this.groups = groups;
+        this.timeFormat = timeFormat;
         this.matcher = pattern.matcher("");
         this.time = new LocalTimeResolver(context);
     }
@@ -70,7 +77,7 @@ final class RegexParser implements LogParser {
                 event.setSpan(field, start, end);
                 return true;
             case TIMESTAMP:
-                if (!FlexibleTimestamps.parse(b, start, end, time, timestamp)) {
+                if (!parseTime(b, start, end)) {
                     return false;
                 }
                 event.setTimestamp(timestamp.epochSecond, timestamp.nanos, timestamp.offsetSeconds);
@@ -85,6 +92,13 @@ final class RegexParser implements LogParser {
             default:
                 return setInteger(event, field, b, start, end);
         }
+    }
+
+    /** The whole group read as a timestamp into {@link #timestamp}. */
+    private boolean parseTime(byte[] b, int start, int end) {
+        return timeFormat == null
+                ? FlexibleTimestamps.parse(b, start, end, time, timestamp)
+                : timeFormat.parse(b, start, end, time, timestamp) == end;
     }
 
     private static boolean setInteger(LogEvent event, Field field, byte[] b, int start, int end) {

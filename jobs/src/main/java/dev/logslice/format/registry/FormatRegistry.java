@@ -84,9 +84,10 @@ public final class FormatRegistry {
         all.add(
                 fixed(
                         "syslog",
-                        "syslog, RFC 3164 (year from the file's time) and RFC 5424",
+                        "syslog, RFC 3164 (year from the file's time, or --year) and RFC 5424;"
+                                + " tab-indented lines continue the event",
                         "Jun  4 15:16:01 combo sshd(pam_unix)[19939]: check pass; user unknown",
-                        options -> new SyslogFormat()));
+                        options -> new SyslogFormat(options.year().orElse(null))));
         all.add(
                 new FormatDefinition(
                         "log4j",
@@ -119,12 +120,16 @@ public final class FormatRegistry {
         all.add(
                 new FormatDefinition(
                         "regex",
-                        "lines of a Java regex; named groups fill the fields of their name",
+                        "lines of a Java regex; named groups fill the fields of their name"
+                                + " (the timestamp in the layout of --time-format)",
                         "2024-01-15T10:20:30Z WARN disk almost full",
                         "(?<timestamp>\\S+) (?<level>\\w+) (?<message>.*)",
                         PatternUse.REQUIRED,
                         false,
-                        options -> new RegexFormat(options.pattern().orElseThrow())));
+                        options ->
+                                new RegexFormat(
+                                        options.pattern().orElseThrow(),
+                                        options.timeFormat().orElse(null))));
         return new FormatRegistry(all);
     }
 

@@ -20,7 +20,7 @@ import java.util.function.Predicate;
 
 /**
  * Parses the source's lines into events in its fetch thread, with a parser per file ({@link
- * PerFileParser}).
+ * PerFileParser}) of the file's format.
  *
  * <p>For multi-line formats (Java logs with stack traces) the source keeps every event in the split
  * where its first line starts, asking {@link #eventStarts()} which lines start one; the lines up to
@@ -37,11 +37,12 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
     private transient ArrayDeque<ParseResult> completed;
 
     public LogEventDecoder(LogFormat format, ZoneId zone) {
-        this(format, zone, EventBounds.DEFAULTS);
+        this(FileFormats.of(format), zone, EventBounds.DEFAULTS);
     }
 
-    public LogEventDecoder(LogFormat format, ZoneId zone, EventBounds bounds) {
-        this.perFile = new PerFileParser(format, zone);
+    /** Parses each file in its own format. */
+    public LogEventDecoder(FileFormats formats, ZoneId zone, EventBounds bounds) {
+        this.perFile = new PerFileParser(formats, zone);
         this.bounds = bounds;
     }
 

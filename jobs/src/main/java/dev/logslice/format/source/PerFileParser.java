@@ -17,26 +17,31 @@ import java.time.ZoneId;
 import java.util.function.Predicate;
 
 /**
- * The parser of a format for the file being read, made afresh when the file changes: its reference
- * time is the file's modification time (the year of syslog lines). For the decoders that parse in
- * the source's fetch thread; one instance per decoder, so per reader.
+ * The parser for the file being read, of that file's format ({@link FileFormats}), made afresh when
+ * the file changes: its reference time is the file's modification time (the year of syslog lines).
+ * For the decoders that parse in the source's fetch thread; one instance per decoder, so per
+ * reader.
  */
 public final class PerFileParser implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private final LogFormat format;
+    private final FileFormats formats;
+    private final boolean anyMultiLine;
     private final ZoneId zone;
     @Nullable private transient Path currentPath;
     private transient String currentFile;
+    private transient LogFormat currentFormat;
     private transient LogParser parser;
 
-    public PerFileParser(LogFormat format, ZoneId zone) {
-        this.format = format;
+    public PerFileParser(FileFormats formats, ZoneId zone) {
+        this.formats = formats;
+        this.anyMultiLine = formats.anyMultiLine();
         this.zone = zone;
     }
 
+    /** The format of the file {@link #forFile} was last asked for. */
     public LogFormat format() {
-        return format;
+        return currentFormat;
     }
 
     /** The parser for the lines of {@code path}. */
@@ -46,7 +51,8 @@ public final class PerFileParser implements Serializable {
         if (path != currentPath) {
             String file = path.toString();
             if (!file.equals(currentFile)) {
-                parser = format.newParser(ParserContext.of(zone, modificationTime(path)));
+                currentFormat = formats.of(file);
+                parser = currentFormat.newParser(ParserContext.of(zone, modificationTime(path)));
                 currentFile = file;
             }
             currentPath = path;
@@ -61,22 +67,25 @@ public final class PerFileParser implements Serializable {
 
     /**
      * For {@link dev.logslice.connector.source.LineDecoder#eventStarts()}: the lines that start an
-     * event of a multi-line format (they parse); null for single-line formats.
+     * event of a multi-line format (they parse; every line of a single-line format does); null when
+     * no file's format is multi-line.
      */
     @Nullable
     public Predicate<Line> eventStarts() {
-        if (!format.multiLine()) {
+        if (!anyMultiLine) {
             return null;
         }
-        return line ->
-                forFile(line.file())
-                                .tryParse(
-                                        line.buffer(),
-                                        line.start(),
-                                        line.length(),
-                                        currentFile,
-                                        line.offset())
-                        != null;
+        return line -> {
+            LogParser lineParser = forFile(line.file());
+            return !currentFormat.multiLine()
+                    || lineParser.tryParse(
+                                    line.buffer(),
+                                    line.start(),
+                                    line.length(),
+                                    currentFile,
+                                    line.offset())
+                            != null;
+        };
     }
 
     private static Instant modificationTime(Path file) {

@@ -4,7 +4,6 @@ import dev.logslice.format.Bytes;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
-import dev.logslice.format.ParserContext;
 import dev.logslice.format.time.LocalTimeResolver;
 import dev.logslice.format.time.RepeatedTimestamp;
 import dev.logslice.format.time.TimestampPattern;
@@ -16,7 +15,8 @@ import javax.annotation.Nullable;
  * Parses syslog lines: RFC 3164 ({@code Jun 4 15:16:01 host prog[123]: msg}, with an optional
  * {@code <PRI>}, space-padded days and the year inferred from the reference time, or an RFC 3339
  * timestamp as rsyslog writes) and RFC 5424 ({@code <165>1 2003-10-11T22:14:15.003Z host app procid
- * msgid [sd] msg}). The severity of a {@code <PRI>} becomes the level.
+ * msgid [sd] msg}, the structured data's parameters into {@code extra}). The severity of a {@code
+ * <PRI>} becomes the level.
  */
 final class SyslogParser implements LogParser {
     private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss");
@@ -29,8 +29,8 @@ final class SyslogParser implements LogParser {
     private final RepeatedTimestamp lastTime = new RepeatedTimestamp();
     private String failure = "";
 
-    SyslogParser(ParserContext context) {
-        this.time = new LocalTimeResolver(context);
+    SyslogParser(LocalTimeResolver time) {
+        this.time = time;
     }
 
     @Nullable
@@ -147,6 +147,7 @@ final class SyslogParser implements LogParser {
         }
         if (b[pos] == '[') {
             event.putExtra("structuredData", Bytes.text(b, pos, dataEnd));
+            StructuredData.putParameters(event, b, pos, dataEnd);
         }
         pos = dataEnd < end ? dataEnd + 1 : end;
         if (startsWithBom(b, pos, end)) {

@@ -13,7 +13,8 @@ import java.time.zone.ZoneRules;
  * Completes timestamps that leave something out: the offset (taken from the context's zone), the
  * year (the latest year that does not put the line more than a day after the reference time, so a
  * December line in a file written in January lands in the previous year) and the date (that of the
- * reference time). Caches the zone offset between transitions; one per parser.
+ * reference time), unless a year is given ({@code --year}): then that one. Caches the zone offset
+ * between transitions; one per parser.
  */
 public final class LocalTimeResolver {
     /** How far past the reference time a line may be before its year is taken as the last one. */
@@ -22,6 +23,11 @@ public final class LocalTimeResolver {
     private final ZoneRules rules;
     private final long referenceLocalSecond;
     private final int referenceYear;
+
+    /** Whether {@link #givenYear} is the year of every year-less timestamp. */
+    private final boolean yearGiven;
+
+    private final int givenYear;
 
     /** Local seconds {@code [cachedFrom, cachedUntil)} that map to {@link #cachedOffset}. */
     private long cachedFrom = 1;
@@ -34,10 +40,21 @@ public final class LocalTimeResolver {
     }
 
     public LocalTimeResolver(ZoneId zone, Instant referenceTime) {
+        this(zone, referenceTime, false, 0);
+    }
+
+    private LocalTimeResolver(ZoneId zone, Instant referenceTime, boolean yearGiven, int year) {
         this.rules = zone.getRules();
         this.referenceLocalSecond =
                 referenceTime.getEpochSecond() + rules.getOffset(referenceTime).getTotalSeconds();
         this.referenceYear = CivilDates.civilDate(referenceEpochDay(), new int[3])[0];
+        this.yearGiven = yearGiven;
+        this.givenYear = year;
+    }
+
+    /** A resolver that gives year-less timestamps {@code year} instead of inferring one. */
+    public static LocalTimeResolver withYear(ParserContext context, int year) {
+        return new LocalTimeResolver(context.zone(), context.referenceTime(), true, year);
     }
 
     /** The zone's offset at a local time; in a gap or overlap, the offset before it. */
@@ -56,8 +73,13 @@ public final class LocalTimeResolver {
         return rules.getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
     }
 
-    /** The year for a year-less date and time, inferred from the reference time. */
+    /**
+     * The year for a year-less date and time: the given one, or inferred from the reference time.
+     */
     public int inferYear(int month, int day, int secondOfDay) {
+        if (yearGiven) {
+            return givenYear;
+        }
         for (int year = referenceYear + 1; year > referenceYear - 8; year--) {
             if (CivilDates.isValid(year, month, day)) {
                 long local = CivilDates.epochDay(year, month, day) * 86400 + secondOfDay;

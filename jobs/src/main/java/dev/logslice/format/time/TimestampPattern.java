@@ -97,6 +97,33 @@ public final class TimestampPattern implements Serializable {
                 pattern, TimestampPatternCompiler.compile(pattern, false), false);
     }
 
+    /**
+     * The pattern of {@code --time-format}: {@code epoch} (seconds, with an optional fraction),
+     * {@code epoch-ms}, or {@code java.time} letters; the message of the IllegalArgumentException
+     * names the option and what is wrong.
+     */
+    public static TimestampPattern ofTimeFormat(String timeFormat) {
+        switch (timeFormat) {
+            case "epoch":
+                return epochSeconds();
+            case "epoch-ms":
+                return epochMillis();
+            default:
+                try {
+                    return of(timeFormat);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(
+                            "--time-format '"
+                                    + timeFormat
+                                    + "': "
+                                    + e.getMessage()
+                                    + " (java.time letters like 'dd/MM/yyyy HH:mm:ss.SSS', or epoch,"
+                                    + " epoch-ms)",
+                            e);
+                }
+        }
+    }
+
     /** Seconds since the epoch with an optional fraction, like nginx's {@code $msec}. */
     public static TimestampPattern epochSeconds() {
         return new TimestampPattern(

@@ -5,10 +5,14 @@ import dev.logslice.format.testing.Parsing;
 import dev.logslice.format.testing.RealLogs;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
@@ -61,11 +65,73 @@ class FormatDetectorTest {
     }
 
     @Test
-    void unknownFormatNamesTheClosestAndHowToChoose() {
-        assertThatThrownBy(() -> detect("hello world", "foo bar"))
+    void aFewBrokenLinesAreMalformedLinesNotARefusal() throws Exception {
+        String good =
+                "10.0.0.1 - - [10/Oct/2000:13:55:36 +0000] \"GET /a HTTP/1.1\" 200 5 \"-\""
+                        + " \"curl/8\"";
+
+        assertThat(detect(good, "garbage that fits nothing", good)).isEqualTo("combined");
+    }
+
+    @Test
+    void tabIndentedContinuationsFitSyslog() throws Exception {
+        String event = "Oct  3 09:10:00 mac-mini com.apple.xpc.launchd[1]: Service exited";
+        String continuation = "\tsubsystem = com.apple.xpc; code = 78";
+        // 7 events (E) and 10 continuation lines (C), as macOS writes them.
+        String[] lines =
+                "ECCECCECCECECECCE"
+                        .chars()
+                        .mapToObj(kind -> kind == 'E' ? event : continuation)
+                        .toArray(String[]::new);
+
+        assertThat(Arrays.stream(lines).filter(event::equals).count()).isEqualTo(7);
+        assertThat(detect(lines)).isEqualTo("syslog");
+    }
+
+    @Test
+    void noFormatFitsShowsTheFirstLineAndOnlyFormatsThatReadSomething() {
+        assertThatThrownBy(
+                        () ->
+                                detect(
+                                        "\u001b[31mhello world",
+                                        "Jun  4 15:16:01 host prog: x",
+                                        "foo bar",
+                                        "baz"))
                 .isInstanceOf(FormatDetectionException.class)
-                .hasMessageStartingWith("no format fits the first 2 lines of sample.log; closest: ")
+                .hasMessageStartingWith(
+                        "no format fits the first 4 lines of sample.log, which starts"
+                                + " \"\\x1b[31mhello world\"; closest: syslog (1 of 4 lines).")
+                .hasMessageNotContaining("json (0")
+                .hasMessageNotContaining("combined (")
+                .hasMessageContaining(
+                        "For a layout of your own: --format regex --pattern '(?<timestamp>")
+                .hasMessageContaining("--time-format 'yyyy-MM-dd HH:mm:ss'")
                 .hasMessageContaining("Pass --format with one of: combined, common,");
+    }
+
+    @Test
+    void noFormatReadingAnythingSaysSo() {
+        assertThatThrownBy(() -> detect("hello world", "foo bar"))
+                .hasMessageContaining("which starts \"hello world\"; no known format reads any")
+                .satisfies(
+                        e ->
+                                assertThat(((FormatDetectionException) e).shortReason())
+                                        .isEqualTo("no known format"));
+    }
+
+    @Test
+    void binaryFilesAreNoLogs(@TempDir Path dir) throws IOException {
+        byte[] record = new byte[384];
+        System.arraycopy("pts/0".getBytes(StandardCharsets.US_ASCII), 0, record, 8, 5);
+        Path wtmp = Files.write(dir.resolve("wtmp"), record);
+
+        assertThatThrownBy(() -> detector.detect(wtmp, ZoneId.of("UTC")))
+                .hasMessageEndingWith(
+                        "is binary (a NUL byte in its first 8192 bytes), not a text log")
+                .satisfies(
+                        e ->
+                                assertThat(((FormatDetectionException) e).shortReason())
+                                        .isEqualTo("binary"));
     }
 
     @Test
@@ -75,7 +141,7 @@ class FormatDetectorTest {
         Arrays.fill(lines, 10, 20, "{\"message\":\"x\"}");
 
         assertThatThrownBy(() -> detect(lines))
-                .hasMessageStartingWith("no format fits the first 20 lines of sample.log; closest:")
+                .hasMessageStartingWith("no format fits the first 20 lines of sample.log")
                 .hasMessageContaining("syslog (10 of 20 lines)")
                 .hasMessageContaining("json (10 of 20 lines)");
     }

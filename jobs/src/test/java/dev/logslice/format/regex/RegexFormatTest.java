@@ -59,4 +59,54 @@ class RegexFormatTest {
         assertThatThrownBy(() -> new RegexFormat("\\S+ .*")).hasMessageContaining("named group");
         assertThatThrownBy(() -> new RegexFormat("(?<a>")).hasMessageContaining("invalid regex");
     }
+
+    @Test
+    void timeFormatReadsATimestampInALayoutOfItsOwn() {
+        String regex = "(?<timestamp>[^|]+) \\| (?<level>\\w+) \\| (?<message>.*)";
+        String line = "15.01.2024 10:20:30,5 | WARN | disk almost full";
+
+        LogEvent event = Parsing.event(new RegexFormat(regex, "dd.MM.yyyy HH:mm:ss,S"), line);
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30.5Z");
+        assertThat(event.level()).isEqualTo("WARN");
+        assertThat(Parsing.result(new RegexFormat(regex).newParser(Parsing.CONTEXT), line))
+                .as("no common layout reads it")
+                .isInstanceOf(MalformedLine.class);
+    }
+
+    @Test
+    void timeFormatTakesEpochSecondsAndMillis() {
+        String regex = "(?<timestamp>\\S+) (?<message>.*)";
+
+        assertThat(
+                        Parsing.event(new RegexFormat(regex, "epoch"), "1705314030.25 up")
+                                .timestampText())
+                .isEqualTo("2024-01-15T10:20:30.25Z");
+        assertThat(
+                        Parsing.event(new RegexFormat(regex, "epoch-ms"), "1705314030123 up")
+                                .timestampText())
+                .isEqualTo("2024-01-15T10:20:30.123Z");
+    }
+
+    @Test
+    void aTimestampOutOfTheLayoutIsAMalformedLine() {
+        LogFormat format = new RegexFormat("(?<timestamp>\\S+) (?<message>.*)", "yyyy-MM-dd");
+
+        assertThat(Parsing.result(format.newParser(Parsing.CONTEXT), "2024-01-15x up"))
+                .isInstanceOfSatisfying(
+                        MalformedLine.class,
+                        m ->
+                                assertThat(m.reason())
+                                        .isEqualTo("the group 'timestamp' holds no timestamp"));
+        assertThat(Parsing.result(format.newParser(Parsing.CONTEXT), "2024-02-30 up"))
+                .isInstanceOf(MalformedLine.class);
+    }
+
+    @Test
+    void anUnknownTimeFormatLetterIsRejectedNamingTheOption() {
+        assertThatThrownBy(() -> new RegexFormat("(?<timestamp>\\S+)", "yyyy-MM-dd QQ"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--time-format 'yyyy-MM-dd QQ': ")
+                .hasMessageContaining("epoch-ms");
+    }
 }

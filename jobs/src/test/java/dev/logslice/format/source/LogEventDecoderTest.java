@@ -3,6 +3,11 @@ package dev.logslice.format.source;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.format.registry.FormatOptions;
+import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.syslog.SyslogFormat;
 
 import org.apache.flink.core.fs.Path;
@@ -16,11 +21,16 @@ import java.nio.file.Files;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The decoder that plugs formats into the source. */
 class LogEventDecoderTest {
+    private static final LogFormat COMBINED =
+            FormatRegistry.standard().create("combined", FormatOptions.none());
 
     @Test
     void yearComesFromEachFilesModificationTime(@TempDir java.nio.file.Path dir) throws Exception {
@@ -33,14 +43,56 @@ class LogEventDecoderTest {
         byte[] bytes = "xxDec 31 23:00:00 h p: m".getBytes(StandardCharsets.US_ASCII);
         Line line = new Line();
 
+        List<ParseResult> events = new ArrayList<>();
+
         line.set(new Path(old.toUri()), bytes, 2, bytes.length - 2, 77, LineTerminator.LF);
-        LogEvent fromOld = (LogEvent) decoder.decode(line);
+        assertThat(decoder.decode(line)).isNull(); // syslog events may continue on the next line
+        decoder.finishFile("split", events::add);
         line.set(new Path(recent.toUri()), bytes, 2, bytes.length - 2, 77, LineTerminator.LF);
-        LogEvent fromRecent = (LogEvent) decoder.decode(line);
+        assertThat(decoder.decode(line)).isNull();
+        decoder.finishFile("split", events::add);
+        LogEvent fromOld = (LogEvent) events.get(0);
+        LogEvent fromRecent = (LogEvent) events.get(1);
 
         assertThat(fromOld.timestampText()).isEqualTo("2018-12-31T23:00:00Z");
         assertThat(fromRecent.timestampText()).isEqualTo("2023-12-31T23:00:00Z");
         assertThat(fromRecent.offset()).isEqualTo(77);
         assertThat(fromRecent.file()).endsWith("new.log");
+    }
+
+    @Test
+    void eachFileIsReadInItsOwnFormat(@TempDir java.nio.file.Path dir) throws Exception {
+        String access =
+                new Path(Files.writeString(dir.resolve("access.log"), "").toUri()).toString();
+        String syslog = new Path(Files.writeString(dir.resolve("syslog"), "").toUri()).toString();
+        LogEventDecoder decoder =
+                InstantiationUtil.clone(
+                        new LogEventDecoder(
+                                FileFormats.of(Map.of(access, COMBINED), new SyslogFormat()),
+                                ZoneId.of("UTC"),
+                                EventBounds.DEFAULTS));
+        List<ParseResult> results = new ArrayList<>();
+        Line line = new Line();
+
+        for (String text :
+                List.of(
+                        "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\""
+                                + " \"x\"",
+                        "Dec 31 23:00:00 h p: m")) {
+            byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+            for (String file : List.of(access, syslog)) {
+                line.set(new Path(file), bytes, 0, bytes.length, 0, LineTerminator.LF);
+                ParseResult result = decoder.decode(line);
+                if (result != null) {
+                    results.add(result);
+                }
+                decoder.finishFile("split", results::add);
+            }
+        }
+
+        assertThat(results)
+                .extracting(r -> r.file() + " " + (r instanceof LogEvent))
+                .containsExactly(
+                        access + " true", syslog + " false", access + " false", syslog + " true");
     }
 }

@@ -6,6 +6,7 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.testing.Parsing;
 
 import org.junit.jupiter.api.Test;
@@ -13,8 +14,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
@@ -39,6 +43,62 @@ class SyslogFormatTest {
                 Parsing.result(syslog.newParser(context), date + " host prog: message");
 
         assertThat(((LogEvent) result).timestamp().getYear()).isEqualTo(year);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "2024-01-02T10:00:00Z, Dec 31 23:59:59, 2019",
+        "2024-01-02T10:00:00Z, Jan  3 09:00:00, 2019",
+        "2019-06-01T00:00:00Z, Feb 29 12:00:00, 2020",
+    })
+    void aGivenYearIsTheYearOfEveryLine(String reference, String date, int year) {
+        ParserContext context = ParserContext.of(ZoneId.of("UTC"), Instant.parse(reference));
+        int given = year;
+        LogEvent event =
+                (LogEvent)
+                        Parsing.result(
+                                new SyslogFormat(given).newParser(context),
+                                date + " host prog: message");
+
+        assertThat(event.timestampText()).startsWith(year + "-");
+    }
+
+    @Test
+    void structuredDataParametersGoToExtra() {
+        LogEvent event =
+                Parsing.event(
+                        syslog,
+                        "<165>1 2003-10-11T22:14:15.003Z host app - ID47 [exampleSDID@32473"
+                                + " iut=\"3\" eventSource=\"App\\]\" q=\"say \\\"hi\\\"\"][origin"
+                                + " ip=\"192.0.2.1\"] message");
+
+        assertThat(event.extra())
+                .containsEntry("exampleSDID@32473.iut", "3")
+                .containsEntry("exampleSDID@32473.eventSource", "App]")
+                .containsEntry("exampleSDID@32473.q", "say \"hi\"")
+                .containsEntry("origin.ip", "192.0.2.1");
+        assertThat(event.message()).isEqualTo("message");
+    }
+
+    @Test
+    void tabIndentedLinesContinueTheEvent() {
+        List<ParseResult> results = new ArrayList<>();
+        EventAssembler assembler =
+                new EventAssembler(syslog, syslog.newParser(Parsing.CONTEXT), results::add);
+        for (String line :
+                List.of(
+                        "Oct  3 09:10:00 mac-mini com.apple.xpc.launchd[1] <Notice>: exited",
+                        "\tsubsystem = com.apple.xpc",
+                        "\tcode = 78",
+                        "Oct  3 09:10:01 mac-mini kernel[0] <Debug>: next")) {
+            byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+            assembler.accept(bytes, 0, bytes.length, "system.log", 0);
+        }
+        assembler.finish();
+
+        assertThat(results).hasSize(2).allMatch(LogEvent.class::isInstance);
+        assertThat(((LogEvent) results.get(0)).message())
+                .isEqualTo("<Notice>: exited\n\tsubsystem = com.apple.xpc\n\tcode = 78");
     }
 
     @Test

@@ -1,0 +1,59 @@
+package dev.logslice.report;
+
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.stats.LogStats;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What a run read in one format: its files (in input order) and their lines, events and malformed
+ * lines. A run over files of several formats has one section per format; the report's totals are
+ * their sums.
+ */
+public record FormatSection(
+        String format, List<String> files, long lines, long events, long malformed) {
+
+    /**
+     * The sections of a run, from what its splits read of each file; {@code formatOfFile} names the
+     * format a file was read in.
+     */
+    public static List<FormatSection> of(LogStats stats, Function<String, String> formatOfFile) {
+        Map<String, LinkedHashSet<String>> filesByFormat = new LinkedHashMap<>();
+        Map<String, Long> linesByFile = new LinkedHashMap<>();
+        for (SplitReport split : stats.splits()) {
+            for (SplitReport.FileRead file : split.files()) {
+                if (!file.skipped()) {
+                    filesByFormat
+                            .computeIfAbsent(
+                                    formatOfFile.apply(file.path()), k -> new LinkedHashSet<>())
+                            .add(file.path());
+                    linesByFile.merge(file.path(), file.lines(), Long::sum);
+                }
+            }
+        }
+        List<FormatSection> sections = new ArrayList<>();
+        filesByFormat.forEach(
+                (format, files) ->
+                        sections.add(
+                                new FormatSection(
+                                        format,
+                                        List.copyOf(files),
+                                        sum(files, linesByFile),
+                                        sum(files, stats.eventsByFile()),
+                                        sum(files, stats.malformedByFile()))));
+        return sections;
+    }
+
+    private static long sum(Iterable<String> files, Map<String, Long> byFile) {
+        long total = 0;
+        for (String file : files) {
+            total += byFile.getOrDefault(file, 0L);
+        }
+        return total;
+    }
+}

@@ -1,0 +1,312 @@
+package dev.logslice.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code stats}, {@code grep} and {@code parse} on a folder laid out as a Debian/Ubuntu {@code
+ * /var/log}: syslog files (one rotated, one gzipped), nginx access logs with a broken line, files
+ * of formats logslice may not know (dpkg, apt, nginx's error log), a binary {@code wtmp} and a
+ * README. Every file is read in its own format or listed as left out, exactly once.
+ */
+class LogFolderITCase {
+    private static final String[] PROGRAMS = {
+        "CRON[%d]", "systemd[1]", "sshd[%d]", "postfix/smtpd[%d]", "kernel", "NetworkManager[%d]"
+    };
+
+    @TempDir Path dir;
+    private Path varLog;
+    private final Random random = new Random(14);
+
+    /** Lines written per file, by file name. */
+    private final Map<String, Integer> written = new HashMap<>();
+
+    @BeforeEach
+    void buildVarLog() throws IOException {
+        varLog = Files.createDirectories(dir.resolve("var/log"));
+        write("syslog", syslogLines(120, "Jan 15"));
+        write("syslog.1", syslogLines(80, "Jan 14"));
+        writeGzip("syslog.2.gz", syslogLines(60, "Jan 13"));
+        write("auth.log", syslogLines(40, "Jan 15"));
+        write("kern.log", syslogLines(30, "Jan 15"));
+        write(
+                "dpkg.log",
+                List.of(
+                        "2024-01-15 10:20:30 startup archives unpack",
+                        "2024-01-15 10:20:31 install libc6:amd64 <none> 2.36-9",
+                        "2024-01-15 10:20:32 status half-installed libc6:amd64 2.36-9"));
+        Files.createDirectories(varLog.resolve("apt"));
+        write(
+                "apt/history.log",
+                List.of(
+                        "",
+                        "Start-Date: 2024-01-15  10:20:30",
+                        "Commandline: apt-get install -y nginx",
+                        "Install: nginx:amd64 (1.22.1-9)",
+                        "End-Date: 2024-01-15  10:20:35"));
+        Files.createDirectories(varLog.resolve("nginx"));
+        List<String> access = accessLines(90);
+        access.add(45, "\u001b[2J not a request at all");
+        write("nginx/access.log", access);
+        write("nginx/access.log.1", accessLines(50));
+        write(
+                "nginx/error.log",
+                List.of(
+                        "2024/01/15 10:20:30 [error] 1234#1234: *5 open() \"/var/www/x\" failed"
+                                + " (2: No such file or directory), client: 10.0.0.9, server: _",
+                        "2024/01/15 10:20:31 [warn] 1234#1234: *6 an upstream response is"
+                                + " buffered to a temporary file"));
+        byte[] wtmp = new byte[384 * 3];
+        System.arraycopy("pts/0".getBytes(StandardCharsets.US_ASCII), 0, wtmp, 8, 5);
+        Files.write(varLog.resolve("wtmp"), wtmp);
+        write(
+                "README",
+                List.of(
+                        "You are looking for the traditional text log files in"
+                                + " /var/log, and they are gone?",
+                        "",
+                        "Here's an explanation on what's going on:"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1, 64m", "2, 4k"})
+    void statsReadsEachFileInItsOwnFormatAndListsWhatIsNoLog(int parallelism, String splitSize)
+            throws IOException {
+        Path json = dir.resolve("stats.json");
+
+        CliRun run =
+                CliRun.of(
+                        "stats",
+                        "-p",
+                        String.valueOf(parallelism),
+                        "--split-size",
+                        splitSize,
+                        "--json",
+                        json.toString(),
+                        varLog.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        JsonNode stats = new ObjectMapper().readTree(json.toFile());
+        Map<String, JsonNode> sections = new HashMap<>();
+        for (JsonNode section : stats.get("formats")) {
+            sections.put(section.get("format").asText(), section);
+        }
+        assertThat(namesOf(sections.get("syslog").get("files")))
+                .containsExactly("auth.log", "kern.log", "syslog", "syslog.1", "syslog.2.gz");
+        assertThat(sections.get("syslog").get("lines").asLong()).isEqualTo(330);
+        assertThat(sections.get("syslog").get("events").asLong()).isEqualTo(330);
+        assertThat(sections.get("syslog").get("malformed").asLong()).isZero();
+        assertThat(namesOf(sections.get("combined").get("files")))
+                .containsExactly("access.log", "access.log.1");
+        assertThat(sections.get("combined").get("lines").asLong()).isEqualTo(141);
+        assertThat(sections.get("combined").get("events").asLong()).isEqualTo(140);
+        assertThat(sections.get("combined").get("malformed").asLong()).isEqualTo(1);
+        Map<String, String> skipped = new HashMap<>();
+        for (JsonNode file : stats.get("skippedFiles")) {
+            skipped.put(
+                    Path.of(file.get("path").asText()).getFileName().toString(),
+                    file.get("reason").asText());
+        }
+        assertThat(skipped)
+                .containsEntry("wtmp", "binary")
+                .containsEntry("README", "no known format");
+        // Every non-empty file once: in a format's section or left out.
+        List<String> seen = new ArrayList<>(skipped.keySet());
+        long lines = 0;
+        long events = 0;
+        long malformed = 0;
+        for (JsonNode section : stats.get("formats")) {
+            seen.addAll(namesOf(section.get("files")));
+            lines += section.get("lines").asLong();
+            events += section.get("events").asLong();
+            malformed += section.get("malformed").asLong();
+        }
+        assertThat(seen)
+                .containsExactlyInAnyOrder(
+                        "syslog",
+                        "syslog.1",
+                        "syslog.2.gz",
+                        "auth.log",
+                        "kern.log",
+                        "dpkg.log",
+                        "history.log",
+                        "access.log",
+                        "access.log.1",
+                        "error.log",
+                        "wtmp",
+                        "README");
+        long linesOfReadFiles =
+                written.entrySet().stream()
+                        .filter(
+                                e ->
+                                        !skipped.containsKey(
+                                                Path.of(e.getKey()).getFileName().toString()))
+                        .mapToLong(Map.Entry::getValue)
+                        .sum();
+        assertThat(stats.get("lines").asLong()).isEqualTo(lines).isEqualTo(linesOfReadFiles);
+        assertThat(stats.get("events").asLong()).isEqualTo(events);
+        assertThat(stats.get("malformed").asLong()).isEqualTo(malformed);
+        assertThat(stats.get("format").asText()).startsWith("syslog, combined");
+        assertThat(run.stdout()).contains("Formats (each file read in its own)");
+        assertThat(run.stdout()).containsPattern("skipped +\\S*wtmp \\(binary, ");
+        assertThat(run.stderr())
+                .contains("logslice: skipped ")
+                .contains("README (no known format)");
+        assertThat(run.stdout() + run.stderr()).doesNotContain("\u001b");
+    }
+
+    @Test
+    void grepWithAFieldFilterReadsEachFileInItsOwnFormat() throws IOException {
+        Path out = dir.resolve("grep.out");
+
+        CliRun run =
+                CliRun.of(
+                        "grep",
+                        "--year",
+                        "2024",
+                        "--since",
+                        "2024-01-15T00:00:00+00:00",
+                        "--out",
+                        out.toString(),
+                        "",
+                        varLog.resolve("syslog").toString(),
+                        varLog.resolve("syslog.1").toString(),
+                        varLog.resolve("nginx").toString(),
+                        varLog.resolve("README").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+        long syslogOfTheDay = lines.stream().filter(line -> line.startsWith("Jan 15")).count();
+        long requestsOfTheDay =
+                lines.stream().filter(line -> line.contains("[15/Jan/2024:")).count();
+        assertThat(syslogOfTheDay).isEqualTo((long) written.get("syslog"));
+        assertThat(requestsOfTheDay).isEqualTo(140);
+        assertThat(lines).hasSize(written.get("syslog") + 140);
+        assertThat(run.stderr()).contains("README (no known format)");
+    }
+
+    @Test
+    void parseWritesEventsOfEveryFormat() throws IOException {
+        Path out = dir.resolve("parse.out");
+
+        CliRun run =
+                CliRun.of(
+                        "parse",
+                        "--fields",
+                        "file,status,program",
+                        "--out",
+                        out.toString(),
+                        varLog.resolve("kern.log").toString(),
+                        varLog.resolve("nginx/access.log.1").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<String> events = Files.readAllLines(out, StandardCharsets.UTF_8);
+        assertThat(events.stream().filter(e -> e.contains("\"program\""))).hasSize(30);
+        assertThat(events.stream().filter(e -> e.contains("\"status\""))).hasSize(50);
+        assertThat(run.stderr()).contains("formats (detected per file");
+    }
+
+    @Test
+    void aFolderOfNothingButNoLogsIsAnError() throws IOException {
+        Path junk = Files.createDirectories(dir.resolve("junk"));
+        Files.write(junk.resolve("wtmp"), new byte[64]);
+        Files.writeString(
+                junk.resolve("NOTES"), "call Bob\nabout the \u001b]0;title\u0007 thing\n");
+
+        CliRun run = CliRun.of("stats", junk.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr())
+                .contains("none of the 2 input files is a log of a known format")
+                .contains("NOTES: no known format")
+                .contains("wtmp: binary")
+                .contains("which starts \"call Bob\"")
+                .contains("--format regex --pattern")
+                .doesNotContain("\u001b")
+                .hasLineCount(1);
+    }
+
+    private List<String> syslogLines(int count, String day) {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String program =
+                    String.format(
+                            PROGRAMS[random.nextInt(PROGRAMS.length)], 1 + random.nextInt(99999));
+            lines.add(
+                    String.format(
+                            "%s %02d:%02d:%02d host-%d %s: session %d opened for user r\u00f6ot"
+                                    + " by (uid=0) [%s]",
+                            day,
+                            i / 60 % 24,
+                            i % 60,
+                            random.nextInt(60),
+                            random.nextInt(3),
+                            program,
+                            random.nextInt(1 << 20),
+                            "x".repeat(random.nextInt(300))));
+        }
+        return lines;
+    }
+
+    private List<String> accessLines(int count) {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            lines.add(
+                    String.format(
+                            "10.%d.%d.%d - - [15/Jan/2024:10:%02d:%02d +0000] \"GET /api/items/%d?q=%s"
+                                    + " HTTP/1.1\" %d %d \"-\" \"Mozilla/5.0 (X11; Linux x86_64)\"",
+                            random.nextInt(256),
+                            random.nextInt(256),
+                            random.nextInt(256),
+                            i % 60,
+                            random.nextInt(60),
+                            random.nextInt(1000),
+                            "%22%3Cscript%3E",
+                            random.nextBoolean() ? 200 : 404,
+                            random.nextInt(100000)));
+        }
+        return lines;
+    }
+
+    private void write(String name, List<String> lines) throws IOException {
+        Files.write(varLog.resolve(name), lines, StandardCharsets.UTF_8);
+        written.put(name, lines.size());
+    }
+
+    private void writeGzip(String name, List<String> lines) throws IOException {
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(varLog.resolve(name)))) {
+            out.write((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        written.put(name, lines.size());
+    }
+
+    private static List<String> namesOf(JsonNode files) {
+        List<String> names = new ArrayList<>();
+        files.forEach(
+                file ->
+                        names.add(
+                                Path.of(file.asText().replaceFirst("^file:", ""))
+                                        .getFileName()
+                                        .toString()));
+        return names;
+    }
+}
