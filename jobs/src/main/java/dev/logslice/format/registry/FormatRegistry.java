@@ -6,14 +6,19 @@ import dev.logslice.format.access.NginxLogFormatCompiler;
 import dev.logslice.format.httpd.ApacheErrorFormat;
 import dev.logslice.format.json.JsonFieldMapping;
 import dev.logslice.format.json.JsonFormat;
+import dev.logslice.format.json.JsonPreset;
 import dev.logslice.format.log4j.Log4jFormats;
 import dev.logslice.format.log4j.Log4jPreset;
+import dev.logslice.format.nested.NestedFormat;
+import dev.logslice.format.preset.AnyOfFormat;
+import dev.logslice.format.preset.LayoutPreset;
 import dev.logslice.format.regex.RegexFormat;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.syslog.SyslogFormat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -24,6 +29,9 @@ public final class FormatRegistry {
                     + " 2326";
     private static final String COMBINED_EXAMPLE =
             COMMON_EXAMPLE + " \"http://www.example.com/start.html\" \"Mozilla/4.08 [en] (Win98)\"";
+
+    /** Formats that parse their messages again: not among their own inner formats. */
+    private static final Set<String> NESTING = Set.of("docker", "cri");
 
     private final List<FormatDefinition> definitions;
 
@@ -48,10 +56,12 @@ public final class FormatRegistry {
                         options -> AccessFormats.apache("common", AccessFormats.COMMON)));
         all.add(
                 fixed(
-                        "vcombined",
-                        "combined with a virtual host:port first",
-                        "www.example.com:443 " + COMBINED_EXAMPLE,
-                        options -> AccessFormats.apache("vcombined", AccessFormats.VCOMBINED)));
+                                "vcombined",
+                                "combined with a virtual host:port first",
+                                "www.example.com:443 " + COMBINED_EXAMPLE,
+                                options ->
+                                        AccessFormats.apache("vcombined", AccessFormats.VCOMBINED))
+                        .refining("combined"));
         all.add(
                 new FormatDefinition(
                         "nginx",
@@ -59,6 +69,7 @@ public final class FormatRegistry {
                         COMBINED_EXAMPLE + " 0.005 0.004",
                         NginxLogFormatCompiler.COMBINED + " $request_time $upstream_response_time",
                         PatternUse.OPTIONAL,
+                        false,
                         false,
                         options ->
                                 AccessFormats.nginx(
@@ -71,6 +82,7 @@ public final class FormatRegistry {
                         COMMON_EXAMPLE + " 1500",
                         AccessFormats.COMMON + " %D",
                         PatternUse.REQUIRED,
+                        false,
                         false,
                         options ->
                                 AccessFormats.apache("apache", options.pattern().orElseThrow())));
@@ -95,6 +107,7 @@ public final class FormatRegistry {
                         "%d{ISO8601} %-5p [%t] %c: %m%n",
                         PatternUse.REQUIRED,
                         false,
+                        false,
                         options ->
                                 Log4jFormats.of(
                                         "log4j", List.of(options.pattern().orElseThrow()))));
@@ -106,16 +119,45 @@ public final class FormatRegistry {
                             preset.example(),
                             options -> preset.format()));
         }
+        for (LayoutPreset preset : LayoutPreset.values()) {
+            all.add(
+                    fixed(
+                                    preset.formatName(),
+                                    preset.description(),
+                                    preset.example(),
+                                    options -> layoutPreset(preset, all))
+                            .refining(preset.refines()));
+        }
+        // Families before plain json: of two equal readings, detection takes the first listed.
+        for (JsonPreset preset : JsonPreset.values()) {
+            all.add(
+                    new FormatDefinition(
+                                    preset.formatName(),
+                                    preset.description(),
+                                    preset.example(),
+                                    null,
+                                    PatternUse.NONE,
+                                    true,
+                                    true,
+                                    options -> jsonPreset(preset, options, all))
+                            .refining(
+                                    preset == JsonPreset.DOCKER
+                                            ? new String[] {"json"}
+                                            : new String[0]));
+        }
         all.add(
                 new FormatDefinition(
                         "json",
-                        "JSON lines; keys map to fields (timestamp/@timestamp/time, level, message/msg...)",
+                        "JSON lines; keys map to fields (timestamp/@timestamp/time/ts/created_at,"
+                                + " level/severity, message/msg...; --time-field and co. to"
+                                + " choose)",
                         "{\"@timestamp\":\"2024-01-15T10:20:30.123Z\",\"level\":\"INFO\","
                                 + "\"logger\":\"com.example.App\",\"message\":\"Started\"}",
                         null,
                         PatternUse.NONE,
                         true,
-                        FormatRegistry::json));
+                        true,
+                        options -> new JsonFormat(mapping(options))));
         all.add(
                 new FormatDefinition(
                         "regex",
@@ -123,6 +165,7 @@ public final class FormatRegistry {
                         "2024-01-15T10:20:30Z WARN disk almost full",
                         "(?<timestamp>\\S+) (?<level>\\w+) (?<message>.*)",
                         PatternUse.REQUIRED,
+                        false,
                         false,
                         options -> new RegexFormat(options.pattern().orElseThrow())));
         return new FormatRegistry(all);
@@ -134,15 +177,52 @@ public final class FormatRegistry {
             String example,
             Function<FormatOptions, LogFormat> factory) {
         return new FormatDefinition(
-                name, description, example, null, PatternUse.NONE, true, factory);
+                name, description, example, null, PatternUse.NONE, true, false, factory);
     }
 
-    private static LogFormat json(FormatOptions options) {
+    private static JsonFieldMapping mapping(FormatOptions options) {
         JsonFieldMapping mapping = JsonFieldMapping.defaults();
         for (var keys : options.jsonKeys().entrySet()) {
             mapping = mapping.with(keys.getKey(), keys.getValue());
         }
-        return new JsonFormat(mapping);
+        return mapping;
+    }
+
+    private static LogFormat jsonPreset(
+            JsonPreset preset, FormatOptions options, List<FormatDefinition> all) {
+        LogFormat format = preset.format(mapping(options));
+        return preset == JsonPreset.DOCKER
+                ? new NestedFormat(preset.formatName(), format, innerFormats(all))
+                : format;
+    }
+
+    private static LogFormat layoutPreset(LayoutPreset preset, List<FormatDefinition> all) {
+        switch (preset) {
+            case CRI:
+                return new NestedFormat(preset.formatName(), preset.format(), innerFormats(all));
+            case HAPROXY:
+                // Through syslog, HAProxy lines read as syslog ones do, plus their own fields.
+                LogFormat body = preset.format();
+                return new AnyOfFormat(
+                        preset.formatName(),
+                        List.of(
+                                new NestedFormat(
+                                        preset.formatName(), new SyslogFormat(), List.of(body)),
+                                body));
+            default:
+                return preset.format();
+        }
+    }
+
+    /** What a container's program may write: every detectable format but the nesting ones. */
+    private static List<LogFormat> innerFormats(List<FormatDefinition> all) {
+        List<LogFormat> inner = new ArrayList<>();
+        for (FormatDefinition definition : all) {
+            if (definition.isDetectable() && !NESTING.contains(definition.name())) {
+                inner.add(definition.create(FormatOptions.none()));
+            }
+        }
+        return inner;
     }
 
     public List<FormatDefinition> definitions() {

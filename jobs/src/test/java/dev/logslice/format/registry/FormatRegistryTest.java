@@ -37,6 +37,26 @@ class FormatRegistryTest {
                         "spark",
                         "kafka",
                         "zookeeper",
+                        "python",
+                        "openstack",
+                        "logcat",
+                        "hdfs",
+                        "postgresql",
+                        "mysql",
+                        "windows-cbs",
+                        "setupapi",
+                        "aws-elb",
+                        "aws-s3",
+                        "haproxy",
+                        "cri",
+                        "bunyan",
+                        "pino",
+                        "journald",
+                        "gelf",
+                        "gcp",
+                        "azure",
+                        "docker",
+                        "zeek-json",
                         "json",
                         "regex");
     }
@@ -94,6 +114,6 @@ class FormatRegistryTest {
                 .isInstanceOf(UnknownFormatException.class)
                 .hasMessageStartingWith(
                         "unknown format 'combind'; the formats are: auto, combined,")
-                .hasMessageContaining("zookeeper, json, regex");
+                .hasMessageContaining("zeek-json, json, regex");
     }
 }
