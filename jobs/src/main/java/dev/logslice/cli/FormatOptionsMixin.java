@@ -1,5 +1,6 @@
 package dev.logslice.cli;
 
+import dev.logslice.format.Field;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.detect.FormatDetection;
 import dev.logslice.format.detect.FormatDetectionException;
@@ -48,6 +49,30 @@ final class FormatOptionsMixin {
                     "Time zone of timestamps written without an offset (default: this machine's).")
     ZoneId zone = ZoneId.systemDefault();
 
+    @Option(
+            names = "--time-field",
+            paramLabel = "KEY",
+            split = ",",
+            description =
+                    "JSON formats: the key(s) of the timestamp, most preferred first, dotted for"
+                            + " nested ones (default: timestamp, @timestamp, time, ts, ...).")
+    List<String> timeFields = List.of();
+
+    @Option(
+            names = "--level-field",
+            paramLabel = "KEY",
+            split = ",",
+            description = "JSON formats: the key(s) of the level (default: level, severity, ...).")
+    List<String> levelFields = List.of();
+
+    @Option(
+            names = "--message-field",
+            paramLabel = "KEY",
+            split = ",",
+            description =
+                    "JSON formats: the key(s) of the message (default: message, msg, log, ...).")
+    List<String> messageFields = List.of();
+
     /** Whether a format is named rather than detected. */
     boolean isNamed() {
         return !format.equals("auto");
@@ -59,8 +84,9 @@ final class FormatOptionsMixin {
      */
     LogFormat resolve(List<String> paths, PrintStream info) throws IOException {
         FormatRegistry registry = FormatRegistry.standard();
+        FormatOptions jsonKeys = withJsonKeys(FormatOptions.none());
         FormatOptions options =
-                pattern == null ? FormatOptions.none() : FormatOptions.pattern(pattern);
+                pattern == null ? jsonKeys : withJsonKeys(FormatOptions.pattern(pattern));
         if (isNamed()) {
             return registry.create(format, options);
         }
@@ -80,7 +106,10 @@ final class FormatOptionsMixin {
             String name = detection.definition().name();
             filesByFormat.computeIfAbsent(name, k -> new ArrayList<>()).add(file);
             if (chosen == null) {
-                chosen = detection.format();
+                chosen =
+                        jsonKeys.jsonKeys().isEmpty()
+                                ? detection.format()
+                                : detection.definition().create(jsonKeys);
             }
         }
         if (filesByFormat.size() > 1) {
@@ -105,5 +134,19 @@ final class FormatOptionsMixin {
         }
         info.println("format: " + chosen.name() + " (detected; --format to choose another)");
         return chosen;
+    }
+
+    /** The options with the JSON keys of --time-field, --level-field and --message-field. */
+    private FormatOptions withJsonKeys(FormatOptions options) {
+        if (!timeFields.isEmpty()) {
+            options = options.withJsonKeys(Field.TIMESTAMP, timeFields);
+        }
+        if (!levelFields.isEmpty()) {
+            options = options.withJsonKeys(Field.LEVEL, levelFields);
+        }
+        if (!messageFields.isEmpty()) {
+            options = options.withJsonKeys(Field.MESSAGE, messageFields);
+        }
+        return options;
     }
 }

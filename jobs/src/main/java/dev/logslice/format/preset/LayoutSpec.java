@@ -15,8 +15,8 @@ import java.util.Locale;
  * request} (an HTTP request line), {@code _} (matched, not kept) or else a key of {@code extra}.
  * The arg of {@code timestamp} is its {@code java.time} pattern (or {@code rfc3339}); of {@code
  * requestTime} the unit ({@code ms}, {@code us}); of the others a shape: {@code text}, {@code
- * token}, {@code word}, {@code digits}, {@code num} (digits or {@code -}). Tokens read {@code -} as
- * null; text captures but the message lose their padding.
+ * token}, {@code word}, {@code digits}, {@code num} (digits or {@code -}). Fields but the message
+ * read {@code -} as null; text captures but the message lose their padding.
  */
 final class LayoutSpec {
     /** {@code %{timestamp:rfc3339}}: with T, fraction and offset, as container runtimes write. */
@@ -94,10 +94,8 @@ final class LayoutSpec {
     }
 
     private static Capture tidy(Capture capture, boolean isString) {
-        if (capture.shape() == Shape.TEXT) {
-            return capture.trimmed();
-        }
-        return capture.shape() == Shape.TOKEN && isString ? capture.dashIsNull() : capture;
+        Capture tidied = capture.shape() == Shape.TEXT ? capture.trimmed() : capture;
+        return isString ? tidied.dashIsNull() : tidied;
     }
 
     private static Shape shape(String arg, Shape otherwise) {
