@@ -29,6 +29,7 @@ public final class FormatDefinition {
     private final boolean takesJsonKeys;
     private final Function<FormatOptions, LogFormat> factory;
     private Set<String> refines = Set.of();
+    @Nullable private String exampleHeader;
 
     FormatDefinition(
             String name,
@@ -83,6 +84,20 @@ public final class FormatDefinition {
      */
     public boolean refines(String otherFormat) {
         return refines.contains(otherFormat);
+    }
+
+    /**
+     * For formats whose header names the columns (W3C, Zeek): the header lines the example needs
+     * before it, joined by line feeds.
+     */
+    public Optional<String> exampleHeader() {
+        return Optional.ofNullable(exampleHeader);
+    }
+
+    /** This definition, whose example needs the given header lines first. */
+    FormatDefinition withExampleHeader(String header) {
+        exampleHeader = header;
+        return this;
     }
 
     /** This definition, refining the named formats ({@link #refines}). */

@@ -3,6 +3,7 @@ package dev.logslice.format.registry;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.access.AccessFormats;
 import dev.logslice.format.access.NginxLogFormatCompiler;
+import dev.logslice.format.columns.ColumnFormat;
 import dev.logslice.format.httpd.ApacheErrorFormat;
 import dev.logslice.format.json.JsonFieldMapping;
 import dev.logslice.format.json.JsonFormat;
@@ -128,6 +129,32 @@ public final class FormatRegistry {
                                     options -> layoutPreset(preset, all))
                             .refining(preset.refines()));
         }
+        all.add(
+                fixed(
+                                "w3c",
+                                "W3C extended log (IIS, CloudFront): the #Fields: line names the"
+                                        + " columns of the lines after it",
+                                "2024-01-15 10:20:30 W3SVC1 GET /cart/add id=7 443 - 203.0.113.5"
+                                        + " Mozilla/5.0+(Windows+NT+10.0) - 200 0 0 5120 42",
+                                options -> ColumnFormat.w3c())
+                        .withExampleHeader(
+                                "#Software: Microsoft Internet Information Services 10.0\n"
+                                        + "#Fields: date time s-sitename cs-method cs-uri-stem"
+                                        + " cs-uri-query s-port cs-username c-ip cs(User-Agent)"
+                                        + " cs(Referer) sc-status sc-substatus sc-win32-status"
+                                        + " sc-bytes time-taken"));
+        all.add(
+                fixed(
+                                "zeek",
+                                "Zeek (Bro) TSV log: the #fields line names the columns",
+                                "1705314030.123456\tCHhAvVGS1DHFjwGM9\t10.0.0.5\t50522"
+                                        + "\t93.184.216.34\t80\tGET\tshop.example.com\t/cart"
+                                        + "\t200\t5120",
+                                options -> ColumnFormat.zeek())
+                        .withExampleHeader(
+                                "#separator \\x09\n#path\thttp\n#fields\tts\tuid\tid.orig_h"
+                                        + "\tid.orig_p\tid.resp_h\tid.resp_p\tmethod\thost\turi"
+                                        + "\tstatus_code\tresponse_body_len"));
         // Families before plain json: of two equal readings, detection takes the first listed.
         for (JsonPreset preset : JsonPreset.values()) {
             all.add(

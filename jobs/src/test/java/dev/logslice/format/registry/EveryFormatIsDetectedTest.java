@@ -6,9 +6,7 @@ import dev.logslice.format.testing.Parsing;
 
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,12 +23,11 @@ class EveryFormatIsDetectedTest {
             if (!definition.isDetectable()) {
                 continue;
             }
-            byte[] line = definition.example().getBytes(StandardCharsets.UTF_8);
             String detected;
             try {
                 FormatDetection detection =
                         detector.detect(
-                                definition.name(), Collections.nCopies(20, line), Parsing.CONTEXT);
+                                definition.name(), Examples.file(definition, 20), Parsing.CONTEXT);
                 detected = detection.definition().name();
             } catch (Exception e) {
                 detected = e.getMessage();

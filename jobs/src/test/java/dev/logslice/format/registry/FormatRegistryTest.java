@@ -3,7 +3,6 @@ package dev.logslice.format.registry;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
-import dev.logslice.format.testing.Parsing;
 
 import org.apache.flink.util.InstantiationUtil;
 
@@ -49,6 +48,8 @@ class FormatRegistryTest {
                         "aws-s3",
                         "haproxy",
                         "cri",
+                        "w3c",
+                        "zeek",
                         "bunyan",
                         "pino",
                         "journald",
@@ -70,7 +71,7 @@ class FormatRegistryTest {
                             .map(FormatOptions::pattern)
                             .orElse(FormatOptions.none());
             LogFormat format = definition.create(options);
-            LogEvent event = Parsing.event(format, definition.example());
+            LogEvent event = Examples.event(definition, format);
 
             assertThat(format.name()).isEqualTo(definition.name());
             assertThat(event.timestampText()).as(definition.name()).isNotNull();
@@ -88,7 +89,7 @@ class FormatRegistryTest {
                             .orElse(FormatOptions.none());
             LogFormat shipped = InstantiationUtil.clone(definition.create(options));
 
-            assertThat(Parsing.event(shipped, definition.example()).timestampText())
+            assertThat(Examples.event(definition, shipped).timestampText())
                     .as(definition.name())
                     .isNotNull();
         }
