@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
 import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatOptions;
@@ -37,6 +38,8 @@ final class FormatsCommand implements Callable<Integer> {
             System.out.printf("%-14s %s%n", format.name(), format.description());
             format.examplePattern()
                     .ifPresent(pattern -> System.out.printf("%-14s --pattern '%s'%n", "", pattern));
+            format.exampleHeader()
+                    .ifPresent(h -> h.lines().forEach(l -> System.out.printf("%-14s %s%n", "", l)));
             System.out.printf("%-14s %s%n", "", format.example());
             System.out.printf("%-14s -> %s%n%n", "", fields(format));
         }
@@ -51,12 +54,9 @@ final class FormatsCommand implements Callable<Integer> {
                         .examplePattern()
                         .map(FormatOptions::pattern)
                         .orElse(FormatOptions.none());
-        byte[] line = definition.example().getBytes(StandardCharsets.UTF_8);
-        LogEvent event =
-                definition
-                        .create(options)
-                        .newParser(EXAMPLE_CONTEXT)
-                        .tryParse(line, 0, line.length, "example", 0);
+        LogParser parser = definition.create(options).newParser(EXAMPLE_CONTEXT);
+        definition.exampleHeader().ifPresent(h -> h.lines().forEach(l -> parse(parser, l)));
+        LogEvent event = parse(parser, definition.example());
         if (event == null) {
             return "(no event)";
         }
@@ -75,6 +75,11 @@ final class FormatsCommand implements Callable<Integer> {
             fields.add("extra." + entry.getKey() + "=" + show(entry.getValue()));
         }
         return fields.toString();
+    }
+
+    private static LogEvent parse(LogParser parser, String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        return parser.tryParse(bytes, 0, bytes.length, "example", 0);
     }
 
     private static String show(Object value) {
