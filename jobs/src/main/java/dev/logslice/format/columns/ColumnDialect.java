@@ -18,6 +18,9 @@ enum ColumnDialect {
      */
     W3C(
             "#Fields:",
+            "#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip"
+                    + " cs(User-Agent) cs(Referer) sc-status sc-substatus sc-win32-status"
+                    + " time-taken",
             false,
             Set.of("Version", "Fields", "Software", "Start-Date", "End-Date", "Date", "Remark"),
             Map.ofEntries(
@@ -37,6 +40,7 @@ enum ColumnDialect {
     /** Zeek (Bro) TSV logs: {@code #fields ts uid id.orig_h ...}, tab-separated values. */
     ZEEK(
             "#fields",
+            null,
             true,
             Set.of(
                     "separator",
@@ -61,16 +65,19 @@ enum ColumnDialect {
                     Map.entry("username", Field.USER)));
 
     private final String fieldsDirective;
+    @Nullable private final String defaultColumns;
     private final boolean tabsOnly;
     private final Set<String> directives;
     private final Map<String, Field> fields;
 
     ColumnDialect(
             String fieldsDirective,
+            @Nullable String defaultColumns,
             boolean tabsOnly,
             Set<String> directives,
             Map<String, Field> fields) {
         this.fieldsDirective = fieldsDirective;
+        this.defaultColumns = defaultColumns;
         this.tabsOnly = tabsOnly;
         this.directives = directives;
         this.fields = fields;
@@ -84,6 +91,15 @@ enum ColumnDialect {
     /** The directive whose line names the columns, like {@code #Fields:}. */
     String fieldsDirective() {
         return fieldsDirective;
+    }
+
+    /**
+     * The columns line of a file without one, or null: IIS's default fields, as IIS logs cut from
+     * their header (and Filebeat's IIS module) have them.
+     */
+    @Nullable
+    String defaultColumns() {
+        return defaultColumns;
     }
 
     boolean isSeparator(byte c) {

@@ -20,7 +20,8 @@ import java.util.List;
 /**
  * Parses the lines of one file of a {@link ColumnFormat}: {@code #} lines are directives (a columns
  * line sets the columns), the others values, one per column. A parser that meets values before any
- * columns line (it reads a later split of the file) looks the header up in the file's head.
+ * columns line (it reads a later split of the file) looks the header up in the file's head, and
+ * takes the dialect's default columns when there is none.
  */
 final class ColumnParser implements LogParser {
     private final ColumnDialect dialect;
@@ -54,6 +55,9 @@ final class ColumnParser implements LogParser {
         if (columns == null && !headerLookedUp) {
             headerLookedUp = true;
             byte[] header = FileHeader.find(file, offset, dialect.fieldsDirective());
+            if (header == null && dialect.defaultColumns() != null) {
+                header = dialect.defaultColumns().getBytes(StandardCharsets.US_ASCII);
+            }
             if (header != null) {
                 setColumns(header, 0, header.length);
             }

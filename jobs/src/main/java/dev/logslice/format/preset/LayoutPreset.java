@@ -161,6 +161,10 @@ public enum LayoutPreset {
                     + " %{timers} %{status} %{bytes} %{requestCookie} %{responseCookie}"
                     + " %{terminationState} %{connections} %{queues} %{headers:text}"
                     + " \"%{request}\"",
+            "%{client}:%{clientPort:num} [%{timestamp:dd/MMM/yyyy:HH:mm:ss.SSS}] %{frontend}"
+                    + " %{backend}/%{server} %{requestHost} %{timers} %{status} %{bytes}"
+                    + " %{requestCookie} %{responseCookie} %{terminationState} %{connections}"
+                    + " %{queues} \"%{request}\"",
             "%{client}:%{clientPort:num} [%{timestamp:dd/MMM/yyyy:HH:mm:ss.SSS}] %{frontend} %{backend}/%{server}"
                     + " %{timers} %{bytes} %{terminationState} %{connections} %{queues}"),
     CRI(

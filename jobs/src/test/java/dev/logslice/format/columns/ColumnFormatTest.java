@@ -90,10 +90,19 @@ class ColumnFormatTest {
     }
 
     @Test
-    void linesBeforeAnyHeaderAndForeignCommentsAreMalformed() {
+    void withoutHeaderIisDefaultColumnsApplyAndForeignCommentsAreMalformed() {
         LogParser parser = ColumnFormat.w3c().newParser(Parsing.CONTEXT);
+        LogEvent headless = (LogEvent) Parsing.result(parser, IIS_LINE);
 
-        assertThat(Parsing.result(parser, IIS_LINE)).isInstanceOf(MalformedLine.class);
+        assertThat(headless.status()).isEqualTo(404);
+        assertThat(headless.client()).isEqualTo("81.2.69.143");
+        assertThat(Parsing.result(parser, "2018-01-01 08:09:10 127.0.0.1 GET /cart"))
+                .isInstanceOf(MalformedLine.class);
+        assertThat(
+                        Parsing.result(
+                                ColumnFormat.zeek().newParser(Parsing.CONTEXT),
+                                "1705314030.1\tCHhAvVGS1DHFjwGM9\t10.0.0.5"))
+                .isInstanceOf(MalformedLine.class);
         assertThat(Parsing.result(parser, "# a shell comment")).isInstanceOf(MalformedLine.class);
         assertThat(Parsing.result(parser, "#!/bin/sh")).isInstanceOf(MalformedLine.class);
     }
