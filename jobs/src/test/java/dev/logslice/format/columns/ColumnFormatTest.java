@@ -110,12 +110,12 @@ class ColumnFormatTest {
     @Test
     void aSplitPastTheHeaderReadsItFromTheFileHead(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("u_ex240115.log");
-        String head = "#Software: IIS\r\n" + IIS_FIELDS + "\r\n";
-        Files.write(
-                log,
-                (head + IIS_LINE + "\r\n" + IIS_LINE + "\r\n").getBytes(StandardCharsets.UTF_8));
-        long secondLine = head.length() + IIS_LINE.length() + 2;
-        byte[] line = IIS_LINE.getBytes(StandardCharsets.UTF_8);
+        // Not IIS's default columns: without the header the line would be malformed.
+        String head = "#Software: IIS\r\n#Fields: date time c-ip sc-status\r\n";
+        String data = "2018-01-01 08:09:10 ::1 404";
+        Files.write(log, (head + data + "\r\n" + data + "\r\n").getBytes(StandardCharsets.UTF_8));
+        long secondLine = head.length() + data.length() + 2;
+        byte[] line = data.getBytes(StandardCharsets.UTF_8);
 
         LogEvent event =
                 ColumnFormat.w3c()
