@@ -1,6 +1,7 @@
 package dev.logslice.cli;
 
 import dev.logslice.connector.enumerator.InputFile;
+import dev.logslice.format.Field;
 import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.FormatDetector;
 import dev.logslice.format.detect.InputFormats;
@@ -72,6 +73,30 @@ final class FormatOptionsMixin {
                     "Time zone of timestamps written without an offset: Europe/Paris, UTC, +01:00"
                             + " (default: this machine's, ${DEFAULT-VALUE}).")
     ZoneId zone = ZoneId.systemDefault();
+
+    @Option(
+            names = "--time-field",
+            paramLabel = "KEY",
+            split = ",",
+            description =
+                    "JSON formats: the key(s) of the timestamp, most preferred first, dotted for"
+                            + " nested ones (default: timestamp, @timestamp, time, ts, ...).")
+    List<String> timeFields = List.of();
+
+    @Option(
+            names = "--level-field",
+            paramLabel = "KEY",
+            split = ",",
+            description = "JSON formats: the key(s) of the level (default: level, severity, ...).")
+    List<String> levelFields = List.of();
+
+    @Option(
+            names = "--message-field",
+            paramLabel = "KEY",
+            split = ",",
+            description =
+                    "JSON formats: the key(s) of the message (default: message, msg, log, ...).")
+    List<String> messageFields = List.of();
 
     /** Whether a format is named rather than detected. */
     boolean isNamed() {
@@ -146,8 +171,13 @@ final class FormatOptionsMixin {
     }
 
     private FormatOptions options() {
+        // Under auto a pattern is unused (warnIfPatternUnused said so): no detected format takes
+        // it.
         FormatOptions options =
-                pattern == null ? FormatOptions.none() : FormatOptions.pattern(pattern);
+                withJsonKeys(
+                        pattern == null || !isNamed()
+                                ? FormatOptions.none()
+                                : FormatOptions.pattern(pattern));
         if (timeFormat != null) {
             if (isNamed() && !format.equals("regex")) {
                 throw new IllegalArgumentException(
@@ -186,5 +216,19 @@ final class FormatOptionsMixin {
                 + files.stream().limit(NOTE_FILES).collect(Collectors.joining(", "))
                 + (files.size() > NOTE_FILES ? " and " + (files.size() - NOTE_FILES) + " more" : "")
                 + ")";
+    }
+
+    /** The options with the JSON keys of --time-field, --level-field and --message-field. */
+    private FormatOptions withJsonKeys(FormatOptions options) {
+        if (!timeFields.isEmpty()) {
+            options = options.withJsonKeys(Field.TIMESTAMP, timeFields);
+        }
+        if (!levelFields.isEmpty()) {
+            options = options.withJsonKeys(Field.LEVEL, levelFields);
+        }
+        if (!messageFields.isEmpty()) {
+            options = options.withJsonKeys(Field.MESSAGE, messageFields);
+        }
+        return options;
     }
 }

@@ -217,6 +217,9 @@ public final class FormatDetector {
             if (other == this) {
                 return false;
             }
+            if (definition.refines(other.definition.name())) {
+                return true;
+            }
             boolean larger = false;
             for (int i = 0; i < events.size(); i++) {
                 Map<String, Object> mine = events.get(i);

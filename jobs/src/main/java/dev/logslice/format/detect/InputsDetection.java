@@ -95,7 +95,7 @@ public final class InputsDetection {
                             .add(file);
                     // One instance per format, shared by its files.
                     formatByName.computeIfAbsent(
-                            definition.name(), name -> definition.create(options));
+                            definition.name(), name -> definition.createDetected(options));
                 });
         Map<String, List<String>> mostFilesFirst =
                 filesByName.entrySet().stream()

@@ -33,31 +33,77 @@ public final class JsonFieldMapping implements Serializable {
                 });
     }
 
-    /** The usual names of logging libraries, ECS, Docker and nginx JSON logs. */
+    /**
+     * The usual names of logging libraries, ECS, Docker, nginx, journald, GELF, Bunyan/pino, Zeek
+     * and the JSON logs of Google Cloud and Azure; within a field, earlier keys win.
+     */
     public static JsonFieldMapping defaults() {
         Map<Field, List<String>> keys = new EnumMap<>(Field.class);
-        keys.put(Field.TIMESTAMP, List.of("timestamp", "@timestamp", "time", "ts", "timeMillis"));
-        keys.put(Field.LEVEL, List.of("level", "log.level", "severity", "levelname", "lvl"));
-        keys.put(Field.CLIENT, List.of("client", "remote_addr", "client_ip", "client.ip"));
+        keys.put(
+                Field.TIMESTAMP,
+                List.of(
+                        "timestamp",
+                        "@timestamp",
+                        "time",
+                        "ts",
+                        "timeMillis",
+                        "created_at",
+                        "__REALTIME_TIMESTAMP",
+                        "eventTime"));
+        keys.put(
+                Field.LEVEL,
+                List.of("level", "log.level", "severity", "levelname", "lvl", "PRIORITY"));
+        keys.put(
+                Field.CLIENT,
+                List.of(
+                        "client",
+                        "remote_addr",
+                        "client_ip",
+                        "client.ip",
+                        "id.orig_h",
+                        "callerIpAddress",
+                        "httpRequest.remoteIp"));
         keys.put(Field.USER, List.of("user", "remote_user", "user.name"));
-        keys.put(Field.METHOD, List.of("method", "request_method", "http.request.method"));
+        keys.put(
+                Field.METHOD,
+                List.of(
+                        "method",
+                        "request_method",
+                        "http.request.method",
+                        "httpRequest.requestMethod"));
         keys.put(Field.PATH, List.of("path", "request_uri", "uri", "url.path"));
         keys.put(Field.PROTOCOL, List.of("protocol", "server_protocol"));
-        keys.put(Field.STATUS, List.of("status", "status_code", "http.response.status_code"));
+        keys.put(
+                Field.STATUS,
+                List.of(
+                        "status",
+                        "status_code",
+                        "http.response.status_code",
+                        "httpRequest.status"));
         keys.put(Field.BYTES, List.of("bytes", "body_bytes_sent", "bytes_sent"));
         keys.put(Field.REFERRER, List.of("referrer", "referer", "http_referer"));
         keys.put(
                 Field.USER_AGENT,
                 List.of("userAgent", "user_agent", "http_user_agent", "user_agent.original"));
         keys.put(Field.REQUEST_TIME, List.of("requestTime", "request_time"));
-        keys.put(Field.HOST, List.of("host", "hostname", "host.name"));
-        keys.put(Field.PROGRAM, List.of("program", "app", "service.name"));
-        keys.put(Field.PID, List.of("pid", "process.pid"));
+        keys.put(Field.HOST, List.of("host", "hostname", "host.name", "_HOSTNAME"));
+        keys.put(Field.PROGRAM, List.of("program", "app", "service.name", "SYSLOG_IDENTIFIER"));
+        keys.put(Field.PID, List.of("pid", "process.pid", "_PID"));
         keys.put(
                 Field.THREAD,
                 List.of("thread", "thread_name", "threadName", "process.thread.name"));
         keys.put(Field.LOGGER, List.of("logger", "logger_name", "loggerName", "log.logger"));
-        keys.put(Field.MESSAGE, List.of("message", "msg", "log"));
+        keys.put(
+                Field.MESSAGE,
+                List.of(
+                        "message",
+                        "msg",
+                        "log",
+                        "MESSAGE",
+                        "short_message",
+                        "textPayload",
+                        "jsonPayload.message",
+                        "resultDescription"));
         return new JsonFieldMapping(keys);
     }
 

@@ -21,12 +21,14 @@ import java.util.Arrays;
 /**
  * Parses one JSON object per line with Jackson's streaming parser: mapped keys fill event fields
  * (the most preferred key wins), the others go to {@code extra}; nested objects are flattened to
- * dotted keys and arrays kept as JSON text.
+ * dotted keys and arrays kept as JSON text. Numeric levels get their names ({@link JsonLevels}); a
+ * message loses the line end Docker keeps in it.
  */
 final class JsonLinesParser implements LogParser {
     private static final JsonFactory JSON = new JsonFactory();
 
     private final JsonFieldMapping mapping;
+    @Nullable private final JsonSignature.Check signature;
     private final LocalTimeResolver time;
     private final TimestampValue timestamp = new TimestampValue();
 
@@ -38,8 +40,9 @@ final class JsonLinesParser implements LogParser {
 
     private String failure = "";
 
-    JsonLinesParser(JsonFieldMapping mapping, ParserContext context) {
+    JsonLinesParser(JsonFieldMapping mapping, JsonSignature signature, ParserContext context) {
         this.mapping = mapping;
+        this.signature = signature.isNone() ? null : signature.check();
         this.time = new LocalTimeResolver(context);
     }
 
@@ -54,9 +57,16 @@ final class JsonLinesParser implements LogParser {
             LogEvent event = LogEvent.withoutText(file, offset);
             Arrays.fill(setByRank, Integer.MAX_VALUE);
             Arrays.fill(setByKey, null);
+            if (signature != null) {
+                signature.reset();
+            }
             readObject(json, event, "", b, start);
             if (json.nextToken() != null) {
                 failure = "text after the JSON object";
+                return null;
+            }
+            if (signature != null && !signature.satisfied()) {
+                failure = "a JSON object without the keys " + signature.missing();
                 return null;
             }
             return event;
@@ -71,6 +81,9 @@ final class JsonLinesParser implements LogParser {
         while (json.nextToken() == JsonToken.FIELD_NAME) {
             String key = prefix + json.currentName();
             JsonToken value = json.nextToken();
+            if (signature != null) {
+                signature.see(key);
+            }
             if (value == JsonToken.START_OBJECT) {
                 readObject(json, event, key + ".", b, start);
             } else if (value == JsonToken.START_ARRAY) {
@@ -122,7 +135,7 @@ final class JsonLinesParser implements LogParser {
         }
         switch (field.kind()) {
             case STRING:
-                event.setString(field, json.getText());
+                event.setString(field, text(json, field));
                 return true;
             case TIMESTAMP:
                 byte[] text = json.getText().getBytes(StandardCharsets.UTF_8);
@@ -141,6 +154,19 @@ final class JsonLinesParser implements LogParser {
             default:
                 return setInteger(json, event, field);
         }
+    }
+
+    /** A string field's value: a numeric level by its name, a message without its line end. */
+    private static String text(JsonParser json, Field field) throws IOException {
+        String text = json.getText();
+        if (field == Field.LEVEL) {
+            String name = JsonLevels.nameOf(text);
+            return name == null ? text : name;
+        }
+        if (field == Field.MESSAGE && text.endsWith("\n")) {
+            return text.substring(0, text.length() - (text.endsWith("\r\n") ? 2 : 1));
+        }
+        return text;
     }
 
     private static boolean setInteger(JsonParser json, LogEvent event, Field field)

@@ -5,6 +5,7 @@ import dev.logslice.format.LogFormat;
 import javax.annotation.Nullable;
 
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -25,7 +26,10 @@ public final class FormatDefinition {
     @Nullable private final String examplePattern;
     private final PatternUse patternUse;
     private final boolean detectable;
+    private final boolean takesJsonKeys;
     private final Function<FormatOptions, LogFormat> factory;
+    private Set<String> refines = Set.of();
+    @Nullable private String exampleHeader;
 
     FormatDefinition(
             String name,
@@ -34,6 +38,7 @@ public final class FormatDefinition {
             @Nullable String examplePattern,
             PatternUse patternUse,
             boolean detectable,
+            boolean takesJsonKeys,
             Function<FormatOptions, LogFormat> factory) {
         this.name = name;
         this.description = description;
@@ -41,6 +46,7 @@ public final class FormatDefinition {
         this.examplePattern = examplePattern;
         this.patternUse = patternUse;
         this.detectable = detectable;
+        this.takesJsonKeys = takesJsonKeys;
         this.factory = factory;
     }
 
@@ -66,6 +72,40 @@ public final class FormatDefinition {
         return patternUse;
     }
 
+    /** Whether the format reads JSON keys, so takes {@link FormatOptions#withJsonKeys}. */
+    public boolean takesJsonKeys() {
+        return takesJsonKeys;
+    }
+
+    /**
+     * Whether this format reads lines of another (by name) more precisely, as docker reads JSON
+     * lines and MySQL's error log syslog-like ones: where both read a file equally well, detection
+     * takes this one.
+     */
+    public boolean refines(String otherFormat) {
+        return refines.contains(otherFormat);
+    }
+
+    /**
+     * For formats whose header names the columns (W3C, Zeek): the header lines the example needs
+     * before it, joined by line feeds.
+     */
+    public Optional<String> exampleHeader() {
+        return Optional.ofNullable(exampleHeader);
+    }
+
+    /** This definition, whose example needs the given header lines first. */
+    FormatDefinition withExampleHeader(String header) {
+        exampleHeader = header;
+        return this;
+    }
+
+    /** This definition, refining the named formats ({@link #refines}). */
+    FormatDefinition refining(String... otherFormats) {
+        refines = Set.of(otherFormats);
+        return this;
+    }
+
     /** Whether {@code --format auto} considers this format. */
     public boolean isDetectable() {
         return detectable;
@@ -83,7 +123,22 @@ public final class FormatDefinition {
         if (patternUse == PatternUse.NONE && options.pattern().isPresent()) {
             throw new IllegalArgumentException("format " + name + " takes no pattern");
         }
+        if (!takesJsonKeys && !options.jsonKeys().isEmpty()) {
+            throw new IllegalArgumentException(
+                    "format "
+                            + name
+                            + " is no JSON format; --time-field, --level-field and"
+                            + " --message-field apply to JSON formats");
+        }
         return factory.apply(options);
+    }
+
+    /**
+     * The format of a file detected as this one: the JSON keys of {@code --time-field} and co.
+     * apply to the JSON files of a mixed folder and are left out for the others.
+     */
+    public LogFormat createDetected(FormatOptions options) {
+        return create(takesJsonKeys ? options : options.withoutJsonKeys());
     }
 
     @Override

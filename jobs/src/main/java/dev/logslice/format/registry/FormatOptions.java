@@ -61,6 +61,11 @@ public final class FormatOptions {
         return new FormatOptions(pattern, changed, timeFormat, year);
     }
 
+    /** These options without JSON keys: for a detected format that is no JSON format. */
+    public FormatOptions withoutJsonKeys() {
+        return new FormatOptions(pattern, Map.of(), timeFormat, year);
+    }
+
     public Optional<String> pattern() {
         return Optional.ofNullable(pattern);
     }

@@ -3,17 +3,23 @@ package dev.logslice.format.registry;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.access.AccessFormats;
 import dev.logslice.format.access.NginxLogFormatCompiler;
+import dev.logslice.format.columns.ColumnFormat;
 import dev.logslice.format.httpd.ApacheErrorFormat;
 import dev.logslice.format.json.JsonFieldMapping;
 import dev.logslice.format.json.JsonFormat;
+import dev.logslice.format.json.JsonPreset;
 import dev.logslice.format.log4j.Log4jFormats;
 import dev.logslice.format.log4j.Log4jPreset;
+import dev.logslice.format.nested.NestedFormat;
+import dev.logslice.format.preset.AnyOfFormat;
+import dev.logslice.format.preset.LayoutPreset;
 import dev.logslice.format.regex.RegexFormat;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.syslog.SyslogFormat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -24,6 +30,9 @@ public final class FormatRegistry {
                     + " 2326";
     private static final String COMBINED_EXAMPLE =
             COMMON_EXAMPLE + " \"http://www.example.com/start.html\" \"Mozilla/4.08 [en] (Win98)\"";
+
+    /** Formats that parse their messages again: not among their own inner formats. */
+    private static final Set<String> NESTING = Set.of("docker", "cri");
 
     private final List<FormatDefinition> definitions;
 
@@ -48,10 +57,12 @@ public final class FormatRegistry {
                         options -> AccessFormats.apache("common", AccessFormats.COMMON)));
         all.add(
                 fixed(
-                        "vcombined",
-                        "combined with a virtual host:port first",
-                        "www.example.com:443 " + COMBINED_EXAMPLE,
-                        options -> AccessFormats.apache("vcombined", AccessFormats.VCOMBINED)));
+                                "vcombined",
+                                "combined with a virtual host:port first",
+                                "www.example.com:443 " + COMBINED_EXAMPLE,
+                                options ->
+                                        AccessFormats.apache("vcombined", AccessFormats.VCOMBINED))
+                        .refining("combined"));
         all.add(
                 new FormatDefinition(
                         "nginx",
@@ -59,6 +70,7 @@ public final class FormatRegistry {
                         COMBINED_EXAMPLE + " 0.005 0.004",
                         NginxLogFormatCompiler.COMBINED + " $request_time $upstream_response_time",
                         PatternUse.OPTIONAL,
+                        false,
                         false,
                         options ->
                                 AccessFormats.nginx(
@@ -71,6 +83,7 @@ public final class FormatRegistry {
                         COMMON_EXAMPLE + " 1500",
                         AccessFormats.COMMON + " %D",
                         PatternUse.REQUIRED,
+                        false,
                         false,
                         options ->
                                 AccessFormats.apache("apache", options.pattern().orElseThrow())));
@@ -96,6 +109,7 @@ public final class FormatRegistry {
                         "%d{ISO8601} %-5p [%t] %c: %m%n",
                         PatternUse.REQUIRED,
                         false,
+                        false,
                         options ->
                                 Log4jFormats.of(
                                         "log4j", List.of(options.pattern().orElseThrow()))));
@@ -107,16 +121,71 @@ public final class FormatRegistry {
                             preset.example(),
                             options -> preset.format()));
         }
+        for (LayoutPreset preset : LayoutPreset.values()) {
+            all.add(
+                    fixed(
+                                    preset.formatName(),
+                                    preset.description(),
+                                    preset.example(),
+                                    options -> layoutPreset(preset, all))
+                            .refining(preset.refines()));
+        }
+        all.add(
+                fixed(
+                                "w3c",
+                                "W3C extended log (IIS, CloudFront): the #Fields: line names the"
+                                        + " columns of the lines after it",
+                                "2024-01-15 10:20:30 W3SVC1 GET /cart/add id=7 443 - 203.0.113.5"
+                                        + " Mozilla/5.0+(Windows+NT+10.0) - 200 0 0 5120 42",
+                                options -> ColumnFormat.w3c())
+                        .withExampleHeader(
+                                "#Software: Microsoft Internet Information Services 10.0\n"
+                                        + "#Fields: date time s-sitename cs-method cs-uri-stem"
+                                        + " cs-uri-query s-port cs-username c-ip cs(User-Agent)"
+                                        + " cs(Referer) sc-status sc-substatus sc-win32-status"
+                                        + " sc-bytes time-taken"));
+        all.add(
+                fixed(
+                                "zeek",
+                                "Zeek (Bro) TSV log: the #fields line names the columns",
+                                "1705314030.123456\tCHhAvVGS1DHFjwGM9\t10.0.0.5\t50522"
+                                        + "\t93.184.216.34\t80\tGET\tshop.example.com\t/cart"
+                                        + "\t200\t5120",
+                                options -> ColumnFormat.zeek())
+                        .withExampleHeader(
+                                "#separator \\x09\n#path\thttp\n#fields\tts\tuid\tid.orig_h"
+                                        + "\tid.orig_p\tid.resp_h\tid.resp_p\tmethod\thost\turi"
+                                        + "\tstatus_code\tresponse_body_len"));
+        // Families before plain json: of two equal readings, detection takes the first listed.
+        for (JsonPreset preset : JsonPreset.values()) {
+            all.add(
+                    new FormatDefinition(
+                                    preset.formatName(),
+                                    preset.description(),
+                                    preset.example(),
+                                    null,
+                                    PatternUse.NONE,
+                                    true,
+                                    true,
+                                    options -> jsonPreset(preset, options, all))
+                            .refining(
+                                    preset == JsonPreset.DOCKER
+                                            ? new String[] {"json"}
+                                            : new String[0]));
+        }
         all.add(
                 new FormatDefinition(
                         "json",
-                        "JSON lines; keys map to fields (timestamp/@timestamp/time, level, message/msg...)",
+                        "JSON lines; keys map to fields (timestamp/@timestamp/time/ts/created_at,"
+                                + " level/severity, message/msg...; --time-field and co. to"
+                                + " choose)",
                         "{\"@timestamp\":\"2024-01-15T10:20:30.123Z\",\"level\":\"INFO\","
                                 + "\"logger\":\"com.example.App\",\"message\":\"Started\"}",
                         null,
                         PatternUse.NONE,
                         true,
-                        FormatRegistry::json));
+                        true,
+                        options -> new JsonFormat(mapping(options))));
         all.add(
                 new FormatDefinition(
                         "regex",
@@ -125,6 +194,7 @@ public final class FormatRegistry {
                         "2024-01-15T10:20:30Z WARN disk almost full",
                         "(?<timestamp>\\S+) (?<level>\\w+) (?<message>.*)",
                         PatternUse.REQUIRED,
+                        false,
                         false,
                         options ->
                                 new RegexFormat(
@@ -139,15 +209,52 @@ public final class FormatRegistry {
             String example,
             Function<FormatOptions, LogFormat> factory) {
         return new FormatDefinition(
-                name, description, example, null, PatternUse.NONE, true, factory);
+                name, description, example, null, PatternUse.NONE, true, false, factory);
     }
 
-    private static LogFormat json(FormatOptions options) {
+    private static JsonFieldMapping mapping(FormatOptions options) {
         JsonFieldMapping mapping = JsonFieldMapping.defaults();
         for (var keys : options.jsonKeys().entrySet()) {
             mapping = mapping.with(keys.getKey(), keys.getValue());
         }
-        return new JsonFormat(mapping);
+        return mapping;
+    }
+
+    private static LogFormat jsonPreset(
+            JsonPreset preset, FormatOptions options, List<FormatDefinition> all) {
+        LogFormat format = preset.format(mapping(options));
+        return preset == JsonPreset.DOCKER
+                ? new NestedFormat(preset.formatName(), format, innerFormats(all))
+                : format;
+    }
+
+    private static LogFormat layoutPreset(LayoutPreset preset, List<FormatDefinition> all) {
+        switch (preset) {
+            case CRI:
+                return new NestedFormat(preset.formatName(), preset.format(), innerFormats(all));
+            case HAPROXY:
+                // Through syslog, HAProxy lines read as syslog ones do, plus their own fields.
+                LogFormat body = preset.format();
+                return new AnyOfFormat(
+                        preset.formatName(),
+                        List.of(
+                                new NestedFormat(
+                                        preset.formatName(), new SyslogFormat(), List.of(body)),
+                                body));
+            default:
+                return preset.format();
+        }
+    }
+
+    /** What a container's program may write: every detectable format but the nesting ones. */
+    private static List<LogFormat> innerFormats(List<FormatDefinition> all) {
+        List<LogFormat> inner = new ArrayList<>();
+        for (FormatDefinition definition : all) {
+            if (definition.isDetectable() && !NESTING.contains(definition.name())) {
+                inner.add(definition.create(FormatOptions.none()));
+            }
+        }
+        return inner;
     }
 
     public List<FormatDefinition> definitions() {

@@ -3,7 +3,6 @@ package dev.logslice.format.registry;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
-import dev.logslice.format.testing.Parsing;
 
 import org.apache.flink.util.InstantiationUtil;
 
@@ -37,6 +36,28 @@ class FormatRegistryTest {
                         "spark",
                         "kafka",
                         "zookeeper",
+                        "python",
+                        "openstack",
+                        "logcat",
+                        "hdfs",
+                        "postgresql",
+                        "mysql",
+                        "windows-cbs",
+                        "setupapi",
+                        "aws-elb",
+                        "aws-s3",
+                        "haproxy",
+                        "cri",
+                        "w3c",
+                        "zeek",
+                        "bunyan",
+                        "pino",
+                        "journald",
+                        "gelf",
+                        "gcp",
+                        "azure",
+                        "docker",
+                        "zeek-json",
                         "json",
                         "regex");
     }
@@ -50,7 +71,7 @@ class FormatRegistryTest {
                             .map(FormatOptions::pattern)
                             .orElse(FormatOptions.none());
             LogFormat format = definition.create(options);
-            LogEvent event = Parsing.event(format, definition.example());
+            LogEvent event = Examples.event(definition, format);
 
             assertThat(format.name()).isEqualTo(definition.name());
             assertThat(event.timestampText()).as(definition.name()).isNotNull();
@@ -68,7 +89,7 @@ class FormatRegistryTest {
                             .orElse(FormatOptions.none());
             LogFormat shipped = InstantiationUtil.clone(definition.create(options));
 
-            assertThat(Parsing.event(shipped, definition.example()).timestampText())
+            assertThat(Examples.event(definition, shipped).timestampText())
                     .as(definition.name())
                     .isNotNull();
         }
@@ -94,6 +115,6 @@ class FormatRegistryTest {
                 .isInstanceOf(UnknownFormatException.class)
                 .hasMessageStartingWith(
                         "unknown format 'combind'; the formats are: auto, combined,")
-                .hasMessageContaining("zookeeper, json, regex");
+                .hasMessageContaining("zeek-json, json, regex");
     }
 }

@@ -1,0 +1,106 @@
+package dev.logslice.format.json;
+
+import java.util.List;
+
+/**
+ * The JSON log families detected by name: each reads lines as {@code json} does, and takes only the
+ * lines that carry its keys ({@link JsonSignature}), so {@code --format auto} can tell them apart.
+ */
+public enum JsonPreset {
+    BUNYAN(
+            "bunyan",
+            "Bunyan (Node.js) JSON; numeric levels 10..60 read as trace..fatal",
+            "{\"name\":\"checkout\",\"hostname\":\"web-1\",\"pid\":4242,\"level\":30,"
+                    + "\"msg\":\"listening on :8080\",\"time\":\"2024-01-15T10:20:30.123Z\",\"v\":0}",
+            List.of("v", "level", "hostname", "pid", "time"),
+            List.of()),
+    PINO(
+            "pino",
+            "pino (Node.js) JSON; epoch-millisecond time, numeric levels read as names",
+            "{\"level\":50,\"time\":1705314030123,\"pid\":657,\"hostname\":\"web-1\","
+                    + "\"reqId\":\"req-7\",\"msg\":\"upstream timed out\"}",
+            List.of("level", "time", "pid", "hostname"),
+            List.of()),
+    JOURNALD(
+            "journald",
+            "journalctl -o json export; PRIORITY read as a syslog level, microsecond time",
+            "{\"__CURSOR\":\"s=6f1c;i=2a\",\"__REALTIME_TIMESTAMP\":\"1705314030123456\","
+                    + "\"PRIORITY\":\"6\",\"_HOSTNAME\":\"web-1\",\"SYSLOG_IDENTIFIER\":\"sshd\","
+                    + "\"_PID\":\"812\",\"MESSAGE\":\"Accepted publickey for deploy from 10.0.0.5\"}",
+            List.of("__REALTIME_TIMESTAMP"),
+            List.of()),
+    GELF(
+            "gelf",
+            "Graylog GELF JSON; short_message, syslog level numbers, _fields in extra",
+            "{\"version\":\"1.1\",\"host\":\"web-1\",\"short_message\":\"disk 91% full\","
+                    + "\"timestamp\":1705314030.125,\"level\":4,\"_service\":\"api\"}",
+            List.of("version", "host", "short_message"),
+            List.of()),
+    GCP(
+            "gcp",
+            "Google Cloud Logging JSON (exported LogEntry or structured stdout)",
+            "{\"insertId\":\"42xyz\",\"jsonPayload\":{\"message\":\"cache miss\"},"
+                    + "\"resource\":{\"type\":\"k8s_container\"},\"timestamp\":"
+                    + "\"2024-01-15T10:20:30.123456Z\",\"severity\":\"WARNING\","
+                    + "\"logName\":\"projects/shop/logs/stdout\"}",
+            List.of(),
+            List.of("insertId", "logName", "logging.googleapis.com/")),
+    AZURE(
+            "azure",
+            "Azure Monitor resource log JSON (time, resourceId, category, level)",
+            "{\"time\":\"2024-01-15T10:20:30.1234567Z\",\"resourceId\":\"/SUBSCRIPTIONS/0F1E/"
+                    + "RESOURCEGROUPS/SHOP/PROVIDERS/MICROSOFT.WEB/SITES/SHOP\",\"category\":"
+                    + "\"AppServiceConsoleLogs\",\"operationName\":\"Microsoft.Web/sites/log\","
+                    + "\"level\":\"Informational\",\"resultDescription\":\"GET /health 200\"}",
+            List.of("time", "resourceId", "category"),
+            List.of()),
+    DOCKER(
+            "docker",
+            "Docker json-file container log; the message is parsed again when its format is known",
+            "{\"log\":\"2024-01-15 10:20:30,123 WARN [main] com.shop.Cart: slow\\n\","
+                    + "\"stream\":\"stderr\",\"time\":\"2024-01-15T10:20:30.123456789Z\"}",
+            List.of("log", "stream", "time"),
+            List.of()),
+    ZEEK_JSON(
+            "zeek-json",
+            "Zeek (Bro) JSON logs; ts in epoch seconds, id.orig_h as the client",
+            "{\"ts\":1705314030.123456,\"uid\":\"CHhAvVGS1DHFjwGM9\",\"id.orig_h\":\"10.0.0.5\","
+                    + "\"id.orig_p\":50522,\"id.resp_h\":\"93.184.216.34\",\"id.resp_p\":443,"
+                    + "\"proto\":\"tcp\",\"service\":\"ssl\",\"conn_state\":\"SF\"}",
+            List.of("ts"),
+            List.of("uid", "fuid", "id.orig_h"));
+
+    private final String formatName;
+    private final String description;
+    private final String example;
+    private final JsonSignature signature;
+
+    JsonPreset(
+            String formatName,
+            String description,
+            String example,
+            List<String> required,
+            List<String> anyOf) {
+        this.formatName = formatName;
+        this.description = description;
+        this.example = example;
+        this.signature = JsonSignature.of(required, anyOf);
+    }
+
+    public String formatName() {
+        return formatName;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public String example() {
+        return example;
+    }
+
+    /** The format of this family with a mapping (the defaults, or with the user's keys). */
+    public JsonFormat format(JsonFieldMapping mapping) {
+        return new JsonFormat(formatName, mapping, signature);
+    }
+}

@@ -1,0 +1,230 @@
+package dev.logslice.format.preset;
+
+import dev.logslice.format.LogFormat;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+
+/**
+ * Formats that are a few {@link LayoutSpec} layouts, each a format of its own name: the default
+ * layouts of Python logging, OpenStack, Android logcat, Hadoop's HDFS, PostgreSQL, MySQL, Windows
+ * CBS and setupapi, AWS load balancers and S3, the HAProxy line without its syslog header, and
+ * Kubernetes CRI. Layouts are tried in order; the first that reads a line wins.
+ */
+public enum LayoutPreset {
+    PYTHON(
+            "python",
+            "Python logging: the docs' '%(asctime)s - %(name)s - %(levelname)s - %(message)s'"
+                    + " and basicConfig's 'LEVEL:name:message'; tracebacks join their event",
+            "2024-01-15 10:20:30,123 - urllib3.connectionpool - WARNING - Retrying"
+                    + " (Retry(total=2)) after connection broken",
+            true,
+            LevelNames.PYTHON,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} - %{logger:text} - %{level} - %{message}",
+            "%{level}:%{logger:text}:%{message}"),
+    OPENSTACK(
+            "openstack",
+            "OpenStack (oslo.log) services: time, pid, level, module, [request context]",
+            "2017-05-16 00:00:00.008 25746 INFO nova.osapi_compute.wsgi.server"
+                    + " [req-38101a0b-2096-447d-96ea-a692162415ae 113d3a99c3da401fbd62cc2caa5b96d2"
+                    + " 54fadb412c4e40cdbaed9335e4c35a9e - default default] 10.11.10.1 \"GET"
+                    + " /v2/54fadb412c4e40cdbaed9335e4c35a9e/servers/detail HTTP/1.1\" status: 200"
+                    + " len: 1893 time: 0.2477829",
+            true,
+            LevelNames.OPENSTACK,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{pid} %{level} %{logger} [%{context:text}]"
+                    + " %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{pid} %{level} %{logger} %{message}",
+            "%{logFile} %{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{pid} %{level} %{logger}"
+                    + " [%{context:text}] %{message}"),
+    LOGCAT(
+            "logcat",
+            "Android logcat: threadtime (the default), time and brief; levels V D I W E F A",
+            "01-15 10:20:30.123  1234  5678 I ActivityManager: Start proc 4242:com.example/u0a101",
+            false,
+            LevelNames.LOGCAT,
+            "%{timestamp:MM-dd HH:mm:ss.SSS} %{pid} %{threadId:digits} %{level} %{logger:text}:"
+                    + " %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{pid} %{threadId:digits} %{level}"
+                    + " %{logger:text}: %{message}",
+            "%{timestamp:MM-dd HH:mm:ss.SSS} %{level}/%{logger:text}(%{pid}): %{message}",
+            "%{timestamp:MM-dd HH:mm:ss.SSS} %{level}/%{logger:text}( %{pid}): %{message}",
+            "%{level}/%{logger:text}(%{pid}): %{message}",
+            "%{level}/%{logger:text}( %{pid}): %{message}"),
+    HDFS(
+            "hdfs",
+            "Hadoop HDFS classic layout: yyMMdd HHmmss pid LEVEL class: message",
+            "081109 203615 148 INFO dfs.DataNode$PacketResponder: PacketResponder 1 for block"
+                    + " blk_38865049064139660 terminating",
+            true,
+            LevelNames.LOG4J,
+            "%{timestamp:yyMMdd HHmmss} %{pid} %{level} %{logger}: %{message}"),
+    POSTGRESQL(
+            "postgresql",
+            "PostgreSQL server log of the default prefixes ('%m [%p] ', Debian's '%t [%p-%l]"
+                    + " %q%u@%d '); the zone name is kept in extra, times read in --zone",
+            "2024-01-15 10:20:30.123 UTC [4242] LOG:  duration: 1204.551 ms  statement: SELECT"
+                    + " count(*) FROM orders",
+            true,
+            LevelNames.POSTGRESQL,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone:word} [%{pid}] %{level:token}:  %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone:word} [%{pid}-%{lineNumber:digits}]"
+                    + " %{level:token}:  %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone:word} [%{pid}] %{user}@%{database}"
+                    + " %{level:token}:  %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone:word} [%{pid}-%{lineNumber:digits}]"
+                    + " %{user}@%{database} %{level:token}:  %{message}"),
+    MYSQL(
+            "mysql",
+            "MySQL and MariaDB error log (5.5 to 8.0)",
+            "2019-03-24T13:44:27.924508Z 5 [Warning] [MY-010453] [Server] root@localhost is"
+                    + " created with an empty password !",
+            true,
+            null,
+            "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX} %{thread:digits} [%{level}]"
+                    + " [%{errorCode}] [%{subsystem}] %{message}",
+            "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX} %{thread:digits} [%{level}] %{message}",
+            "%{timestamp:yyMMdd HH:mm:ss} [%{level}] %{message}",
+            "%{timestamp:yyMMdd HH:mm:ss} %{message}"),
+    WINDOWS_CBS(
+            "windows-cbs",
+            "Windows Component-Based Servicing log (CBS.log, DISM)",
+            "2024-01-15 10:20:30, Info                  CBS    Loaded Servicing Stack"
+                    + " v10.0.19041.3570 with Core: C:\\Windows\\winsxs\\cbscore.dll",
+            true,
+            null,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss}, %{level} %{logger} %{message}"),
+    SETUPAPI(
+            "setupapi",
+            "Windows setupapi.dev.log: one event per section, its lines joined",
+            ">>>  Section start 2024/01/15 10:20:30.123",
+            true,
+            null,
+            ">>>  Section start %{timestamp:yyyy/MM/dd HH:mm:ss.SSS}",
+            "<<<  Section end %{timestamp:yyyy/MM/dd HH:mm:ss.SSS}",
+            "[Boot Session: %{timestamp:yyyy/MM/dd HH:mm:ss.SSS}]",
+            ">>>  [%{message}",
+            "<<<  [%{message}",
+            "!!!  %{message}"),
+    AWS_ELB(
+            "aws-elb",
+            "AWS Application (ALB) and Classic (ELB) load balancer access logs",
+            "https 2024-01-15T10:20:30.123456Z app/shop-alb/50dc6c495c0c9188 203.0.113.5:50522"
+                    + " 10.0.1.7:8080 0.001 0.012 0.000 200 200 257 1532 \"GET"
+                    + " https://shop.example.com:443/api/cart?id=7 HTTP/1.1\" \"Mozilla/5.0 (X11;"
+                    + " Linux x86_64)\" ECDHE-RSA-AES128-GCM-SHA256 TLSv1.2"
+                    + " arn:aws:elasticloadbalancing:us-east-1:123456789012:targetgroup/shop/73e2d6"
+                    + " \"Root=1-65a5071e-1c2b3d4e5f6071829\" \"shop.example.com\" \"-\" 0"
+                    + " 2024-01-15T10:20:30.110000Z \"forward\" \"-\" \"-\" \"10.0.1.7:8080\""
+                    + " \"200\" \"-\" \"-\"",
+            false,
+            null,
+            "%{type} %{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX} %{elb} %{client}:%{clientPort:num}"
+                    + " %{target} %{requestProcessingTime} %{targetProcessingTime}"
+                    + " %{responseProcessingTime} %{status} %{targetStatus} %{receivedBytes:num}"
+                    + " %{bytes} \"%{request}\" \"%{userAgent:text}\" %{sslCipher} %{sslProtocol}"
+                    + " %{targetGroup} %{_:text}",
+            "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX} %{elb} %{client}:%{clientPort:num}"
+                    + " %{target} %{requestProcessingTime} %{targetProcessingTime}"
+                    + " %{responseProcessingTime} %{status} %{targetStatus} %{receivedBytes:num}"
+                    + " %{bytes} \"%{request}\" \"%{userAgent:text}\" %{sslCipher} %{sslProtocol}"),
+    AWS_S3(
+            "aws-s3",
+            "AWS S3 server access log",
+            "79a59df900b949e5 shop-assets [15/Jan/2024:10:20:30 +0000] 192.0.2.3 - 3E57427F3EXAMPLE"
+                    + " REST.GET.OBJECT img/logo.png \"GET /shop-assets/img/logo.png HTTP/1.1\" 200"
+                    + " - 2326 2326 12 11 \"https://shop.example.com/\" \"Mozilla/5.0\" - abcd= SigV4"
+                    + " ECDHE-RSA-AES128-GCM-SHA256 AuthHeader shop-assets.s3.amazonaws.com TLSv1.2",
+            false,
+            null,
+            "%{owner} %{bucket} [%{timestamp:dd/MMM/yyyy:HH:mm:ss Z}] %{client} %{user}"
+                    + " %{requestId} %{operation} %{key} \"%{request}\" %{status} %{errorCode}"
+                    + " %{bytes} %{objectSize:num} %{totalTime:num} %{turnAroundTime:num}"
+                    + " \"%{referrer:text}\" \"%{userAgent:text}\" %{_:text}",
+            "%{owner} %{bucket} [%{timestamp:dd/MMM/yyyy:HH:mm:ss Z}] %{client} %{user}"
+                    + " %{requestId} %{operation} %{key} \"%{request}\" %{status} %{errorCode}"
+                    + " %{bytes} %{objectSize:num} %{totalTime:num} %{turnAroundTime:num}"
+                    + " \"%{referrer:text}\" \"%{userAgent:text}\""),
+    HAPROXY(
+            "haproxy",
+            "HAProxy HTTP and TCP logs, with or without their syslog header",
+            "Jan 15 10:20:30 lb1 haproxy[4242]: 10.0.0.5:50522 [15/Jan/2024:10:20:30.123] www-https~ shop/web1 0/0/1/12/13 200 1532 -"
+                    + " - ---- 12/10/2/1/0 0/0 {shop.example.com|Mozilla/5.0} \"GET /api/cart"
+                    + " HTTP/1.1\"",
+            false,
+            null,
+            "%{client}:%{clientPort:num} [%{timestamp:dd/MMM/yyyy:HH:mm:ss.SSS}] %{frontend} %{backend}/%{server}"
+                    + " %{timers} %{status} %{bytes} %{requestCookie} %{responseCookie}"
+                    + " %{terminationState} %{connections} %{queues} \"%{request}\"",
+            "%{client}:%{clientPort:num} [%{timestamp:dd/MMM/yyyy:HH:mm:ss.SSS}] %{frontend} %{backend}/%{server}"
+                    + " %{timers} %{status} %{bytes} %{requestCookie} %{responseCookie}"
+                    + " %{terminationState} %{connections} %{queues} %{headers:text}"
+                    + " \"%{request}\"",
+            "%{client}:%{clientPort:num} [%{timestamp:dd/MMM/yyyy:HH:mm:ss.SSS}] %{frontend}"
+                    + " %{backend}/%{server} %{requestHost} %{timers} %{status} %{bytes}"
+                    + " %{requestCookie} %{responseCookie} %{terminationState} %{connections}"
+                    + " %{queues} \"%{request}\"",
+            "%{client}:%{clientPort:num} [%{timestamp:dd/MMM/yyyy:HH:mm:ss.SSS}] %{frontend} %{backend}/%{server}"
+                    + " %{timers} %{bytes} %{terminationState} %{connections} %{queues}"),
+    CRI(
+            "cri",
+            "Kubernetes CRI container log; the message is parsed again when its format is known",
+            "2024-01-15T10:20:30.123456789Z stdout F 2024-01-15 10:20:30,123 - shop.cart -"
+                    + " WARNING - cart 7 is stale",
+            false,
+            null,
+            "%{timestamp:rfc3339} %{stream} %{tag:word} %{message}");
+
+    private final String formatName;
+    private final String description;
+    private final String example;
+    private final boolean multiLine;
+    @Nullable private final LevelNames levels;
+    private final List<String> specs;
+
+    LayoutPreset(
+            String formatName,
+            String description,
+            String example,
+            boolean multiLine,
+            @Nullable LevelNames levels,
+            String... specs) {
+        this.formatName = formatName;
+        this.description = description;
+        this.example = example;
+        this.multiLine = multiLine;
+        this.levels = levels;
+        this.specs = List.of(specs);
+    }
+
+    public String formatName() {
+        return formatName;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public String example() {
+        return example;
+    }
+
+    /** The formats this one reads more precisely (see {@code FormatDefinition#refines}). */
+    public String[] refines() {
+        switch (this) {
+            case MYSQL:
+            case CRI:
+                return new String[] {"syslog"};
+            case POSTGRESQL:
+                // Hadoop's '%d %p [%t] %c: %m' reads "UTC [4242] LOG:" as level, thread, logger.
+                return new String[] {"hadoop"};
+            default:
+                return new String[0];
+        }
+    }
+
+    public LogFormat format() {
+        return new PresetFormat(formatName, multiLine, levels, specs);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.logslice.format.preset;
+
+import dev.logslice.format.ByteSpan;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * The levels a format writes, and the names they are reported by: logcat's {@code I} is {@code
+ * info}. A line with any other level is not of the format, which keeps formats with loose layouts
+ * ({@code LEVEL:logger:message}) from reading lines of other kinds.
+ */
+final class LevelNames implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    static final LevelNames PYTHON =
+            new LevelNames(List.of("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), null);
+    static final LevelNames OPENSTACK =
+            new LevelNames(
+                    List.of("TRACE", "DEBUG", "INFO", "AUDIT", "WARNING", "ERROR", "CRITICAL"),
+                    null);
+    static final LevelNames LOG4J =
+            new LevelNames(List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"), null);
+    static final LevelNames POSTGRESQL =
+            new LevelNames(
+                    List.of(
+                            "LOG",
+                            "STATEMENT",
+                            "DETAIL",
+                            "HINT",
+                            "CONTEXT",
+                            "QUERY",
+                            "LOCATION",
+                            "INFO",
+                            "NOTICE",
+                            "WARNING",
+                            "ERROR",
+                            "FATAL",
+                            "PANIC",
+                            "DEBUG1",
+                            "DEBUG2",
+                            "DEBUG3",
+                            "DEBUG4",
+                            "DEBUG5"),
+                    null);
+    static final LevelNames LOGCAT =
+            new LevelNames(
+                    List.of("V", "D", "I", "W", "E", "F", "A"),
+                    List.of("verbose", "debug", "info", "warn", "error", "fatal", "fatal"));
+
+    private final List<String> written;
+    private final List<String> reported;
+
+    /** {@code reported} null keeps the written names. */
+    LevelNames(List<String> written, List<String> reported) {
+        this.written = List.copyOf(written);
+        this.reported = reported == null ? this.written : List.copyOf(reported);
+    }
+
+    /** The index of the level in {@code level}, or -1 when the format has no such level. */
+    int indexOf(ByteSpan level) {
+        for (int i = 0; i < written.size(); i++) {
+            if (level.contentEquals(written.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether levels are reported by other names than they are written. */
+    boolean renames() {
+        return reported != written;
+    }
+
+    String reported(int index) {
+        return reported.get(index);
+    }
+
+    String written() {
+        return String.join(", ", written);
+    }
+}

@@ -1,0 +1,205 @@
+package dev.logslice.format.json;
+
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.MalformedLine;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.registry.FormatOptions;
+import dev.logslice.format.registry.FormatRegistry;
+import dev.logslice.format.testing.Parsing;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The JSON log families: their keys, numeric levels and times, and the key options. */
+class JsonFamiliesTest {
+    private final FormatRegistry registry = FormatRegistry.standard();
+
+    private LogFormat format(String name) {
+        return registry.create(name, FormatOptions.none());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"10, trace", "20, debug", "30, info", "40, warn", "50, error", "60, fatal"})
+    void bunyanAndPinoLevelsHaveTheirNames(int number, String name) {
+        LogEvent bunyan =
+                Parsing.event(
+                        format("bunyan"),
+                        "{\"name\":\"checkout\",\"hostname\":\"web-1\",\"pid\":4242,\"level\":"
+                                + number
+                                + ",\"msg\":\"m\",\"time\":\"2024-01-15T10:20:30.123Z\",\"v\":0}");
+        LogEvent pino =
+                Parsing.event(
+                        format("pino"),
+                        "{\"level\":"
+                                + number
+                                + ",\"time\":1705314030123,\"pid\":1,\"hostname\":\"h\",\"msg\":\"m\"}");
+
+        assertThat(bunyan.level()).isEqualTo(name);
+        assertThat(pino.level()).isEqualTo(name);
+        assertThat(pino.timestampText()).isEqualTo("2024-01-15T10:20:30.123Z");
+    }
+
+    @Test
+    void customPinoLevelsKeepTheirNumber() {
+        LogEvent event =
+                Parsing.event(
+                        format("pino"),
+                        "{\"level\":35,\"time\":1705314030123,\"pid\":1,\"hostname\":\"h\"}");
+
+        assertThat(event.level()).isEqualTo("35");
+    }
+
+    @Test
+    void journaldExportGivesTimeLevelHostProgramAndPid() {
+        LogEvent event =
+                Parsing.event(
+                        format("journald"),
+                        "{\"__CURSOR\":\"s=6f1c;i=2a\",\"__REALTIME_TIMESTAMP\":\"1705314030123456\","
+                                + "\"__MONOTONIC_TIMESTAMP\":\"81234\",\"PRIORITY\":\"3\","
+                                + "\"_HOSTNAME\":\"web-1\",\"SYSLOG_IDENTIFIER\":\"sshd\",\"_PID\":"
+                                + "\"812\",\"_COMM\":\"sshd\",\"MESSAGE\":\"error: kex_exchange\"}");
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30.123456Z");
+        assertThat(event.level()).isEqualTo("err");
+        assertThat(event.host()).isEqualTo("web-1");
+        assertThat(event.program()).isEqualTo("sshd");
+        assertThat(event.pid()).isEqualTo(812);
+        assertThat(event.message()).isEqualTo("error: kex_exchange");
+        assertThat(event.extra()).containsEntry("_COMM", "sshd");
+    }
+
+    @Test
+    void gelfUsesShortMessageSyslogLevelsAndFloatSeconds() {
+        LogEvent event =
+                Parsing.event(
+                        format("gelf"),
+                        "{\"version\":\"1.1\",\"host\":\"web-1\",\"short_message\":\"disk full\","
+                                + "\"full_message\":\"disk full\\n/dev/sda1 100%\",\"timestamp\":"
+                                + "1705314030.125,\"level\":4,\"_service\":\"api\"}");
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30.125Z");
+        assertThat(event.level()).isEqualTo("warning");
+        assertThat(event.message()).isEqualTo("disk full");
+        assertThat(event.extra())
+                .containsEntry("full_message", "disk full\n/dev/sda1 100%")
+                .containsEntry("_service", "api");
+    }
+
+    @Test
+    void gcpLogEntryAndAzureResourceLog() {
+        LogEvent gcp =
+                Parsing.event(
+                        format("gcp"),
+                        "{\"insertId\":\"42\",\"jsonPayload\":{\"message\":\"cache miss\",\"key\":"
+                                + "\"u:7\"},\"httpRequest\":{\"status\":404,\"remoteIp\":\"10.0.0.9\"},"
+                                + "\"timestamp\":\"2024-01-15T10:20:30.123456Z\",\"severity\":"
+                                + "\"WARNING\",\"logName\":\"projects/shop/logs/stdout\"}");
+        LogEvent azure =
+                Parsing.event(
+                        format("azure"),
+                        "{\"time\":\"2024-01-15T10:20:30.1234567Z\",\"resourceId\":\"/SUBSCRIPTIONS/"
+                                + "0F/SITES/SHOP\",\"category\":\"AppServiceConsoleLogs\",\"level\":"
+                                + "\"Error\",\"callerIpAddress\":\"203.0.113.9\",\"resultDescription\":"
+                                + "\"boom\"}");
+
+        assertThat(gcp.level()).isEqualTo("WARNING");
+        assertThat(gcp.message()).isEqualTo("cache miss");
+        assertThat(gcp.status()).isEqualTo(404);
+        assertThat(gcp.client()).isEqualTo("10.0.0.9");
+        assertThat(gcp.extra()).containsEntry("jsonPayload.key", "u:7");
+        assertThat(azure.timestampText()).isEqualTo("2024-01-15T10:20:30.1234567Z");
+        assertThat(azure.level()).isEqualTo("Error");
+        assertThat(azure.client()).isEqualTo("203.0.113.9");
+        assertThat(azure.message()).isEqualTo("boom");
+    }
+
+    @Test
+    void zeekJsonReadsEpochSecondsAndDottedKeys() {
+        LogEvent event =
+                Parsing.event(
+                        format("zeek-json"),
+                        "{\"ts\":1705314030.123456,\"uid\":\"CHhAvVGS1DHFjwGM9\",\"id.orig_h\":"
+                                + "\"10.0.0.5\",\"id.orig_p\":50522,\"proto\":\"tcp\"}");
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30.123456Z");
+        assertThat(event.client()).isEqualTo("10.0.0.5");
+        assertThat(event.extra())
+                .containsEntry("id.orig_p", 50522L)
+                .containsEntry("uid", "CHhAvVGS1DHFjwGM9");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "bunyan, '{\"level\":30,\"hostname\":\"h\",\"pid\":1,\"time\":\"2024-01-15T10:20:30Z\"}'",
+        "gelf, '{\"version\":\"1.1\",\"host\":\"h\",\"message\":\"m\"}'",
+        "journald, '{\"MESSAGE\":\"m\",\"PRIORITY\":\"6\"}'",
+        "gcp, '{\"severity\":\"INFO\",\"message\":\"m\"}'",
+        "zeek-json, '{\"ts\":1705314030.5,\"proto\":\"tcp\"}'",
+    })
+    void aFamilyTakesOnlyLinesWithItsKeys(String family, String line) {
+        ParseResult result = Parsing.result(format(family).newParser(Parsing.CONTEXT), line);
+
+        assertThat(result).isInstanceOf(MalformedLine.class);
+        assertThat(((MalformedLine) result).reason()).startsWith("a JSON object without the keys");
+        assertThat(Parsing.event(format("json"), line)).isNotNull();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "created_at, '\"2024-01-15T10:20:30Z\"', 2024-01-15T10:20:30Z",
+        "__REALTIME_TIMESTAMP, '\"1705314030123456\"', 2024-01-15T10:20:30.123456Z",
+        "time, 1705314030, 2024-01-15T10:20:30Z",
+        "time, 1705314030123, 2024-01-15T10:20:30.123Z",
+        "time, 1705314030123456, 2024-01-15T10:20:30.123456Z",
+        "time, 1705314030123456789, 2024-01-15T10:20:30.123456789Z",
+    })
+    void plainJsonTakesTheUsualTimeKeysAndEpochsByMagnitude(
+            String key, String value, String expected) {
+        LogEvent event = Parsing.event(format("json"), "{\"" + key + "\":" + value + "}");
+
+        assertThat(event.timestampText()).isEqualTo(expected);
+    }
+
+    @Test
+    void theKeyOptionsChooseTimeLevelAndMessage() {
+        FormatOptions options =
+                FormatOptions.none()
+                        .withJsonKeys(Field.TIMESTAMP, List.of("when"))
+                        .withJsonKeys(Field.LEVEL, List.of("sev", "prio"))
+                        .withJsonKeys(Field.MESSAGE, List.of("event.text"));
+        String line =
+                "{\"time\":\"2020-01-01T00:00:00Z\",\"when\":\"2024-01-15T10:20:30Z\",\"prio\":\"hi\","
+                        + "\"level\":\"INFO\",\"event\":{\"text\":\"chosen\"},\"message\":\"not\"}";
+
+        for (String name : List.of("json", "bunyan", "docker")) {
+            LogFormat format = registry.create(name, options);
+            assertThat(format.name()).isEqualTo(name);
+        }
+        LogEvent event = Parsing.event(registry.create("json", options), line);
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30Z");
+        assertThat(event.level()).isEqualTo("hi");
+        assertThat(event.message()).isEqualTo("chosen");
+        assertThat(event.extra())
+                .containsEntry("time", "2020-01-01T00:00:00Z")
+                .containsEntry("level", "INFO")
+                .containsEntry("message", "not");
+    }
+
+    @Test
+    void theKeyOptionsAreRefusedByFormatsWithoutKeys() {
+        FormatOptions options = FormatOptions.none().withJsonKeys(Field.LEVEL, List.of("sev"));
+
+        assertThatThrownBy(() -> registry.create("syslog", options))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--level-field");
+    }
+}
