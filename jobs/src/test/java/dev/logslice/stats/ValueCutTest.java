@@ -36,6 +36,23 @@ class ValueCutTest {
         assertThat(ValueCut.isCut(kept)).isTrue();
     }
 
+    @Property
+    void aCharacterOfAnyWidthAcrossTheLimitIsKeptWholeOrLeftOut(
+            @ForAll @IntRange(min = 1, max = 4) int width,
+            @ForAll @IntRange(min = 0, max = 4) int shift) {
+        String wide =
+                new String(Character.toChars(new int[] {'a', 0xE9, 0x20AC, 0x1F600}[width - 1]));
+        String text = "a".repeat(ValueCut.MAX_BYTES - 4 + shift) + wide.repeat(3) + "b".repeat(9);
+        byte[] value = text.getBytes(StandardCharsets.UTF_8);
+        ValueCut cut = new ValueCut();
+        int length = cut.cut(value, 0, value.length);
+        String kept = new String(cut.bytes(), 0, length, StandardCharsets.UTF_8);
+
+        assertThat(length).isGreaterThan(ValueCut.MAX_BYTES);
+        assertThat(text).startsWith(kept.substring(0, kept.length() - ValueCut.MARK.length()));
+        assertThat(ValueCut.isCut(kept)).isTrue();
+    }
+
     @Property(tries = 300)
     void noValueWithinTheLimitReadsAsCutEvenWhenItEndsWithTheMark(
             @ForAll @StringLength(max = 1200) String text) {
