@@ -10,7 +10,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -127,37 +129,24 @@ class GenerateCommandTest {
 
     @Test
     void clientsAndPathsAreRefusedForLogsWithoutRequests() {
-        int exit =
-                Logslice.run(
-                        "generate",
-                        "--format",
-                        "syslog",
-                        "--size",
-                        "1m",
-                        "--clients",
-                        "10",
-                        "--out",
-                        dir.resolve("x").toString());
-        assertThat(exit).isEqualTo(2);
-        assertThat(oneLineOfStderr()).contains("--clients and --paths apply to access logs");
+        assertThat(refused("--format", "syslog", "--size", "1m", "--clients", "10"))
+                .contains("--clients and --paths apply to access logs");
         assertThat(dir.resolve("x")).doesNotExist();
     }
 
     @Test
     void aCardinalityOutOfRangeIsAUsageError() {
-        int exit =
-                Logslice.run(
-                        "generate",
-                        "--format",
-                        "nginx",
-                        "--size",
-                        "1m",
-                        "--paths",
-                        "0",
-                        "--out",
-                        dir.resolve("x").toString());
-        assertThat(exit).isEqualTo(2);
-        assertThat(oneLineOfStderr()).contains("--paths 0 must be between 1 and 5,000,000");
+        assertThat(refused("--format", "nginx", "--size", "1m", "--paths", "0"))
+                .contains("--paths 0 must be between 1 and 5,000,000");
+    }
+
+    /** The one line of a generate run to {@code x} with these options, which must exit 2. */
+    private String refused(String... options) {
+        List<String> args =
+                new ArrayList<>(List.of("generate", "--out", dir.resolve("x").toString()));
+        args.addAll(List.of(options));
+        assertThat(Logslice.run(args.toArray(String[]::new))).isEqualTo(2);
+        return oneLineOfStderr();
     }
 
     private String oneLineOfStderr() {
