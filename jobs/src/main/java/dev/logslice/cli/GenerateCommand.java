@@ -3,6 +3,7 @@ package dev.logslice.cli;
 import dev.logslice.generate.GeneratedFormat;
 import dev.logslice.generate.GeneratedLog;
 import dev.logslice.generate.LogGenerator;
+import dev.logslice.generate.WebCardinality;
 import dev.logslice.report.Human;
 
 import org.apache.flink.configuration.MemorySize;
@@ -52,12 +53,33 @@ final class GenerateCommand implements Callable<Integer> {
             description = "The file to write.")
     Path out;
 
+    @Option(
+            names = "--clients",
+            paramLabel = "N",
+            description =
+                    "Distinct clients of an access log (default: "
+                            + WebCardinality.DEFAULT_CLIENTS
+                            + "); e.g. 200000 for a high-cardinality log.")
+    int clients = WebCardinality.DEFAULT.clients();
+
+    @Option(
+            names = "--paths",
+            paramLabel = "N",
+            description =
+                    "Distinct request paths of an access log (default: "
+                            + WebCardinality.DEFAULT_PATHS
+                            + ").")
+    int paths = WebCardinality.DEFAULT.paths();
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        WebCardinality cardinality = cardinality();
         long start = System.nanoTime();
         GeneratedLog log;
         try {
-            log = LogGenerator.write(format, size.getBytes(), seed, out);
+            log = LogGenerator.write(format, cardinality, size.getBytes(), seed, out);
         } catch (FileSystemException e) {
             // A path that cannot be written is the user's to fix, not a failed run.
             String reason = e.getReason() == null ? e.getClass().getSimpleName() : e.getReason();
@@ -73,6 +95,23 @@ final class GenerateCommand implements Callable<Integer> {
                 seconds,
                 Human.bytes((long) (log.bytes() / seconds)));
         return 0;
+    }
+
+    private WebCardinality cardinality() {
+        boolean given =
+                spec.commandLine().getParseResult().hasMatchedOption("--clients")
+                        || spec.commandLine().getParseResult().hasMatchedOption("--paths");
+        if (given && !format.hasWebTraffic()) {
+            throw new IllegalArgumentException(
+                    "--clients and --paths apply to access logs (combined, vcombined, nginx,"
+                            + " json), not to "
+                            + format.cliName());
+        }
+        try {
+            return new WebCardinality(clients, paths);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getMessage());
+        }
     }
 
     /** Reads a format by its command-line name. */

@@ -9,22 +9,23 @@ final class AccessLogWriter implements LogEventWriter {
     private final boolean vhostPrefix;
     private final boolean timings;
 
-    private AccessLogWriter(SeededRandom random, boolean vhostPrefix, boolean timings) {
-        this.traffic = new WebTraffic(random);
+    private AccessLogWriter(
+            SeededRandom random, WebCardinality cardinality, boolean vhostPrefix, boolean timings) {
+        this.traffic = new WebTraffic(random, cardinality);
         this.vhostPrefix = vhostPrefix;
         this.timings = timings;
     }
 
-    static AccessLogWriter combined(SeededRandom random) {
-        return new AccessLogWriter(random, false, false);
+    static AccessLogWriter combined(SeededRandom random, WebCardinality cardinality) {
+        return new AccessLogWriter(random, cardinality, false, false);
     }
 
-    static AccessLogWriter vhostCombined(SeededRandom random) {
-        return new AccessLogWriter(random, true, false);
+    static AccessLogWriter vhostCombined(SeededRandom random, WebCardinality cardinality) {
+        return new AccessLogWriter(random, cardinality, true, false);
     }
 
-    static AccessLogWriter nginx(SeededRandom random) {
-        return new AccessLogWriter(random, false, true);
+    static AccessLogWriter nginx(SeededRandom random, WebCardinality cardinality) {
+        return new AccessLogWriter(random, cardinality, false, true);
     }
 
     @Override

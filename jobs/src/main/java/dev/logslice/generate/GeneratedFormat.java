@@ -2,7 +2,7 @@ package dev.logslice.generate;
 
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /** The log formats {@link LogGenerator} writes, by their command-line names. */
@@ -11,13 +11,25 @@ public enum GeneratedFormat {
     VCOMBINED(AccessLogWriter::vhostCombined),
     NGINX(AccessLogWriter::nginx),
     JSON(JsonAccessLogWriter::new),
-    SYSLOG(SyslogWriter::new),
-    LOG4J(Log4jWriter::new);
+    SYSLOG((random, cardinality) -> new SyslogWriter(random), false),
+    LOG4J((random, cardinality) -> new Log4jWriter(random), false);
 
-    private final Function<SeededRandom, LogEventWriter> writers;
+    private final BiFunction<SeededRandom, WebCardinality, LogEventWriter> writers;
+    private final boolean webTraffic;
 
-    GeneratedFormat(Function<SeededRandom, LogEventWriter> writers) {
+    GeneratedFormat(BiFunction<SeededRandom, WebCardinality, LogEventWriter> writers) {
+        this(writers, true);
+    }
+
+    GeneratedFormat(
+            BiFunction<SeededRandom, WebCardinality, LogEventWriter> writers, boolean webTraffic) {
         this.writers = writers;
+        this.webTraffic = webTraffic;
+    }
+
+    /** Whether the format logs web requests, whose clients and paths a cardinality sets. */
+    public boolean hasWebTraffic() {
+        return webTraffic;
     }
 
     /** The name used on the command line, e.g. {@code combined}. */
@@ -42,7 +54,7 @@ public enum GeneratedFormat {
                 .collect(Collectors.joining(", "));
     }
 
-    LogEventWriter newWriter(SeededRandom random) {
-        return writers.apply(random);
+    LogEventWriter newWriter(SeededRandom random, WebCardinality cardinality) {
+        return writers.apply(random, cardinality);
     }
 }

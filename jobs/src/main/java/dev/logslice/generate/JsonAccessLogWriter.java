@@ -7,8 +7,8 @@ package dev.logslice.generate;
 final class JsonAccessLogWriter implements LogEventWriter {
     private final WebTraffic traffic;
 
-    JsonAccessLogWriter(SeededRandom random) {
-        this.traffic = new WebTraffic(random);
+    JsonAccessLogWriter(SeededRandom random, WebCardinality cardinality) {
+        this.traffic = new WebTraffic(random, cardinality);
     }
 
     @Override

@@ -19,8 +19,15 @@ public final class LogGenerator {
 
     private LogGenerator() {}
 
-    /** Writes (or overwrites) {@code file}. */
+    /** Writes (or overwrites) {@code file}, of a site of the default cardinality. */
     public static GeneratedLog write(GeneratedFormat format, long size, long seed, Path file)
+            throws IOException {
+        return write(format, WebCardinality.DEFAULT, size, seed, file);
+    }
+
+    /** Writes (or overwrites) {@code file}. */
+    public static GeneratedLog write(
+            GeneratedFormat format, WebCardinality cardinality, long size, long seed, Path file)
             throws IOException {
         try (FileChannel channel =
                 FileChannel.open(
@@ -28,18 +35,22 @@ public final class LogGenerator {
                         StandardOpenOption.CREATE,
                         StandardOpenOption.WRITE,
                         StandardOpenOption.TRUNCATE_EXISTING)) {
-            return write(format, size, seed, channel);
+            return write(format, cardinality, size, seed, channel);
         }
     }
 
     /** Writes to {@code target}, which the caller closes. */
     public static GeneratedLog write(
-            GeneratedFormat format, long size, long seed, WritableByteChannel target)
+            GeneratedFormat format,
+            WebCardinality cardinality,
+            long size,
+            long seed,
+            WritableByteChannel target)
             throws IOException {
         if (size < 0) {
             throw new IllegalArgumentException("size " + size + " must not be negative");
         }
-        LogEventWriter writer = format.newWriter(new SeededRandom(seed));
+        LogEventWriter writer = format.newWriter(new SeededRandom(seed), cardinality);
         LineBuffer buffer = new LineBuffer(BLOCK_SIZE + writer.maxEventBytes());
         long written = 0;
         long lines = 0;

@@ -3,6 +3,8 @@ package dev.logslice.generate;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 import static dev.logslice.generate.LineBuffer.utf8;
 
@@ -11,8 +13,6 @@ import static dev.logslice.generate.LineBuffer.utf8;
  * bytes, so that composing a line copies bytes and never formats.
  */
 final class WebPools {
-    private static final int CLIENTS = 5000;
-    private static final int PATHS = 20_000;
     private static final int REFERRERS = 500;
     private static final String SITE = "https://www.example.com";
     private static final String[] POPULAR = {
@@ -21,11 +21,11 @@ final class WebPools {
     private static final String[] IPV6_PREFIXES = {"2a02:", "2a01:4f8:", "2600:1700:", "2001:67c:"};
     private static final byte[] DASH = {'-'};
 
-    final byte[][] clients = new byte[CLIENTS][];
-    final byte[][] paths = new byte[PATHS][];
+    final byte[][] clients;
+    final byte[][] paths;
 
     /** Whether a path is served by the application (has upstream time) rather than from disk. */
-    final boolean[] dynamic = new boolean[PATHS];
+    final boolean[] dynamic;
 
     final byte[][] referrers = new byte[REFERRERS][];
     final byte[][] methods = bytes(WebVocabulary.METHODS);
@@ -37,12 +37,28 @@ final class WebPools {
     final byte[][] vhosts = bytes(WebVocabulary.VHOSTS);
     private final byte[][] externalReferrers = bytes(WebVocabulary.REFERRER_SITES);
 
-    WebPools(SeededRandom random) {
-        for (int i = 0; i < CLIENTS; i++) {
-            clients[i] = utf8(random.oneIn(16) ? ipv6(random) : ipv4(random));
+    WebPools(SeededRandom random, WebCardinality cardinality) {
+        clients = new byte[cardinality.clients()][];
+        paths = new byte[cardinality.paths()][];
+        dynamic = new boolean[cardinality.paths()];
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < clients.length; i++) {
+            String client;
+            do {
+                // Drawn again when drawn before: --clients N is the number of distinct clients.
+                client = random.oneIn(16) ? ipv6(random) : ipv4(random);
+            } while (!seen.add(client));
+            clients[i] = utf8(client);
         }
-        for (int i = 0; i < PATHS; i++) {
+        seen.clear();
+        for (int i = 0; i < paths.length; i++) {
             String path = i < POPULAR.length ? POPULAR[i] : path(random);
+            if (!seen.add(withoutQuery(path)) && i >= WebCardinality.DEFAULT_PATHS) {
+                // Drawn before: made distinct, so --paths N gives about N distinct paths. The
+                // default pool keeps its few repeats: its logs stay the bytes they always were.
+                path = distinct(path, i);
+                seen.add(withoutQuery(path));
+            }
             paths[i] = utf8(path);
             dynamic[i] =
                     !path.startsWith("/static/")
@@ -135,6 +151,18 @@ final class WebPools {
                                         + " "
                                         + random.pick(WebVocabulary.SEARCH_TERMS));
         }
+    }
+
+    private static String withoutQuery(String path) {
+        int query = path.indexOf('?');
+        return query < 0 ? path : path.substring(0, query);
+    }
+
+    /** The path with {@code -N} added to its last segment, before any query string. */
+    private static String distinct(String path, int n) {
+        int query = path.indexOf('?');
+        int end = query < 0 ? path.length() : query;
+        return path.substring(0, end) + "-" + n + path.substring(end);
     }
 
     private static String encoded(String text) {

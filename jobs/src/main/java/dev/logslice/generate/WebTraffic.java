@@ -46,9 +46,9 @@ final class WebTraffic {
         SCAN
     }
 
-    WebTraffic(SeededRandom random) {
+    WebTraffic(SeededRandom random, WebCardinality cardinality) {
         this.random = random;
-        this.pools = new WebPools(random);
+        this.pools = new WebPools(random, cardinality);
     }
 
     void next() {

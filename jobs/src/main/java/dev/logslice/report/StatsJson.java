@@ -79,6 +79,9 @@ public final class StatsJson {
                 json.writeStartObject();
                 json.writeStringField("value", row.value());
                 json.writeNumberField("count", row.count());
+                if (row.truncated()) {
+                    json.writeBooleanField("truncated", true);
+                }
                 json.writeEndObject();
             }
             json.writeEndArray();

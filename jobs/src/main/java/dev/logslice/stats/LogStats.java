@@ -90,6 +90,7 @@ public final class LogStats {
     private final EnumMap<Panel, ByteCounts> pendingTop = new EnumMap<>(Panel.class);
     private final ByteCounts pendingMethods = new ByteCounts();
     private final ByteCounts pendingProtocols = new ByteCounts();
+    private final ValueCut valueCut = new ValueCut();
 
     public LogStats() {
         for (Panel panel : Panel.values()) {
@@ -134,12 +135,12 @@ public final class LogStats {
 
     /** The method in {@code b[start, end)}, UTF-8. */
     public void addMethod(byte[] b, int start, int end) {
-        count(pendingMethods, b, start, end, 1);
+        countShort(pendingMethods, b, start, end);
     }
 
     /** The protocol in {@code b[start, end)}, UTF-8. */
     public void addProtocol(byte[] b, int start, int end) {
-        count(pendingProtocols, b, start, end, 1);
+        countShort(pendingProtocols, b, start, end);
     }
 
     public void addLevel(String level) {
@@ -156,7 +157,16 @@ public final class LogStats {
      * unique clients.
      */
     public void add(Panel panel, byte[] b, int start, int end) {
-        count(pendingTop.get(panel), b, start, end, 1);
+        countShort(pendingTop.get(panel), b, start, end);
+    }
+
+    /** Counts one occurrence of a value as read, cut first when it is too long to keep. */
+    private void countShort(ByteCounts counts, byte[] b, int start, int end) {
+        if (end - start > ValueCut.MAX_BYTES) {
+            count(counts, valueCut.bytes(), 0, valueCut.cut(b, start, end), 1);
+        } else {
+            count(counts, b, start, end, 1);
+        }
     }
 
     private void count(ByteCounts counts, byte[] b, int start, int end, long count) {
@@ -427,56 +437,61 @@ public final class LogStats {
     // ---- bytes, for the trip from the readers to the client
 
     public byte[] toBytes() {
-        flushCounters();
-        // Clients are counted as unique here, where they were read, in the order they came: the
-        // HyperLogLog estimate depends on that order, and a drain where partials meet has another.
-        drain(Panel.CLIENTS);
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(buffer)) {
-            out.writeInt(VERSION);
-            for (long counter :
-                    new long[] {lines, bytes, events, malformed, oversized, responseBytes}) {
-                out.writeLong(counter);
-            }
-            out.writeBoolean(timed);
-            out.writeLong(firstEpochSecond);
-            out.writeLong(lastEpochSecond);
-            out.writeInt(status.size());
-            for (Map.Entry<Integer, Long> entry : status.entrySet()) {
-                out.writeInt(entry.getKey());
-                out.writeLong(entry.getValue());
-            }
-            for (Map<String, Long> counts :
-                    List.of(methods, protocols, levels, malformedByFile, eventsByFile)) {
-                writeCounts(out, counts);
-            }
-            for (Panel panel : Panel.values()) {
-                writeBytes(out, top.get(panel).toBytes());
-                pendingTop.get(panel).write(out);
-            }
-            writeBytes(out, uniqueClients.toCompactByteArray());
-            out.writeInt(exactClients == null ? -1 : exactClients.size());
-            if (exactClients != null) {
-                for (String client : exactClients) {
-                    Strings.write(out, client);
-                }
-            }
-            writeBytes(out, requestTimes.toByteArray());
-            timeline.write(out);
-            writeSamples(out, malformedSamples);
-            out.writeLong(cutEvents);
-            writeSamples(out, cutEventSamples);
-            out.writeInt(splits.size());
-            for (SplitReport split : splits) {
-                SplitReports.write(out, split);
-            }
+            write(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return buffer.toByteArray();
     }
 
-    private static void writeSamples(DataOutputStream out, List<MalformedSample> samples)
+    /** Writes what {@link #read} reads; {@link PartialPieces} cuts it into bounded records. */
+    void write(DataOutput out) throws IOException {
+        flushCounters();
+        // Clients are counted as unique here, where they were read, in the order they came: the
+        // HyperLogLog estimate depends on that order, and a drain where partials meet has another.
+        drain(Panel.CLIENTS);
+        out.writeInt(VERSION);
+        for (long counter :
+                new long[] {lines, bytes, events, malformed, oversized, responseBytes}) {
+            out.writeLong(counter);
+        }
+        out.writeBoolean(timed);
+        out.writeLong(firstEpochSecond);
+        out.writeLong(lastEpochSecond);
+        out.writeInt(status.size());
+        for (Map.Entry<Integer, Long> entry : status.entrySet()) {
+            out.writeInt(entry.getKey());
+            out.writeLong(entry.getValue());
+        }
+        for (Map<String, Long> counts :
+                List.of(methods, protocols, levels, malformedByFile, eventsByFile)) {
+            writeCounts(out, counts);
+        }
+        for (Panel panel : Panel.values()) {
+            writeBytes(out, top.get(panel).toBytes());
+            pendingTop.get(panel).write(out);
+        }
+        writeBytes(out, uniqueClients.toCompactByteArray());
+        out.writeInt(exactClients == null ? -1 : exactClients.size());
+        if (exactClients != null) {
+            for (String client : exactClients) {
+                Strings.write(out, client);
+            }
+        }
+        writeBytes(out, requestTimes.toByteArray());
+        timeline.write(out);
+        writeSamples(out, malformedSamples);
+        out.writeLong(cutEvents);
+        writeSamples(out, cutEventSamples);
+        out.writeInt(splits.size());
+        for (SplitReport split : splits) {
+            SplitReports.write(out, split);
+        }
+    }
+
+    private static void writeSamples(DataOutput out, List<MalformedSample> samples)
             throws IOException {
         out.writeInt(samples.size());
         for (MalformedSample sample : samples) {
@@ -487,7 +502,7 @@ public final class LogStats {
         }
     }
 
-    private static void readSamples(DataInputStream in, List<MalformedSample> samples)
+    private static void readSamples(DataInput in, List<MalformedSample> samples)
             throws IOException {
         int count = in.readInt();
         for (int i = 0; i < count; i++) {
@@ -498,8 +513,13 @@ public final class LogStats {
     }
 
     public static LogStats fromBytes(byte[] serialized) {
+        return read(new DataInputStream(new ByteArrayInputStream(serialized)));
+    }
+
+    /** What {@link #write} wrote, up to the end of {@code in}: trailing bytes are an error. */
+    static LogStats read(DataInputStream in) {
         LogStats stats = new LogStats();
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized))) {
+        try (in) {
             int version = in.readInt();
             if (version != VERSION) {
                 throw new IOException("unknown LogStats version " + version);

@@ -9,7 +9,8 @@ import org.apache.flink.util.CloseableIterator;
 
 /**
  * The stats job: readers fold lines into per-split partials, each reader merges its partials into
- * one, and the client merges the few that remain. Nothing is shuffled per line.
+ * one, and the client merges the few that remain, each come back in pieces of bounded size. Nothing
+ * is shuffled per line.
  */
 public final class StatsJob {
     /** The job's name, as the cluster's REST API shows it. */
@@ -20,15 +21,23 @@ public final class StatsJob {
     public static LogStats run(StreamExecutionEnvironment env, LogFileSource<byte[]> source)
             throws Exception {
         LogStats total = new LogStats();
-        try (CloseableIterator<byte[]> partials =
+        PartialAssembler partials = new PartialAssembler();
+        try (CloseableIterator<byte[]> pieces =
                 env.fromSource(source, WatermarkStrategy.noWatermarks(), "log files")
                         .transform(
                                 "merge partials per reader",
                                 PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO,
                                 new MergePartials())
                         .executeAndCollect(JOB_NAME)) {
-            partials.forEachRemaining(partial -> total.merge(LogStats.fromBytes(partial)));
+            pieces.forEachRemaining(
+                    piece -> {
+                        LogStats partial = partials.add(piece);
+                        if (partial != null) {
+                            total.merge(partial);
+                        }
+                    });
         }
+        partials.checkComplete();
         return total;
     }
 }

@@ -10,6 +10,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -95,6 +99,54 @@ class GenerateCommandTest {
         int exit = Logslice.run("generate", "--format", "json", "--size", "1m", "--out", "" + out);
         assertThat(exit).isEqualTo(2);
         assertThat(oneLineOfStderr()).contains("no-such-dir");
+    }
+
+    @Test
+    void clientsAndPathsMakeAHighCardinalityAccessLog() throws Exception {
+        Path out = dir.resolve("wide.log");
+        int exit =
+                Logslice.run(
+                        "generate",
+                        "--format",
+                        "combined",
+                        "--size",
+                        "4m",
+                        "--clients",
+                        "30000",
+                        "--paths",
+                        "40000",
+                        "--out",
+                        out.toString());
+        assertThat(exit).isZero();
+
+        Set<String> clients = new HashSet<>();
+        for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
+            clients.add(line.substring(0, line.indexOf(' ')));
+        }
+        // 4 MB is about 19,000 lines: the default 5,000 clients could not give this many.
+        assertThat(clients.size()).isGreaterThan(8_000);
+    }
+
+    @Test
+    void clientsAndPathsAreRefusedForLogsWithoutRequests() {
+        assertThat(refused("--format", "syslog", "--size", "1m", "--clients", "10"))
+                .contains("--clients and --paths apply to access logs");
+        assertThat(dir.resolve("x")).doesNotExist();
+    }
+
+    @Test
+    void aCardinalityOutOfRangeIsAUsageError() {
+        assertThat(refused("--format", "nginx", "--size", "1m", "--paths", "0"))
+                .contains("--paths 0 must be between 1 and 5,000,000");
+    }
+
+    /** The one line of a generate run to {@code x} with these options, which must exit 2. */
+    private String refused(String... options) {
+        List<String> args =
+                new ArrayList<>(List.of("generate", "--out", dir.resolve("x").toString()));
+        args.addAll(List.of(options));
+        assertThat(Logslice.run(args.toArray(String[]::new))).isEqualTo(2);
+        return oneLineOfStderr();
     }
 
     private String oneLineOfStderr() {

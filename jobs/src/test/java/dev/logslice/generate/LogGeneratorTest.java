@@ -111,7 +111,7 @@ class LogGeneratorTest {
 
     static byte[] generate(GeneratedFormat format, long size, long seed) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        LogGenerator.write(format, size, seed, Channels.newChannel(out));
+        LogGenerator.write(format, WebCardinality.DEFAULT, size, seed, Channels.newChannel(out));
         return out.toByteArray();
     }
 
