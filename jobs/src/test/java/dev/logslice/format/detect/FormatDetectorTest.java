@@ -100,7 +100,7 @@ class FormatDetectorTest {
                 .isInstanceOf(FormatDetectionException.class)
                 .hasMessageStartingWith(
                         "no format fits the first 4 lines of sample.log, which starts"
-                                + " \"\\x1b[31mhello world\"; closest: syslog (1 of 4 lines).")
+                                + " \"\\x1b[31mhello world\"; closest: syslog (1 of 4 lines)")
                 .hasMessageNotContaining("json (0")
                 .hasMessageNotContaining("combined (")
                 .hasMessageContaining(
