@@ -9,6 +9,8 @@ import picocli.CommandLine.ParseResult;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Turns failures into one line on stderr and an exit code: 2 for a usage or input error, 1 for a
@@ -51,8 +53,19 @@ final class CliErrors
         if (root instanceof IOException && "Broken pipe".equals(root.getMessage())) {
             return BROKEN_PIPE;
         }
-        cmd.getErr().println("logslice: job failed: " + messageOf(root));
+        cmd.getErr().println("logslice: job failed: " + messageOf(root) + remedyFor(root));
         return JOB_FAILED;
+    }
+
+    /** What to do about a failed job, and where Flink's log of it is, when it wrote one. */
+    private static String remedyFor(Throwable root) {
+        String remedy =
+                root instanceof OutOfMemoryError
+                        ? "; give the JVM more memory (LOGSLICE_JAVA_OPTS=-Xmx4g) or read with"
+                                + " fewer readers (-p)"
+                        : "";
+        Path log = CacheFolder.flinkLog();
+        return Files.exists(log) ? remedy + " (Flink's log: " + log + ")" : remedy;
     }
 
     private static String messageOf(Throwable e) {

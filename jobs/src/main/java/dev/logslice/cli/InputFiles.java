@@ -2,13 +2,13 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.enumerator.InputFile;
 import dev.logslice.connector.enumerator.InputPaths;
+import dev.logslice.connector.io.LocalPaths;
 
 import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Paths;
 import java.util.List;
 
 /**
@@ -22,9 +22,9 @@ final class InputFiles {
     /** The first {@code limit} local files, in the source's order. */
     static List<java.nio.file.Path> list(List<String> paths, int limit) {
         return expand(paths).files().stream()
-                .filter(file -> "file".equals(file.path().toUri().getScheme()))
+                .filter(file -> LocalPaths.isLocal(file.path()))
                 .limit(limit)
-                .map(file -> Paths.get(file.path().toUri()))
+                .map(file -> LocalPaths.of(file.path()))
                 .toList();
     }
 
