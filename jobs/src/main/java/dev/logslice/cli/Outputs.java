@@ -108,10 +108,9 @@ final class Outputs {
                 @Override
                 public void commit() {}
 
+                /** Leaves stdout open: it is the process's, for what follows (and for tests). */
                 @Override
-                public void close() throws IOException {
-                    stdout.close();
-                }
+                public void close() {}
             };
         }
         Path temporary = temporaryFor(out);
