@@ -207,8 +207,18 @@ class InputKindsITCase {
         };
     }
 
-    private static String[] parseArgs(String path) {
-        return new String[] {"parse", "--format", "regex", "--pattern", "(?<message>.*)", path};
+    /** Parses into {@code parsed.json}: parse's stdout is the JVM's, not System.out. */
+    private String[] parseArgs(String path) {
+        return new String[] {
+            "parse",
+            "--format",
+            "regex",
+            "--pattern",
+            "(?<message>.*)",
+            "--out",
+            dir.resolve("parsed.json").toString(),
+            path
+        };
     }
 
     private String[] statsArgs(String path) {
