@@ -2,18 +2,18 @@ package dev.logslice.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,18 +25,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * still shows Flink's log on stderr.
  */
 class FailureLinesITCase {
-    private static final Path LAUNCHER = Paths.get("../logslice").toAbsolutePath().normalize();
-
     @TempDir Path dir;
 
     @Test
     void aCorruptArchiveIsOneLineNamingFlinksLogWhichHasTheTrace() throws Exception {
         Path corrupt = truncatedGzip();
 
-        Run run = launch(Map.of(), "scan", "-p", "2", corrupt.toString());
+        LauncherRun run = launch(Map.of(), "scan", "-p", "2", corrupt.toString());
 
         Path flinkLog = dir.resolve("cache/logslice/flink.log");
-        assertThat(run.exitCode).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.stderrLines())
                 .singleElement()
                 .asString()
@@ -49,10 +47,10 @@ class FailureLinesITCase {
     void logsliceLogLevelStillShowsFlinksLogOnStderr() throws Exception {
         Path corrupt = truncatedGzip();
 
-        Run run = launch(Map.of("LOGSLICE_LOG_LEVEL", "ERROR"), "scan", corrupt.toString());
+        LauncherRun run = launch(Map.of("LOGSLICE_LOG_LEVEL", "ERROR"), "scan", corrupt.toString());
 
-        assertThat(run.exitCode).isEqualTo(1);
-        assertThat(run.stderr).contains("\tat org.apache.flink");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.stderr()).contains("\tat org.apache.flink");
         assertThat(run.stderrLines().get(run.stderrLines().size() - 1))
                 .startsWith("logslice: job failed: Cannot decompress");
     }
@@ -63,53 +61,37 @@ class FailureLinesITCase {
         String good = "1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 2326\n";
         Files.writeString(log, good + "not an access log line\n" + good);
 
-        Run run = launch(Map.of(), "parse", "--format", "common", "--strict", log.toString());
+        LauncherRun run =
+                launch(Map.of(), "parse", "--format", "common", "--strict", log.toString());
 
-        assertThat(run.exitCode).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.stderrLines())
                 .singleElement()
                 .asString()
                 .contains(log + ":" + good.length() + ": ");
     }
 
-    @Test
-    void tooManyReadersForTheMemoryIsRefusedUpFrontWithTheMaximum() throws Exception {
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "-p 10000 | logslice: -p 10000 is more readers than this JVM's memory holds .*"
+                        + " at most -p \\d+; .*",
+                "--max-line-length 300m | logslice: --max-line-length 300.0 MiB is longer than a"
+                        + " 512.0 MiB heap holds at -p \\d+ .* at most \\d+m; .*"
+            })
+    void settingsTheMemoryCannotHoldAreRefusedUpFrontWithTheLimit(String option, String line)
+            throws Exception {
         Path log = Files.writeString(dir.resolve("a.log"), "one\n");
+        List<String> args = new ArrayList<>(List.of("grep", "x", log.toString()));
+        args.addAll(1, List.of(option.split(" ")));
 
-        Run run =
-                launch(
-                        Map.of("LOGSLICE_JAVA_OPTS", "-Xmx512m"),
-                        "scan",
-                        "-p",
-                        "10000",
-                        log.toString());
+        LauncherRun run =
+                launch(Map.of("LOGSLICE_JAVA_OPTS", "-Xmx512m"), args.toArray(new String[0]));
 
-        assertThat(run.exitCode).isEqualTo(2);
-        assertThat(run.stderrLines())
-                .singleElement()
-                .asString()
-                .matches("logslice: -p 10000 is more readers than .* at most -p \\d+; .*");
-    }
-
-    @Test
-    void aLineLimitTheHeapCannotHoldIsRefusedWithTheHeapSize() throws Exception {
-        Path log = Files.writeString(dir.resolve("a.log"), "one\n");
-
-        Run run =
-                launch(
-                        Map.of("LOGSLICE_JAVA_OPTS", "-Xmx512m"),
-                        "grep",
-                        "--max-line-length",
-                        "300m",
-                        "x",
-                        log.toString());
-
-        assertThat(run.exitCode).isEqualTo(2);
-        assertThat(run.stderrLines())
-                .singleElement()
-                .asString()
-                .startsWith(
-                        "logslice: --max-line-length 300.0 MiB is longer than a 512.0 MiB heap");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderrLines()).singleElement().asString().matches(line);
     }
 
     private Path truncatedGzip() throws IOException {
@@ -123,33 +105,9 @@ class FailureLinesITCase {
         return Files.write(gz, Arrays.copyOf(bytes, bytes.length / 2));
     }
 
-    private Run launch(Map<String, String> env, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
-        command.addAll(List.of(args));
-        Path stdout = Files.createTempFile(dir, "launcher", ".out");
-        Path stderr = Files.createTempFile(dir, "launcher", ".err");
-        ProcessBuilder builder =
-                new ProcessBuilder(command)
-                        .redirectOutput(stdout.toFile())
-                        .redirectError(stderr.toFile());
-        builder.environment().remove("LOGSLICE_LOG_LEVEL");
-        builder.environment().put("XDG_CACHE_HOME", dir.resolve("cache").toString());
-        builder.environment().putAll(env);
-        Process process = builder.start();
-        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
-        return new Run(
-                process.exitValue(),
-                Files.readString(stdout, StandardCharsets.UTF_8),
-                Files.readString(stderr, StandardCharsets.UTF_8));
-    }
-
-    private record Run(int exitCode, String stdout, String stderr) {
-        /** Stderr without the launcher's notes on building and recording its class archive. */
-        List<String> stderrLines() {
-            return stderr.lines()
-                    .filter(line -> !line.startsWith("logslice: building"))
-                    .filter(line -> !line.startsWith("logslice: recording"))
-                    .toList();
-        }
+    private LauncherRun launch(Map<String, String> env, String... args) throws Exception {
+        Map<String, String> withCache = new HashMap<>(env);
+        withCache.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
+        return LauncherRun.of(dir, withCache, args);
     }
 }

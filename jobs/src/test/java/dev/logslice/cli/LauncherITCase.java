@@ -10,9 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,7 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * archive does not match the jars) with nothing but the command's output on stdout.
  */
 class LauncherITCase {
-    private static final Path LAUNCHER = Paths.get("../logslice").toAbsolutePath().normalize();
     private static final Path ARCHIVES = Paths.get("target/cds");
     @TempDir Path dir;
 
@@ -31,18 +28,19 @@ class LauncherITCase {
         Path log = RealLogs.file("hackers-access.log");
         FileUtils.deleteDirectory(ARCHIVES.toFile());
 
-        Run first = launch("", "scan", log.toString());
-        assertThat(first.exitCode).as(first.stderr).isZero();
-        assertThat(first.stderr).contains("recording a class archive");
-        assertThat(first.stdout).containsPattern("lines +" + String.format("%,d", lineCount(log)));
+        LauncherRun first = launch("", "scan", log.toString());
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        assertThat(first.stderr()).contains("recording a class archive");
+        assertThat(first.stdout())
+                .containsPattern("lines +" + String.format("%,d", lineCount(log)));
         try (var archives = Files.list(ARCHIVES)) {
             assertThat(archives.map(Path::toString)).anyMatch(name -> name.endsWith(".jsa"));
         }
 
-        Run grep = launch("-Xshare:on", "grep", "", log.toString());
-        assertThat(grep.exitCode).as(grep.stderr).isZero();
-        assertThat(grep.stderr).doesNotContain("recording").doesNotContain("warning");
-        assertThat(grep.stdout).isEqualTo(Files.readString(log, StandardCharsets.ISO_8859_1));
+        LauncherRun grep = launch("-Xshare:on", "grep", "", log.toString());
+        assertThat(grep.exitCode()).as(grep.stderr()).isZero();
+        assertThat(grep.stderr()).doesNotContain("recording").doesNotContain("warning");
+        assertThat(grep.stdout()).isEqualTo(Files.readString(log, StandardCharsets.ISO_8859_1));
     }
 
     private static long lineCount(Path log) throws IOException {
@@ -54,23 +52,7 @@ class LauncherITCase {
         return lines;
     }
 
-    private Run launch(String javaOpts, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
-        command.addAll(List.of(args));
-        Path stdout = Files.createTempFile(dir, "launcher", ".out");
-        Path stderr = Files.createTempFile(dir, "launcher", ".err");
-        ProcessBuilder builder =
-                new ProcessBuilder(command)
-                        .redirectOutput(stdout.toFile())
-                        .redirectError(stderr.toFile());
-        builder.environment().put("LOGSLICE_JAVA_OPTS", javaOpts);
-        Process process = builder.start();
-        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
-        return new Run(
-                process.exitValue(),
-                Files.readString(stdout, StandardCharsets.ISO_8859_1),
-                Files.readString(stderr, StandardCharsets.ISO_8859_1));
+    private LauncherRun launch(String javaOpts, String... args) throws Exception {
+        return LauncherRun.of(dir, Map.of("LOGSLICE_JAVA_OPTS", javaOpts), args);
     }
-
-    private record Run(int exitCode, String stdout, String stderr) {}
 }
