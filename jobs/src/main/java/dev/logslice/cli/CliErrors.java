@@ -11,6 +11,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collection;
 
@@ -88,9 +90,20 @@ final class CliErrors
         if (root instanceof IOException && "Broken pipe".equals(root.getMessage())) {
             return BROKEN_PIPE;
         }
-        cmd.getErr().println("logslice: job failed: " + messageOf(root));
+        cmd.getErr().println("logslice: job failed: " + messageOf(root) + remedyFor(root));
         // grep's 1 says that nothing matched, so its errors are all 2, as Unix grep's.
         return cmd.getCommand() instanceof GrepCommand ? USAGE_OR_INPUT : JOB_FAILED;
+    }
+
+    /** What to do about a failed job, and where Flink's log of it is, when it wrote one. */
+    private static String remedyFor(Throwable root) {
+        String remedy =
+                root instanceof OutOfMemoryError
+                        ? "; give the JVM more memory (LOGSLICE_JAVA_OPTS=-Xmx4g) or read with"
+                                + " fewer readers (-p)"
+                        : "";
+        Path log = CacheFolder.flinkLog();
+        return Files.exists(log) ? remedy + " (Flink's log: " + log + ")" : remedy;
     }
 
     private static String messageOf(Throwable e) {

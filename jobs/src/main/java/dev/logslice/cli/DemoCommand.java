@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -38,7 +37,7 @@ final class DemoCommand implements Callable<Integer> {
             description =
                     "Folder for the sample and the report (default: $XDG_CACHE_HOME/logslice or"
                             + " ~/.cache/logslice).")
-    Path dir = defaultDirectory();
+    Path dir = CacheFolder.path();
 
     @Option(
             names = {"-p", "--parallelism"},
@@ -66,14 +65,5 @@ final class DemoCommand implements Callable<Integer> {
             System.out.println("HTML report: " + html.toUri());
         }
         return exitCode;
-    }
-
-    private static Path defaultDirectory() {
-        String cache = System.getenv("XDG_CACHE_HOME");
-        Path base =
-                cache != null && !cache.isBlank()
-                        ? Paths.get(cache)
-                        : Paths.get(System.getProperty("user.home"), ".cache");
-        return base.resolve("logslice");
     }
 }

@@ -15,7 +15,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
-import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -78,6 +77,8 @@ final class GrepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Outputs.checkFile("--out", out);
+        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         Pattern pattern;
         try {
             pattern = Pattern.compile(regex);
@@ -110,13 +111,14 @@ final class GrepCommand implements Callable<Integer> {
         LogFileSource<GrepMatch> source =
                 read.sourceFor(sourcePaths).setLineDecoder(decoder).build();
         GrepJob.Notes runNotes;
-        try (WritableByteChannel target = Outputs.open(out)) {
+        try (Outputs.Pending target = Outputs.open(out)) {
             runNotes =
                     execution.run(
                             read.parallelism,
                             paths,
                             notes,
-                            env -> GrepJob.run(env, source, target));
+                            env -> GrepJob.run(env, source, target.channel()));
+            target.commit();
         }
         if (runNotes.malformedLines() > 0) {
             notes.printf(

@@ -2,13 +2,13 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.enumerator.InputFile;
 import dev.logslice.connector.enumerator.InputPaths;
+import dev.logslice.connector.io.LocalPaths;
 
 import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,8 +27,8 @@ final class InputFiles {
 
     /** Where this machine reads a file; empty for other file systems ({@code hdfs://}). */
     static Optional<java.nio.file.Path> local(InputFile file) {
-        return "file".equals(file.path().toUri().getScheme())
-                ? Optional.of(Paths.get(file.path().toUri()))
+        return LocalPaths.isLocal(file.path())
+                ? Optional.of(LocalPaths.of(file.path()))
                 : Optional.empty();
     }
 

@@ -8,23 +8,209 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+import java.util.Random;
 
-/** Where commands that write lines write them: stdout or {@code --out FILE}, maybe cut short. */
+/**
+ * Where commands write: stdout, or a file written under a temporary name beside it and renamed into
+ * place once complete, so that a failed run leaves no half-written file. {@code -} names stdout.
+ * Every output is checked before the job, which may take minutes, starts.
+ */
 final class Outputs {
+    private static final Random RANDOM = new SecureRandom();
+
     private Outputs() {}
 
-    /** {@code --out FILE} (created or truncated), or stdout when null. */
-    static WritableByteChannel open(@Nullable Path out) throws IOException {
-        if (out == null) {
-            return new FileOutputStream(FileDescriptor.out).getChannel();
+    /** Writes a whole file at once: a report. */
+    interface FileWriter {
+        void writeTo(Path file) throws IOException;
+    }
+
+    /** An output being written: its channel, kept only when {@link #commit()} is called. */
+    interface Pending extends AutoCloseable {
+        WritableByteChannel channel();
+
+        /** Puts the complete output in place. */
+        void commit() throws IOException;
+
+        /** Closes the channel, and drops the output unless it was committed. */
+        @Override
+        void close() throws IOException;
+    }
+
+    static boolean isStdout(@Nullable Path out) {
+        return out != null && out.toString().equals("-");
+    }
+
+    /**
+     * Fails with a line naming the option unless {@code file} (when given) can be written: its
+     * folder exists and is writable, and it is no folder itself.
+     */
+    static void checkFile(String option, @Nullable Path file) {
+        if (file == null || isStdout(file)) {
+            return;
         }
-        return FileChannel.open(
-                out,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException(option + " " + file + " is a folder; name a file");
+        }
+        if (Files.exists(file) && !Files.isWritable(file)) {
+            throw new IllegalArgumentException(option + " " + file + " is not writable");
+        }
+        checkFolderOf(option, file);
+    }
+
+    /** As {@link #checkFile}, for a folder that is created if missing ({@code --csv DIR}). */
+    static void checkFolder(String option, @Nullable Path folder) {
+        if (folder == null) {
+            return;
+        }
+        if (isStdout(folder)) {
+            throw new IllegalArgumentException(option + " writes several files: name a folder");
+        }
+        if (Files.exists(folder)) {
+            if (!Files.isDirectory(folder) || !Files.isWritable(folder)) {
+                throw new IllegalArgumentException(
+                        option + " " + folder + " is not a writable folder");
+            }
+            return;
+        }
+        checkFolderOf(option, folder);
+    }
+
+    private static void checkFolderOf(String option, Path path) {
+        Path parent = path.toAbsolutePath().getParent();
+        if (!Files.isDirectory(parent)) {
+            throw new IllegalArgumentException(
+                    option + " " + path + ": folder " + parent + " does not exist");
+        }
+        if (!Files.isWritable(parent)) {
+            throw new IllegalArgumentException(
+                    option + " " + path + ": folder " + parent + " is not writable");
+        }
+    }
+
+    /** {@code --out FILE}, or stdout when null or {@code -}. */
+    static Pending open(@Nullable Path out) throws IOException {
+        if (out == null || isStdout(out)) {
+            WritableByteChannel stdout = new FileOutputStream(FileDescriptor.out).getChannel();
+            return new Pending() {
+                @Override
+                public WritableByteChannel channel() {
+                    return stdout;
+                }
+
+                @Override
+                public void commit() {}
+
+                /** Leaves stdout open: it is the process's, for what follows (and for tests). */
+                @Override
+                public void close() {}
+            };
+        }
+        Path temporary = temporaryFor(out);
+        FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
+        return new Pending() {
+            private boolean committed;
+
+            @Override
+            public WritableByteChannel channel() {
+                return channel;
+            }
+
+            @Override
+            public void commit() throws IOException {
+                channel.close();
+                moveIntoPlace(temporary, out);
+                committed = true;
+            }
+
+            @Override
+            public void close() throws IOException {
+                channel.close();
+                if (!committed) {
+                    Files.deleteIfExists(temporary);
+                }
+            }
+        };
+    }
+
+    /** Writes a report to {@code file}, or to stdout for {@code -}, all or nothing. */
+    static void write(Path file, FileWriter writer) throws IOException {
+        Path temporary = temporaryFor(isStdout(file) ? CacheFolder.path().resolve("out") : file);
+        try {
+            writer.writeTo(temporary);
+            if (isStdout(file)) {
+                Files.copy(temporary, System.out);
+                System.out.flush();
+            } else {
+                moveIntoPlace(temporary, file);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    /** Writes the files of {@code folder} in a temporary folder beside it, then moves them in. */
+    static void writeFolder(Path folder, FileWriter writer) throws IOException {
+        Path absolute = folder.toAbsolutePath();
+        Path temporary =
+                Files.createTempDirectory(absolute.getParent(), "." + absolute.getFileName());
+        try {
+            writer.writeTo(temporary);
+            Files.createDirectories(folder);
+            try (var written = Files.list(temporary)) {
+                for (Path file : (Iterable<Path>) written::iterator) {
+                    moveIntoPlace(file, folder.resolve(file.getFileName()));
+                }
+            }
+        } finally {
+            try (var left = Files.list(temporary)) {
+                for (Path file : (Iterable<Path>) left::iterator) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(temporary);
+        }
+    }
+
+    /**
+     * A new empty file beside {@code target}, hidden, on the same file system for the rename. Not
+     * {@code Files.createTempFile}: its owner-only permissions would stay with the renamed output.
+     */
+    private static Path temporaryFor(Path target) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        Files.createDirectories(absolute.getParent());
+        while (true) {
+            Path temporary =
+                    absolute.resolveSibling(
+                            "."
+                                    + absolute.getFileName()
+                                    + "."
+                                    + Long.toHexString(RANDOM.nextLong()));
+            try {
+                return Files.createFile(temporary);
+            } catch (FileAlreadyExistsException e) {
+                // another run's; draw again
+            }
+        }
+    }
+
+    private static void moveIntoPlace(Path temporary, Path target) throws IOException {
+        try {
+            Files.move(
+                    temporary,
+                    target,
+                    StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     /** A channel that passes the first {@code lines} lines on and drops the rest. */

@@ -62,6 +62,8 @@ final class ParseCommand implements Callable<Integer> {
         if (limit != null && limit < 1) {
             throw new IllegalArgumentException("--limit " + limit + " must be at least 1");
         }
+        Outputs.checkFile("--out", out);
+        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         Set<Field> selected = selectedFields();
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, System.err);
@@ -77,14 +79,16 @@ final class ParseCommand implements Callable<Integer> {
                                         strict))
                         .build();
         GrepJob.Notes notes;
-        try (WritableByteChannel target =
-                limit == null ? Outputs.open(out) : Outputs.firstLines(Outputs.open(out), limit)) {
+        try (Outputs.Pending output = Outputs.open(out)) {
+            WritableByteChannel target =
+                    limit == null ? output.channel() : Outputs.firstLines(output.channel(), limit);
             notes =
                     execution.run(
                             read.parallelism,
                             paths,
                             System.err,
                             env -> GrepJob.run(env, source, target));
+            output.commit();
         }
         notes.skippedFiles().forEach(file -> System.err.println("logslice: skipped " + file));
         return 0;

@@ -3,11 +3,16 @@ package dev.logslice.cli;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogFileSourceBuilder;
 import dev.logslice.connector.source.LogSourceOptions;
+import dev.logslice.job.EmbeddedFlink;
+import dev.logslice.job.EmbeddedMemory;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.Path;
 
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.util.List;
 
@@ -47,19 +52,37 @@ final class ReadOptions {
                             + " listed them), and report them, instead of failing.")
     boolean skipMissing;
 
-    /** A source builder for these options and paths; {@code build()} checks the inputs. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /**
+     * A source builder for these options and paths; {@code build()} checks the inputs. Settings
+     * that an embedded run's memory cannot hold are refused here, before the job; the default line
+     * length is lowered to what it can.
+     */
     LogFileSourceBuilder<String> sourceFor(List<String> paths) {
         if (parallelism < 1) {
             throw new IllegalArgumentException(
                     "parallelism " + parallelism + " must be at least 1");
         }
+        SplitCount.check(splitSize, paths);
+        MemorySize lineLimit = maxLineLength;
+        if (runsInThisJvm()) {
+            lineLimit = MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this);
+        }
         LogFileSourceBuilder<String> builder =
                 LogFileSource.builder()
                         .setSplitSize(splitSize)
                         .setReadBufferSize(bufferSize)
-                        .setMaxLineLength(maxLineLength)
+                        .setMaxLineLength(lineLimit)
                         .setSkipMissingFiles(skipMissing);
         paths.forEach(path -> builder.addPath(new Path(path)));
         return builder;
+    }
+
+    /** Embedded, not on {@code --cluster} nor under {@code flink run}. */
+    private boolean runsInThisJvm() {
+        OptionSpec cluster = command == null ? null : command.findOption("--cluster");
+        return (cluster == null || cluster.getValue() == null) && EmbeddedFlink.runsHere();
     }
 }

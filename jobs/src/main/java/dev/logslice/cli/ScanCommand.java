@@ -40,13 +40,16 @@ final class ScanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Outputs.checkFile("--report", report);
+        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         LogFileSource<SplitReport> source =
                 read.sourceFor(paths).setLineDecoder(new SplitReportDecoder()).build();
         ScanResult result =
                 execution.run(read.parallelism, paths, System.err, env -> ScanJob.run(env, source));
-        print(result, System.out);
+        // A report on stdout is all that goes there.
+        print(result, Outputs.isStdout(report) ? System.err : System.out);
         if (report != null) {
-            ScanReportJson.write(result, read.parallelism, report);
+            Outputs.write(report, file -> ScanReportJson.write(result, read.parallelism, file));
         }
         return 0;
     }

@@ -80,6 +80,10 @@ final class StatsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--top " + top + " must be at least 1");
         }
         Long bucketSeconds = bucketSeconds();
+        Outputs.checkFile("--json", json);
+        Outputs.checkFolder("--csv", csv);
+        Outputs.checkFile("--html", html);
+        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, notes);
@@ -113,20 +117,28 @@ final class StatsCommand implements Callable<Integer> {
                                                         skipped.reason(),
                                                         skipped.bytes()))
                                 .toList());
-        StatsSummary.print(report, System.out);
+        // A report on stdout is all that goes there.
+        boolean reportOnStdout = Outputs.isStdout(json) || Outputs.isStdout(html);
+        StatsSummary.print(report, reportOnStdout ? System.err : System.out);
         if (json != null) {
-            StatsJson.write(report, json);
-            notes.println("wrote " + json);
+            Outputs.write(json, file -> StatsJson.write(report, file));
+            noteWritten(notes, json);
         }
         if (csv != null) {
-            StatsCsv.write(report, csv);
+            Outputs.writeFolder(csv, folder -> StatsCsv.write(report, folder));
             notes.println("wrote " + csv + "/");
         }
         if (html != null) {
-            StatsHtml.write(report, html);
-            notes.println("wrote " + html);
+            Outputs.write(html, file -> StatsHtml.write(report, file));
+            noteWritten(notes, html);
         }
         return 0;
+    }
+
+    private static void noteWritten(PrintStream notes, Path file) {
+        if (!Outputs.isStdout(file)) {
+            notes.println("wrote " + file);
+        }
     }
 
     private AutoCloseable progress(List<String> sourcePaths) {

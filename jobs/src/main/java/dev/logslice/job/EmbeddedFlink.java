@@ -15,8 +15,15 @@ import java.time.Duration;
 /** The execution environment logslice's jobs run in: batch mode, embedded unless submitted. */
 public final class EmbeddedFlink {
     private static final int SORT_SHUFFLE_MIN_BUFFERS = 64;
+    private static final MemorySize NETWORK_BUFFER = MemorySize.parse("32k");
 
     private EmbeddedFlink() {}
+
+    /** Whether jobs run in this JVM's MiniCluster: not submitted with {@code flink run}. */
+    public static boolean runsHere() {
+        return StreamExecutionEnvironment.getExecutionEnvironment()
+                instanceof LocalStreamEnvironment;
+    }
 
     /**
      * An environment with the given parallelism: the MiniCluster in this JVM when run directly, the
@@ -43,15 +50,18 @@ public final class EmbeddedFlink {
         return BatchSettings.applyTo(env, parallelism);
     }
 
+    /** Each reader's sort-shuffle partition takes its minimum of 32 KiB buffers. */
+    static long networkBytesPerReader() {
+        return NETWORK_BUFFER.getBytes() * SORT_SHUFFLE_MIN_BUFFERS;
+    }
+
     /**
      * Memory pools sized for logslice's jobs, which fold lines where they are read and shuffle only
      * a few partials: Flink's defaults (64 MB of network buffers, 128 MB managed memory for
      * sorting) are allocated and zeroed at every start and never used.
      */
     private static void smallMemoryPools(Configuration conf, int parallelism) {
-        // Each reader's sort-shuffle partition takes its minimum of 32 KiB buffers.
-        int buffers = SORT_SHUFFLE_MIN_BUFFERS * (parallelism + 2);
-        MemorySize network = MemorySize.parse("32k").multiply(buffers);
+        MemorySize network = new MemorySize(networkBytesPerReader() * (parallelism + 2));
         conf.set(
                 NettyShuffleEnvironmentOptions.NETWORK_SORT_SHUFFLE_MIN_BUFFERS,
                 SORT_SHUFFLE_MIN_BUFFERS);

@@ -15,8 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,7 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * from any folder through a link on {@code PATH}.
  */
 class LauncherITCase {
-    private static final Path LAUNCHER = Paths.get("../logslice").toAbsolutePath().normalize();
     private static final Path ARCHIVES = Paths.get("target/cds");
     @TempDir Path dir;
 
@@ -56,7 +55,7 @@ class LauncherITCase {
         Path log = dir.resolve("access.log");
         LogGenerator.write(GeneratedFormat.COMBINED, 64 * 1024, 3, log);
         Path bin = Files.createDirectories(dir.resolve("bin"));
-        Files.createSymbolicLink(bin.resolve("logslice"), LAUNCHER);
+        Files.createSymbolicLink(bin.resolve("logslice"), ProcessRun.LAUNCHER);
         Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
 
         ProcessRun run =
@@ -80,8 +79,6 @@ class LauncherITCase {
     }
 
     private ProcessRun launch(String javaOpts, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
-        command.addAll(List.of(args));
-        return ProcessRun.of(command, dir, env -> env.put("LOGSLICE_JAVA_OPTS", javaOpts));
+        return ProcessRun.launcher(dir, Map.of("LOGSLICE_JAVA_OPTS", javaOpts), args);
     }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +15,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** One run of a launcher as a separate process, with what it wrote to stdout and stderr. */
 record ProcessRun(int exitCode, String stdout, String stderr) {
+    static final Path LAUNCHER = Paths.get("../logslice").toAbsolutePath().normalize();
+
+    /**
+     * Runs the {@code ./logslice} launcher as users run it, in {@code workDir}, with {@code env}
+     * added to the inherited environment (and no LOGSLICE_LOG_LEVEL unless given).
+     */
+    static ProcessRun launcher(Path workDir, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
+        command.addAll(List.of(args));
+        return of(
+                command,
+                workDir,
+                environment -> {
+                    environment.remove("LOGSLICE_LOG_LEVEL");
+                    environment.putAll(env);
+                });
+    }
 
     /**
      * Runs {@code command} in {@code workDir}, its output kept in files of {@code workDir}, after
@@ -35,5 +55,14 @@ record ProcessRun(int exitCode, String stdout, String stderr) {
                 process.exitValue(),
                 Files.readString(stdout, StandardCharsets.ISO_8859_1),
                 Files.readString(stderr, StandardCharsets.ISO_8859_1));
+    }
+
+    /** Stderr without the launcher's notes on building and recording its class archive. */
+    List<String> stderrLines() {
+        return stderr.lines()
+                .filter(line -> !line.startsWith("logslice: building"))
+                .filter(line -> !line.startsWith("logslice:   "))
+                .filter(line -> !line.startsWith("logslice: recording"))
+                .toList();
     }
 }

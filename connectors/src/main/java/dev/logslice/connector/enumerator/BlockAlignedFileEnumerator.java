@@ -1,5 +1,6 @@
 package dev.logslice.connector.enumerator;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LogFileSplit;
 
@@ -8,7 +9,6 @@ import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -117,7 +117,7 @@ public final class BlockAlignedFileEnumerator {
 
     private static long localBlockSize(Path path) {
         try {
-            long size = Files.getFileStore(Paths.get(path.toUri())).getBlockSize();
+            long size = Files.getFileStore(LocalPaths.of(path)).getBlockSize();
             return size > 0 ? size : DEFAULT_BLOCK_SIZE;
         } catch (IOException | UnsupportedOperationException e) {
             return DEFAULT_BLOCK_SIZE;

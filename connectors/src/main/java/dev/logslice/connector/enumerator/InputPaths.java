@@ -1,5 +1,7 @@
 package dev.logslice.connector.enumerator;
 
+import dev.logslice.connector.io.LocalPaths;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
@@ -85,7 +87,7 @@ public final class InputPaths {
         }
         Path qualified = path.makeQualified(path.getFileSystem());
         if ("file".equals(qualified.toUri().getScheme())) {
-            return LocalInputWalk.find(Paths.get(qualified.toUri().getPath()), limit, skipped);
+            return LocalInputWalk.find(LocalPaths.of(qualified), limit, skipped);
         }
         if (isGlob(qualified)) {
             throw notLocal(path);

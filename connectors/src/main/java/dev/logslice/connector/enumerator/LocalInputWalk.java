@@ -82,6 +82,15 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
             return FileVisitResult.CONTINUE;
         }
         boolean named = file.equals(start);
+        if (named && !attrs.isRegularFile()) {
+            // Never opened: opening a FIFO blocks until a writer comes, a device never ends.
+            throw new IllegalArgumentException(
+                    "input path "
+                            + file
+                            + " is not a regular file ("
+                            + SpecialFiles.kind(file)
+                            + "); save it to a file first, or pipe it in as '-'");
+        }
         if (!named && (!attrs.isRegularFile() || isHidden(file))) {
             return FileVisitResult.CONTINUE;
         }

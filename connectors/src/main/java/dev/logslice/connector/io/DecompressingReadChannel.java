@@ -24,6 +24,7 @@ public final class DecompressingReadChannel implements ReadChannel {
 
     private final String fileName;
     private final Compression compression;
+    private final long compressedSize;
     private final ReadCounts fileReads = new ReadCounts();
     private final BlockInputStream compressed;
     private InputStream decompressed;
@@ -42,6 +43,7 @@ public final class DecompressingReadChannel implements ReadChannel {
             int blockSize) {
         this.fileName = fileName;
         this.compression = compression;
+        this.compressedSize = compressedSize;
         this.compressed =
                 new BlockInputStream(
                         new CountingReadChannel(file, fileReads),
@@ -64,6 +66,10 @@ public final class DecompressingReadChannel implements ReadChannel {
         if (targetPosition < position) {
             throw new IllegalArgumentException(
                     "cannot go back to " + targetPosition + " in the stream at " + position);
+        }
+        if (compressedSize == 0) {
+            // An empty file (logrotate leaves some) holds no lines; it has no header to check.
+            return -1;
         }
         try {
             if (decompressed == null) {
@@ -93,7 +99,9 @@ public final class DecompressingReadChannel implements ReadChannel {
                                     + ", after "
                                     + fileReads.bytes()
                                     + " compressed bytes: "
-                                    + e.getMessage());
+                                    + (e.getMessage() != null
+                                            ? e.getMessage()
+                                            : "unexpected end (a truncated file?)"));
             named.addSuppressed(e);
             throw named;
         }

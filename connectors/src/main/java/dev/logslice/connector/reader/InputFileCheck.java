@@ -1,6 +1,7 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.FileStat;
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.split.FileSegment;
 
 import org.apache.flink.annotation.Internal;
@@ -11,7 +12,6 @@ import org.apache.flink.core.fs.Path;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Paths;
 
 /**
  * Compares a split's file with the file the enumerator listed, before and after it is read (each
@@ -90,7 +90,7 @@ final class InputFileCheck {
     /** Local files as the enumerator listed them, with their inode. */
     private static FileStat stat(Path path) throws IOException {
         if ("file".equals(path.toUri().getScheme())) {
-            return FileStat.local(Paths.get(path.toUri()));
+            return FileStat.local(LocalPaths.of(path));
         }
         FileStatus status = FileSystem.get(path.toUri()).getFileStatus(path);
         return new FileStat(status.getLen(), status.getModificationTime(), null);

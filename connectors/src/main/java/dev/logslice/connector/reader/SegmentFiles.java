@@ -3,6 +3,7 @@ package dev.logslice.connector.reader;
 import dev.logslice.connector.io.Compression;
 import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LocalFileReadChannel;
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.io.StreamReadChannel;
 import dev.logslice.connector.source.LogSourceSettings;
@@ -18,7 +19,6 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Paths;
 import java.util.List;
 
 /**
@@ -112,7 +112,7 @@ final class SegmentFiles {
             if (readBuffer == null) {
                 readBuffer = LocalFileReadChannel.alignedBuffer(settings.bufferSize());
             }
-            return new LocalFileReadChannel(Paths.get(path.toUri()), readBuffer);
+            return new LocalFileReadChannel(LocalPaths.of(path), readBuffer);
         }
         return new StreamReadChannel(path.getFileSystem().open(path, settings.bufferSize()));
     }

@@ -412,9 +412,11 @@ public final class SplitLineReader {
         }
         if (window.length - windowLength < bufferSize) {
             // Before a read at most maxLineLength + 1 bytes are pending, which caps the window.
-            int needed = windowLength + bufferSize;
-            int cap = maxLineLength + 1 + bufferSize;
-            byte[] grown = new byte[Math.max(needed, Math.min(window.length * 2, cap))];
+            // In longs: doubling a window past 1 GiB overflows an int, and the window would then
+            // grow by one buffer at a time, copying all of it each time.
+            long needed = (long) windowLength + bufferSize;
+            long cap = (long) maxLineLength + 1 + bufferSize;
+            byte[] grown = new byte[(int) Math.max(needed, Math.min(2L * window.length, cap))];
             System.arraycopy(window, 0, grown, 0, windowLength);
             window = grown;
         }

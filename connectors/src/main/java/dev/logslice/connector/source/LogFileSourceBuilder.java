@@ -1,6 +1,7 @@
 package dev.logslice.connector.source;
 
 import dev.logslice.connector.enumerator.InputPaths;
+import dev.logslice.connector.io.LocalPaths;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.Configuration;
@@ -13,7 +14,6 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -156,7 +156,7 @@ public final class LogFileSourceBuilder<T> {
                 throw new IllegalArgumentException("input path " + path + " does not exist");
             }
             if ("file".equals(qualified.toUri().getScheme())
-                    && !Files.isReadable(Paths.get(qualified.toUri()))) {
+                    && !Files.isReadable(LocalPaths.of(qualified))) {
                 throw new IllegalArgumentException("input path " + path + " is not readable");
             }
             if (status.isDir() && !InputPaths.holdsAFile(qualified)) {

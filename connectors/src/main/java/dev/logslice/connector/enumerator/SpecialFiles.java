@@ -1,0 +1,36 @@
+package dev.logslice.connector.enumerator;
+
+import org.apache.flink.annotation.Internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Names the kind of a local file that is not a regular file, from its mode, without opening it. */
+@Internal
+final class SpecialFiles {
+    private static final int TYPE_BITS = 0170000;
+    private static final int FIFO = 0010000;
+    private static final int CHARACTER_DEVICE = 0020000;
+    private static final int BLOCK_DEVICE = 0060000;
+    private static final int SOCKET = 0140000;
+
+    private SpecialFiles() {}
+
+    /** "a FIFO", "a character device", ...; "not a file" where the mode cannot be read. */
+    static String kind(Path file) {
+        int mode;
+        try {
+            mode = (Integer) Files.getAttribute(file, "unix:mode");
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "not a file";
+        }
+        return switch (mode & TYPE_BITS) {
+            case FIFO -> "a FIFO";
+            case CHARACTER_DEVICE -> "a character device";
+            case BLOCK_DEVICE -> "a block device";
+            case SOCKET -> "a socket";
+            default -> "not a file";
+        };
+    }
+}

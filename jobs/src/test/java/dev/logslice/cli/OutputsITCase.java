@@ -1,0 +1,165 @@
+package dev.logslice.cli;
+
+import dev.logslice.generate.GeneratedFormat;
+import dev.logslice.generate.LogGenerator;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Output files and folders are checked before the job runs, written whole or not at all (a failed
+ * run leaves any earlier file as it was and no temporary file behind), and {@code -} is stdout.
+ */
+class OutputsITCase {
+    @TempDir Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--json", "--html", "--csv"})
+    void aStatsOutputInAMissingFolderIsRefusedBeforeTheJob(String option) throws IOException {
+        Path log = log();
+        Path target = dir.resolve("missing-dir").resolve("x");
+
+        CliRun run =
+                CliRun.of(
+                        "stats", "--format", "combined", option, target.toString(), log.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr())
+                .isEqualTo(
+                        "logslice: "
+                                + option
+                                + " "
+                                + target
+                                + ": folder "
+                                + target.getParent()
+                                + " does not exist"
+                                + System.lineSeparator());
+        assertThat(run.stdout()).as("no summary: the job never ran").isEmpty();
+    }
+
+    @Test
+    void outputsThatAreFoldersOrUnwritableAreRefused() throws IOException {
+        Path log = log();
+        Path readOnly = Files.createDirectories(dir.resolve("read-only"));
+        assertThat(readOnly.toFile().setWritable(false)).isTrue();
+        try {
+            CliRun folder = CliRun.of("grep", "--out", dir.toString(), "x", log.toString());
+            CliRun report =
+                    CliRun.of(
+                            "scan",
+                            "--report",
+                            readOnly.resolve("r.json").toString(),
+                            log.toString());
+
+            assertThat(folder.exitCode()).isEqualTo(2);
+            assertThat(folder.stderr()).contains("--out " + dir + " is a folder; name a file");
+            if (!Files.isWritable(readOnly)) { // root writes anywhere
+                assertThat(report.exitCode()).isEqualTo(2);
+                assertThat(report.stderr()).contains("is not writable").hasLineCount(1);
+            }
+        } finally {
+            readOnly.toFile().setWritable(true);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"grep", "parse"})
+    void aFailedRunLeavesTheEarlierOutputAsItWas(String command) throws IOException {
+        Path corrupt = dir.resolve("corrupt.log.gz");
+        try (OutputStream gz = new GZIPOutputStream(Files.newOutputStream(corrupt))) {
+            for (int i = 0; i < 20_000; i++) {
+                gz.write(
+                        ("127.0.0.1 - - [01/Mar/2026:00:00:00 +0000] \"GET /"
+                                        + i
+                                        + " HTTP/1.1\" 200 5 \"-\" \"x\"\n")
+                                .getBytes());
+            }
+        }
+        byte[] bytes = Files.readAllBytes(corrupt);
+        Files.write(corrupt, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Path out = Files.writeString(dir.resolve("out.log"), "the earlier run's\n");
+
+        CliRun run =
+                command.equals("grep")
+                        ? CliRun.of("grep", "--out", out.toString(), "", corrupt.toString())
+                        : CliRun.of(
+                                "parse",
+                                "--format",
+                                "combined",
+                                "--out",
+                                out.toString(),
+                                corrupt.toString());
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.stderr()).contains("Cannot decompress");
+        assertThat(Files.readString(out)).isEqualTo("the earlier run's\n");
+        assertThat(filesIn(dir)).containsExactlyInAnyOrder("corrupt.log.gz", "out.log");
+    }
+
+    @Test
+    void aSuccessfulRunReplacesTheOutputAndLeavesNoTemporaryFile() throws IOException {
+        Path log = log();
+        Path out = Files.writeString(dir.resolve("out.log"), "stale\n".repeat(100_000));
+
+        CliRun run = CliRun.of("grep", "--out", out.toString(), " 404 ", log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<String> expected =
+                Files.readAllLines(log).stream().filter(l -> l.contains(" 404 ")).toList();
+        assertThat(expected).isNotEmpty();
+        assertThat(Files.readAllLines(out)).isEqualTo(expected);
+        assertThat(filesIn(dir)).containsExactlyInAnyOrder("access.log", "out.log");
+    }
+
+    @Test
+    void dashMeansStdoutForReports() throws IOException {
+        Path log = log();
+        Path csv = dir.resolve("csv");
+
+        CliRun stats =
+                CliRun.of(
+                        "stats",
+                        "--format",
+                        "combined",
+                        "--quiet",
+                        "--json",
+                        "-",
+                        "--csv",
+                        csv.toString(),
+                        log.toString());
+        CliRun scan = CliRun.of("scan", "--report", "-", log.toString());
+
+        assertThat(stats.exitCode()).as(stats.stderr()).isZero();
+        assertThat(new ObjectMapper().readTree(stats.stdout()).get("lines").asLong())
+                .isEqualTo(Files.readAllLines(log).size());
+        assertThat(stats.stderr()).as("the summary").contains("lines");
+        assertThat(filesIn(csv)).contains("status.csv");
+        assertThat(new ObjectMapper().readTree(scan.stdout()).get("files").asInt()).isEqualTo(1);
+        assertThat(filesIn(dir)).containsExactlyInAnyOrder("access.log", "csv");
+    }
+
+    private Path log() throws IOException {
+        Path log = dir.resolve("access.log");
+        LogGenerator.write(GeneratedFormat.COMBINED, 100_000, 11, log);
+        return log;
+    }
+
+    private static List<String> filesIn(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.map(f -> f.getFileName().toString()).toList();
+        }
+    }
+}
