@@ -5,11 +5,11 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.testing.Parsing;
+import dev.logslice.format.testing.RealLogs;
 import dev.logslice.format.testing.SourceLines;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -30,8 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * we differ on purpose the field is left out of the comparison, with the reason.
  */
 class FilebeatFixturesTest {
-    private static final String REAL_LOGS = System.getenv("LOGSLICE_REAL_LOGS");
-
     /** Filebeat's key, and how our event holds the same value. */
     private static final Map<String, java.util.function.Function<LogEvent, Object>> FIELDS =
             Map.of(
@@ -71,12 +69,9 @@ class FilebeatFixturesTest {
     })
     void ourFieldsAgreeWithFilebeats(String format, String log, String notCompared)
             throws Exception {
-        Assumptions.assumeTrue(
-                REAL_LOGS != null,
-                "LOGSLICE_REAL_LOGS is unset: Filebeat's fixtures live in $LOGSLICE_REAL_LOGS/filebeat");
-        Path file = Path.of(REAL_LOGS, "filebeat", log);
+        Path file = RealLogs.file("filebeat/" + log);
         Path expectedFile = Path.of(file + "-expected.json");
-        Assumptions.assumeTrue(Files.isRegularFile(expectedFile), "no " + expectedFile);
+        assertThat(expectedFile).as("Filebeat's fixture").isRegularFile();
         Map<Long, LogEvent> ours =
                 events(FormatRegistry.standard().create(format, FormatOptions.none()), file);
         List<String> differences = new ArrayList<>();
