@@ -451,6 +451,14 @@ public final class LogEvent implements ParseResult {
         return text;
     }
 
+    /**
+     * Points {@code out} at the event's lines as read, joined by line feeds; empty for an event
+     * made without text (a JSON line's fields are decoded straight from the line).
+     */
+    public void text(ByteSpan out) {
+        out.set(text, 0, textLength);
+    }
+
     int spanStart(Field field) {
         return spans[2 * slot(field)];
     }

@@ -1,0 +1,93 @@
+package dev.logslice.table;
+
+import dev.logslice.connector.source.LogSourceOptions;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+import java.util.List;
+
+/** The options of the {@code 'connector' = 'logslice'} table, as given in a table's WITH clause. */
+@PublicEvolving
+public final class LogsliceTableOptions {
+
+    public static final ConfigOption<List<String>> PATH =
+            ConfigOptions.key("path")
+                    .stringType()
+                    .asList()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Files, folders (read recursively) or globs to read; several are"
+                                    + " separated by ';'.");
+
+    public static final ConfigOption<String> FORMAT =
+            ConfigOptions.key("format")
+                    .stringType()
+                    .defaultValue("auto")
+                    .withDescription(
+                            "A logslice format name ('logslice formats' lists them), or 'auto' to"
+                                    + " detect the format of each file when the query is planned.");
+
+    public static final ConfigOption<String> PATTERN =
+            ConfigOptions.key("pattern")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The layout of format nginx, apache, log4j, spring-boot or regex (the"
+                                    + " same as the command line's --pattern).");
+
+    public static final ConfigOption<String> ZONE =
+            ConfigOptions.key("zone")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The time zone of timestamps written without an offset; default: the"
+                                    + " planning machine's zone.");
+
+    public static final ConfigOption<String> TIME_FORMAT =
+            ConfigOptions.key("time-format")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "For format regex: the time's layout (a DateTimeFormatter pattern,"
+                                    + " 'epoch' or 'epoch-ms').");
+
+    public static final ConfigOption<MalformedRows> MALFORMED =
+            ConfigOptions.key("malformed")
+                    .enumType(MalformedRows.class)
+                    .defaultValue(MalformedRows.INCLUDE)
+                    .withDescription(
+                            "Lines no event can be made of: 'include' (a row whose event columns are"
+                                    + " NULL and whose 'malformed' metadata column says why, so that"
+                                    + " nothing is lost silently), 'skip', or 'fail' (the query fails"
+                                    + " naming the file and offset).");
+
+    public static final ConfigOption<MemorySize> SPLIT_SIZE =
+            memoryOption(LogSourceOptions.SPLIT_SIZE);
+    public static final ConfigOption<MemorySize> READ_BUFFER_SIZE =
+            memoryOption(LogSourceOptions.READ_BUFFER_SIZE);
+    public static final ConfigOption<MemorySize> MAX_LINE_LENGTH =
+            memoryOption(LogSourceOptions.MAX_LINE_LENGTH);
+
+    public static final ConfigOption<Boolean> SKIP_MISSING_FILES =
+            ConfigOptions.key(shortKey(LogSourceOptions.SKIP_MISSING_FILES))
+                    .booleanType()
+                    .defaultValue(LogSourceOptions.SKIP_MISSING_FILES.defaultValue())
+                    .withDescription(LogSourceOptions.SKIP_MISSING_FILES.description());
+
+    /** A source option under its key without the {@code logslice.source.} prefix. */
+    private static ConfigOption<MemorySize> memoryOption(ConfigOption<MemorySize> source) {
+        return ConfigOptions.key(shortKey(source))
+                .memoryType()
+                .defaultValue(source.defaultValue())
+                .withDescription(source.description());
+    }
+
+    private static String shortKey(ConfigOption<?> source) {
+        return source.key().substring(source.key().lastIndexOf('.') + 1);
+    }
+
+    private LogsliceTableOptions() {}
+}

@@ -1,0 +1,140 @@
+package dev.logslice.table;
+
+import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.connector.source.LogFileSourceBuilder;
+import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.format.source.FileFormats;
+import dev.logslice.format.source.LogEventDecoder;
+
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table of log events over {@link LogFileSource}: the same block-aligned splits, reads and
+ * metrics as every logslice job, with the rows' columns decoded from the bytes only where a column
+ * of the query needs them.
+ */
+final class LogsliceTableSource
+        implements ScanTableSource, SupportsProjectionPushDown, SupportsReadingMetadata {
+
+    /** What the source reads: set when the table is created, the same for every copy. */
+    record Reading(
+            List<String> paths,
+            FileFormats formats,
+            ZoneId zone,
+            MemorySize splitSize,
+            MemorySize readBufferSize,
+            MemorySize maxLineLength,
+            boolean skipMissingFiles,
+            MalformedRows malformed) {}
+
+    private final Reading reading;
+    private DataType physicalType;
+    private List<MetadataColumn> metadata = List.of();
+    private DataType producedType;
+
+    LogsliceTableSource(Reading reading, DataType physicalType) {
+        this.reading = reading;
+        this.physicalType = physicalType;
+        this.producedType = physicalType;
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode() {
+        return ChangelogMode.insertOnly();
+    }
+
+    @Override
+    public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        LogFileSourceBuilder<String> builder =
+                LogFileSource.builder()
+                        .setSplitSize(reading.splitSize())
+                        .setReadBufferSize(reading.readBufferSize())
+                        .setMaxLineLength(reading.maxLineLength())
+                        .setSkipMissingFiles(reading.skipMissingFiles());
+        reading.paths().forEach(path -> builder.addPath(new Path(path)));
+        return SourceProvider.of(builder.setLineDecoder(decoder(context)).build());
+    }
+
+    private RowDecoder decoder(ScanContext context) {
+        List<String> names = DataType.getFieldNames(physicalType);
+        List<DataType> types = DataType.getFieldDataTypes(physicalType);
+        EventColumn[] columns = new EventColumn[names.size()];
+        LogicalTypeRoot[] roots = new LogicalTypeRoot[names.size()];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = EventColumn.named(names.get(i));
+            roots[i] = types.get(i).getLogicalType().getTypeRoot();
+        }
+        return new RowDecoder(
+                new LogEventDecoder(reading.formats(), reading.zone(), EventBounds.DEFAULTS),
+                columns,
+                roots,
+                metadata.toArray(new MetadataColumn[0]),
+                reading.malformed(),
+                context.createTypeInformation(producedType));
+    }
+
+    @Override
+    public boolean supportsNestedProjection() {
+        return false;
+    }
+
+    @Override
+    public void applyProjection(int[][] projectedFields, DataType producedDataType) {
+        // The produced type lists the projected physical columns, then any metadata.
+        int physical = projectedFields.length;
+        List<DataType> fields = DataType.getFieldDataTypes(producedDataType).subList(0, physical);
+        List<String> names = DataType.getFieldNames(producedDataType).subList(0, physical);
+        List<DataTypes.Field> projected = new ArrayList<>();
+        for (int i = 0; i < physical; i++) {
+            projected.add(DataTypes.FIELD(names.get(i), fields.get(i)));
+        }
+        this.physicalType = DataTypes.ROW(projected).notNull();
+        this.producedType = producedDataType;
+    }
+
+    @Override
+    public Map<String, DataType> listReadableMetadata() {
+        Map<String, DataType> readable = new LinkedHashMap<>();
+        for (MetadataColumn column : MetadataColumn.values()) {
+            readable.put(column.key(), column.type());
+        }
+        return readable;
+    }
+
+    @Override
+    public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
+        List<MetadataColumn> columns = new ArrayList<>();
+        metadataKeys.forEach(key -> columns.add(MetadataColumn.of(key)));
+        this.metadata = List.copyOf(columns);
+        this.producedType = producedDataType;
+    }
+
+    @Override
+    public DynamicTableSource copy() {
+        LogsliceTableSource copy = new LogsliceTableSource(reading, physicalType);
+        copy.metadata = metadata;
+        copy.producedType = producedType;
+        return copy;
+    }
+
+    @Override
+    public String asSummaryString() {
+        return "logslice";
+    }
+}

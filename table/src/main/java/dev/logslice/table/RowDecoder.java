@@ -1,0 +1,218 @@
+package dev.logslice.table;
+
+import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.ByteSpan;
+import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.MalformedLine;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.source.LogEventDecoder;
+
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.table.data.GenericMapData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+
+import javax.annotation.Nullable;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * Parses lines into the rows of a table: the event columns it was asked for (a field no column
+ * needs is never decoded), then the metadata columns.
+ */
+final class RowDecoder implements LineDecoder<RowData> {
+    private static final long serialVersionUID = 1L;
+
+    private final LogEventDecoder events;
+    private final EventColumn[] columns;
+    private final LogicalTypeRoot[] columnTypes;
+    private final MetadataColumn[] metadata;
+    private final MalformedRows malformed;
+    private final TypeInformation<RowData> producedType;
+
+    private transient ByteSpan span;
+
+    RowDecoder(
+            LogEventDecoder events,
+            EventColumn[] columns,
+            LogicalTypeRoot[] columnTypes,
+            MetadataColumn[] metadata,
+            MalformedRows malformed,
+            TypeInformation<RowData> producedType) {
+        this.events = events;
+        this.columns = columns;
+        this.columnTypes = columnTypes;
+        this.metadata = metadata;
+        this.malformed = malformed;
+        this.producedType = producedType;
+    }
+
+    @Nullable
+    @Override
+    public RowData decode(Line line) {
+        ParseResult result = events.decode(line);
+        return result == null ? null : row(result, line);
+    }
+
+    @Nullable
+    @Override
+    public Predicate<Line> eventStarts() {
+        return events.eventStarts();
+    }
+
+    @Override
+    public void finishFile(String splitId, Consumer<RowData> output) {
+        events.finishFile(splitId, result -> emit(result, output));
+    }
+
+    @Override
+    public void finishSplit(SplitReport report, Consumer<RowData> output) {
+        events.finishSplit(report, result -> emit(result, output));
+    }
+
+    @Override
+    public TypeInformation<RowData> getProducedType() {
+        return producedType;
+    }
+
+    private void emit(ParseResult result, Consumer<RowData> output) {
+        RowData row = row(result, null);
+        if (row != null) {
+            output.accept(row);
+        }
+    }
+
+    /**
+     * The row of a result; {@code line} is the line just read, which a result of the same offset is
+     * made of (single-line formats), else null.
+     */
+    @Nullable
+    private RowData row(ParseResult result, @Nullable Line line) {
+        Line own = line != null && line.offset() == result.offset() ? line : null;
+        if (result instanceof MalformedLine) {
+            MalformedLine bad = (MalformedLine) result;
+            if (malformed == MalformedRows.SKIP) {
+                return null;
+            }
+            if (malformed == MalformedRows.FAIL) {
+                throw new IllegalStateException(
+                        bad.file() + ":" + bad.offset() + ": " + bad.reason());
+            }
+            GenericRowData row = new GenericRowData(columns.length + metadata.length);
+            fillMetadata(row, bad, own == null ? bad.sample() : own.copyBytes(), bad.reason());
+            return row;
+        }
+        LogEvent event = (LogEvent) result;
+        GenericRowData row = new GenericRowData(columns.length + metadata.length);
+        for (int i = 0; i < columns.length; i++) {
+            row.setField(i, value(event, columns[i], columnTypes[i]));
+        }
+        if (metadata.length > 0) {
+            fillMetadata(row, event, text(event, own), null);
+        }
+        return row;
+    }
+
+    private void fillMetadata(
+            GenericRowData row, ParseResult result, byte[] text, @Nullable String reason) {
+        for (int i = 0; i < metadata.length; i++) {
+            Object value;
+            switch (metadata[i]) {
+                case FILE:
+                    value = StringData.fromString(result.file());
+                    break;
+                case OFFSET:
+                    value = result.offset();
+                    break;
+                case LINE:
+                    value = StringData.fromBytes(text);
+                    break;
+                default:
+                    value = reason == null ? null : StringData.fromString(reason);
+                    break;
+            }
+            row.setField(columns.length + i, value);
+        }
+    }
+
+    private byte[] text(LogEvent event, @Nullable Line own) {
+        ByteSpan text = span();
+        event.text(text);
+        if (text.length() == 0 && own != null) {
+            return own.copyBytes();
+        }
+        return Arrays.copyOfRange(text.bytes(), text.start(), text.end());
+    }
+
+    @Nullable
+    private Object value(LogEvent event, EventColumn column, LogicalTypeRoot type) {
+        Field field = column.field();
+        if (!event.hasValue(field)) {
+            return null;
+        }
+        switch (field.kind()) {
+            case STRING:
+                ByteSpan bytes = span();
+                event.span(field, bytes);
+                return StringData.fromBytes(bytes.bytes(), bytes.start(), bytes.length());
+            case TIMESTAMP:
+                return timestamp(event, type);
+            case MAP:
+                return extra(event);
+            default:
+                break;
+        }
+        Object number = event.value(field);
+        if (type == LogicalTypeRoot.VARCHAR) {
+            return StringData.fromString(String.valueOf(number));
+        }
+        if (type == LogicalTypeRoot.INTEGER) {
+            return (int) Math.min(Integer.MAX_VALUE, (Long) number);
+        }
+        return number;
+    }
+
+    private static Object timestamp(LogEvent event, LogicalTypeRoot type) {
+        switch (type) {
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return TimestampData.fromEpochMillis(
+                        event.epochSecond() * 1000 + event.nanos() / 1_000_000,
+                        event.nanos() % 1_000_000);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+                // The time as the log wrote it, in the event's own offset.
+                return TimestampData.fromLocalDateTime(event.timestamp().toLocalDateTime());
+            default:
+                return StringData.fromString(event.timestampText());
+        }
+    }
+
+    private static GenericMapData extra(LogEvent event) {
+        Map<StringData, StringData> map = new HashMap<>();
+        event.extra()
+                .forEach(
+                        (key, value) ->
+                                map.put(
+                                        StringData.fromString(key),
+                                        value == null
+                                                ? null
+                                                : StringData.fromString(String.valueOf(value))));
+        return new GenericMapData(map);
+    }
+
+    private ByteSpan span() {
+        if (span == null) {
+            span = new ByteSpan();
+        }
+        return span;
+    }
+}

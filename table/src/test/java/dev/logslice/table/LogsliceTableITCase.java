@@ -1,0 +1,301 @@
+package dev.logslice.table;
+
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Flink SQL over {@code 'connector' = 'logslice'}: the rows of a query are the events of the lines
+ * the test wrote, each line once, whatever the splits; malformed lines are rows too.
+ */
+class LogsliceTableITCase {
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension();
+
+    private static final DateTimeFormatter CLF_TIME =
+            DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT);
+    private static final int[] STATUSES = {200, 200, 200, 304, 404, 500, 503};
+
+    @TempDir static Path dir;
+    private static Path log;
+
+    /** What the test wrote, line by line: null for a malformed line. */
+    private static final List<Written> written = new ArrayList<>();
+
+    private record Written(long offset, String line, Integer status, Long bytes, Instant time) {}
+
+    @BeforeAll
+    static void writeLog() throws IOException {
+        log = dir.resolve("access log #1.log");
+        Random random = new Random(42);
+        StringBuilder text = new StringBuilder();
+        long offset = 0;
+        Instant time = Instant.parse("2026-11-30T23:59:00Z");
+        for (int i = 0; i < 20_000; i++) {
+            time = time.plusMillis(random.nextInt(2_000));
+            String line;
+            Written entry;
+            if (i % 97 == 13) {
+                line = "garbage \"" + i + " no request here";
+                entry = new Written(offset, line, null, null, null);
+            } else {
+                int status = STATUSES[random.nextInt(STATUSES.length)];
+                Long bytes = random.nextInt(10) == 0 ? null : (long) random.nextInt(100_000);
+                String path = "/wiki/" + (random.nextBoolean() ? "日本" : "a%20b") + "/" + i;
+                line =
+                        String.format(
+                                Locale.ROOT,
+                                "10.%d.%d.%d - %s [%s] \"GET %s HTTP/1.1\" %d %s \"-\" \"Mozilla/5.0 (X11; Linux)\"",
+                                random.nextInt(256),
+                                random.nextInt(256),
+                                random.nextInt(256),
+                                random.nextBoolean() ? "-" : "bob",
+                                CLF_TIME.format(
+                                        ZonedDateTime.ofInstant(time, ZoneOffset.ofHours(1))),
+                                path,
+                                status,
+                                bytes == null ? "-" : bytes.toString());
+                entry =
+                        new Written(
+                                offset,
+                                line,
+                                status,
+                                bytes,
+                                time.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+            }
+            written.add(entry);
+            String terminator = i % 5 == 0 ? "\r\n" : "\n";
+            text.append(line).append(terminator);
+            offset += line.getBytes(StandardCharsets.UTF_8).length + terminator.length();
+        }
+        Files.writeString(log, text);
+    }
+
+    private static TableEnvironment tables(String extraOptions) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        TableEnvironment tables =
+                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        tables.executeSql(
+                "CREATE TABLE logs ("
+                        + " ts TIMESTAMP_LTZ(3), status INT, `bytes` BIGINT, path STRING,"
+                        + " `file` STRING METADATA, `offset` BIGINT METADATA,"
+                        + " `line` STRING METADATA, malformed STRING METADATA"
+                        + ") WITH ('connector' = 'logslice', 'format' = 'combined', 'path' = '"
+                        + log
+                        + "'"
+                        + extraOptions
+                        + ")");
+        return tables;
+    }
+
+    private static List<Row> rows(TableEnvironment tables, String query) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = tables.executeSql(query).collect()) {
+            it.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    /** The file a row names, as a local path (the source may name it as a file: URI). */
+    private static String localPath(Object file) {
+        return new org.apache.flink.core.fs.Path((String) file).toUri().getPath();
+    }
+
+    @Test
+    void statusCountsAreTheLinesWrittenWithMalformedLinesAsNull() throws Exception {
+        Map<Integer, Long> expected = new HashMap<>();
+        written.forEach(w -> expected.merge(w.status(), 1L, Long::sum));
+
+        Map<Integer, Long> counted = new HashMap<>();
+        for (Row row : rows(tables(""), "SELECT status, COUNT(*) FROM logs GROUP BY status")) {
+            counted.put((Integer) row.getField(0), (Long) row.getField(1));
+        }
+
+        assertThat(counted).isEqualTo(expected);
+        assertThat(counted.get(null)).isPositive();
+    }
+
+    @Test
+    void everyRowIsItsLineWithFieldsAndMetadata() throws Exception {
+        Map<Long, Written> byOffset = new HashMap<>();
+        written.forEach(w -> byOffset.put(w.offset(), w));
+
+        List<Row> rows =
+                rows(
+                        tables(""),
+                        "SELECT `offset`, `line`, status, `bytes`, ts, malformed, `file` FROM logs");
+
+        assertThat(rows).hasSize(written.size());
+        for (Row row : rows) {
+            Written line = byOffset.get((Long) row.getField(0));
+            assertThat(line).as("a line starts at %s", row.getField(0)).isNotNull();
+            assertThat(row.getField(1)).isEqualTo(line.line());
+            assertThat(row.getField(2)).isEqualTo(line.status());
+            assertThat(row.getField(3)).isEqualTo(line.bytes());
+            assertThat(row.getField(4)).isEqualTo(line.time());
+            assertThat(row.getField(5) == null).isEqualTo(line.status() != null);
+            assertThat(localPath(row.getField(6))).isEqualTo(log.toString());
+        }
+    }
+
+    @Test
+    void tinySplitsAndBuffersGiveTheSameRows() throws Exception {
+        long bytes =
+                written.stream().filter(w -> w.bytes() != null).mapToLong(Written::bytes).sum();
+        for (String size : List.of("4k", "64k")) {
+            List<Row> rows =
+                    rows(
+                            tables(", 'split-size' = '" + size + "', 'read-buffer-size' = '4k'"),
+                            "SELECT COUNT(*), SUM(`bytes`), COUNT(DISTINCT `offset`) FROM logs");
+            assertThat(rows)
+                    .containsExactly(Row.of((long) written.size(), bytes, (long) written.size()));
+        }
+    }
+
+    @Test
+    void malformedLinesCanBeSkippedOrFailTheQuery() throws Exception {
+        long events = written.stream().filter(w -> w.status() != null).count();
+        assertThat(rows(tables(", 'malformed' = 'skip'"), "SELECT COUNT(*) FROM logs"))
+                .containsExactly(Row.of(events));
+
+        Written first = written.stream().filter(w -> w.status() == null).findFirst().orElseThrow();
+        assertThatThrownBy(
+                        () -> rows(tables(", 'malformed' = 'fail'"), "SELECT COUNT(*) FROM logs"))
+                .hasStackTraceContaining(log + ":" + first.offset() + ":");
+    }
+
+    @Test
+    void aColumnThatIsNoEventFieldIsRefusedNamingTheFields() {
+        TableEnvironment tables = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        tables.executeSql(
+                "CREATE TABLE logs (stat INT) WITH ('connector' = 'logslice', 'path' = '"
+                        + log
+                        + "', 'format' = 'combined')");
+        assertThatThrownBy(() -> tables.executeSql("SELECT * FROM logs"))
+                .isInstanceOf(ValidationException.class)
+                .hasStackTraceContaining("column 'stat' is no field of a logslice event")
+                .hasStackTraceContaining("status");
+    }
+
+    @Test
+    void aColumnOfTheWrongTypeIsRefusedWithTheTypeToDeclare() {
+        TableEnvironment tables = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        tables.executeSql(
+                "CREATE TABLE logs (status BOOLEAN) WITH ('connector' = 'logslice', 'path' = '"
+                        + log
+                        + "', 'format' = 'combined')");
+        assertThatThrownBy(() -> tables.executeSql("SELECT * FROM logs"))
+                .hasStackTraceContaining("declare it as INT");
+    }
+
+    @Test
+    void autoDetectsEachFileAndLeavesOutFilesThatAreNoLog(@TempDir Path folder) throws Exception {
+        Files.copy(log, folder.resolve("access.log"));
+        Files.writeString(
+                folder.resolve("README"),
+                "These are the logs of the web servers.\nRotate them weekly.\n");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        TableEnvironment tables =
+                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        tables.executeSql(
+                "CREATE TABLE logs (status INT, `file` STRING METADATA) WITH ("
+                        + "'connector' = 'logslice', 'path' = '"
+                        + folder
+                        + "')");
+
+        List<Row> rows = rows(tables, "SELECT `file`, COUNT(*) FROM logs GROUP BY `file`");
+
+        assertThat(rows).hasSize(1);
+        assertThat(localPath(rows.get(0).getField(0)))
+                .isEqualTo(folder.resolve("access.log").toString());
+        assertThat(rows.get(0).getField(1)).isEqualTo((long) written.size());
+    }
+
+    @Test
+    void aJavaEventWithItsStackTraceIsOneRowWhateverTheSplits(@TempDir Path folder)
+            throws Exception {
+        StringBuilder text = new StringBuilder();
+        int events = 3_000;
+        for (int i = 0; i < events; i++) {
+            boolean fails = i % 10 == 3;
+            text.append(
+                    String.format(
+                            Locale.ROOT,
+                            "2026-12-01T10:%02d:%02d.%03dZ %5s 4242 --- [RMI TCP Connection(%d)-127.0.0.1]"
+                                    + " o.e.shop.OrderService                    : order %d %s%n",
+                            i / 60 % 60,
+                            i % 60,
+                            i % 1000,
+                            fails ? "ERROR" : "INFO",
+                            i % 7,
+                            i,
+                            fails ? "failed" : "placed"));
+            if (fails) {
+                text.append("java.lang.IllegalStateException: stock of item ")
+                        .append(i)
+                        .append('\n');
+                text.append("\tat o.e.shop.OrderService.place(OrderService.java:42)\n");
+                text.append("\t... 12 more\n");
+            }
+        }
+        Path app = folder.resolve("app.log");
+        Files.writeString(app, text);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        TableEnvironment tables =
+                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        tables.executeSql(
+                "CREATE TABLE app (level STRING, thread STRING, message STRING,"
+                        + " `line` STRING METADATA) WITH ('connector' = 'logslice', 'path' = '"
+                        + app
+                        + "', 'format' = 'spring-boot', 'split-size' = '4k',"
+                        + " 'read-buffer-size' = '4k')");
+
+        List<Row> rows =
+                rows(tables, "SELECT level, COUNT(*), MIN(thread) FROM app GROUP BY level");
+
+        assertThat(rows)
+                .containsExactlyInAnyOrder(
+                        Row.of("INFO", events * 9L / 10, "RMI TCP Connection(0)-127.0.0.1"),
+                        Row.of("ERROR", events / 10L, "RMI TCP Connection(0)-127.0.0.1"));
+        List<Row> traces = rows(tables, "SELECT message, `line` FROM app WHERE level = 'ERROR'");
+        assertThat(traces)
+                .allSatisfy(
+                        row -> {
+                            assertThat((String) row.getField(0))
+                                    .contains("java.lang.IllegalStateException: stock of item")
+                                    .endsWith("\t... 12 more");
+                            assertThat(((String) row.getField(1)).split("\n"))
+                                    .hasSize(4)
+                                    .endsWith("\t... 12 more");
+                        });
+    }
+}
