@@ -298,4 +298,41 @@ class LogsliceTableITCase {
                                     .endsWith("\t... 12 more");
                         });
     }
+
+    @Test
+    void aFolderOfSeveralFormatsParsesEachFileInItsOwn(@TempDir Path folder) throws Exception {
+        Files.copy(log, folder.resolve("access.log"));
+        StringBuilder app = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            app.append(
+                    String.format(
+                            Locale.ROOT,
+                            "2026-12-01T10:00:%02d.%03dZ %5s 77 --- [  worker %d] o.e.Sync"
+                                    + "                                 : round %d%n",
+                            i % 60,
+                            i % 1000,
+                            i % 50 == 0 ? "WARN" : "INFO",
+                            i % 3,
+                            i));
+        }
+        Files.writeString(folder.resolve("app.log"), app);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        TableEnvironment tables =
+                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        tables.executeSql(
+                "CREATE TABLE logs (status INT, level STRING, malformed STRING METADATA) WITH ("
+                        + "'connector' = 'logslice', 'path' = '"
+                        + folder
+                        + "')");
+
+        List<Row> rows =
+                rows(
+                        tables,
+                        "SELECT COUNT(status), COUNT(level), COUNT(malformed), COUNT(*) FROM logs");
+
+        long events = written.stream().filter(w -> w.status() != null).count();
+        assertThat(rows)
+                .containsExactly(
+                        Row.of(events, 500L, written.size() - events, written.size() + 500L));
+    }
 }

@@ -26,14 +26,24 @@ public final class PathsDetection {
     /** The format of each file the paths expand to. */
     public static InputFormats detect(List<String> paths, FormatOptions options, ZoneId zone)
             throws IOException, FormatDetectionException {
+        return new InputsDetection(new FormatDetector(FormatRegistry.standard()), options, zone)
+                .detect(localFiles(paths));
+    }
+
+    /**
+     * The files the paths expand to that this machine reads, in the source's order, each under the
+     * name the source gives its lines.
+     */
+    public static List<InputsDetection.Input> localFiles(List<String> paths) throws IOException {
         List<InputsDetection.Input> inputs = new ArrayList<>();
         for (InputFile file : expand(paths)) {
             if (LocalPaths.isLocal(file.path())) {
-                inputs.add(new InputsDetection.Input(name(file), LocalPaths.of(file.path())));
+                inputs.add(
+                        new InputsDetection.Input(
+                                file.path().toString(), LocalPaths.of(file.path())));
             }
         }
-        return new InputsDetection(new FormatDetector(FormatRegistry.standard()), options, zone)
-                .detect(inputs);
+        return inputs;
     }
 
     /** The paths to read: the given ones, or when files were left out as no log, the others. */
@@ -45,16 +55,9 @@ public final class PathsDetection {
         Set<String> skipped =
                 formats.skipped().stream().map(SkippedInput::file).collect(Collectors.toSet());
         return expand(paths).stream()
-                .map(PathsDetection::name)
+                .map(file -> file.path().toString())
                 .filter(file -> !skipped.contains(file))
                 .toList();
-    }
-
-    /** A file as reports name it and the source reads it: a plain path when local. */
-    private static String name(InputFile file) {
-        return LocalPaths.isLocal(file.path())
-                ? LocalPaths.of(file.path()).toString()
-                : file.path().toString();
     }
 
     private static List<InputFile> expand(List<String> paths) throws IOException {
