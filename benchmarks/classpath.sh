@@ -7,7 +7,7 @@ root="$(dirname "$here")"
 jar="$here/target/logslice-benchmarks-0.1.0-SNAPSHOT.jar"
 classpath_file="$here/target/classpath.txt"
 
-if [[ ! -f "$jar" || ! -f "$classpath_file" || -n "$(find "$root/pom.xml" "$root/connectors" "$root/formats" \
+if [[ ! -f "$jar" || ! -f "$classpath_file" || -n "$(find "$root/pom.xml" "$root/connectors" "$root/formats" "$root/table" \
     "$root/jobs" "$here" -newer "$jar" \( -name '*.java' -o -name 'pom.xml' \) \
     -not -path '*/target/*' -print -quit)" ]]; then
   echo "benchmarks: building..." >&2

@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
             ScanCommand.class,
             GrepCommand.class,
             ParseCommand.class,
+            SqlCommand.class,
             FormatsCommand.class,
             GenerateCommand.class,
             HelpCommand.class

@@ -61,23 +61,29 @@ final class ReadOptions {
      * length is lowered to what it can.
      */
     LogFileSourceBuilder<String> sourceFor(List<String> paths) {
+        LogFileSourceBuilder<String> builder =
+                LogFileSource.builder()
+                        .setSplitSize(splitSize)
+                        .setReadBufferSize(bufferSize)
+                        .setMaxLineLength(checkedLineLimit(paths))
+                        .setSkipMissingFiles(skipMissing);
+        paths.forEach(path -> builder.addPath(new Path(path)));
+        return builder;
+    }
+
+    /**
+     * The longest line to read, after checking the options: parallelism, the number of splits they
+     * make of the paths, and the memory.
+     */
+    MemorySize checkedLineLimit(List<String> paths) {
         if (parallelism < 1) {
             throw new IllegalArgumentException(
                     "parallelism " + parallelism + " must be at least 1");
         }
         SplitCount.check(splitSize, paths);
-        MemorySize lineLimit = maxLineLength;
-        if (runsInThisJvm()) {
-            lineLimit = MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this);
-        }
-        LogFileSourceBuilder<String> builder =
-                LogFileSource.builder()
-                        .setSplitSize(splitSize)
-                        .setReadBufferSize(bufferSize)
-                        .setMaxLineLength(lineLimit)
-                        .setSkipMissingFiles(skipMissing);
-        paths.forEach(path -> builder.addPath(new Path(path)));
-        return builder;
+        return runsInThisJvm()
+                ? MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this)
+                : maxLineLength;
     }
 
     /** Embedded, not on {@code --cluster} nor under {@code flink run}. */

@@ -1,0 +1,201 @@
+package dev.logslice.cli;
+
+import dev.logslice.format.detect.InputFormats;
+import dev.logslice.format.detect.PathsDetection;
+import dev.logslice.sql.RowOutput;
+import dev.logslice.sql.SqlErrors;
+import dev.logslice.table.LogsTableStatement;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code logslice sql}: a Flink SQL query over log files, which are the table {@code logs}. */
+@Command(
+        name = "sql",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run a Flink SQL query over log files: the paths are the table 'logs', whose columns"
+                    + " are the fields of their format ('DESCRIBE logs' lists them) and the"
+                    + " metadata file, offset, line and malformed.",
+            "Example: logslice sql \"SELECT status, COUNT(*) FROM logs GROUP BY status\""
+                    + " access.log"
+        })
+final class SqlCommand implements Callable<Integer> {
+    static final String TABLE = "logs";
+
+    @Mixin ReadOptions read;
+    @Mixin FormatOptionsMixin formats;
+    @Mixin ExecutionTarget execution;
+
+    @Option(
+            names = "--output",
+            paramLabel = "FORM",
+            description =
+                    "table (aligned on a terminal, tab-separated with a header when piped), csv,"
+                            + " json (one array) or jsonl (one object per line); default:"
+                            + " ${DEFAULT-VALUE}")
+    String output = "table";
+
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "Write the rows to this file instead of stdout.")
+    Path out;
+
+    @Option(
+            names = {"-f", "--file"},
+            paramLabel = "FILE.sql",
+            description = "Read the query from this file; then every argument is a path.")
+    Path script;
+
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "QUERY PATH",
+            description = "The query (unless -f is given), then files, folders or globs.")
+    List<String> arguments;
+
+    @Override
+    public Integer call() throws Exception {
+        RowOutput form = form();
+        String query = script == null ? arguments.get(0) : Files.readString(script);
+        List<String> paths = script == null ? arguments.subList(1, arguments.size()) : arguments;
+        if (paths.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "no path to read: give the files after the query (logslice sql QUERY PATH...)");
+        }
+        Outputs.checkFile("--out", out);
+        paths = StandardInput.spoolIfNamed(new ArrayList<>(paths), execution, System.in);
+        InputFormats inputFormats = formats.resolve(paths, System.err);
+        List<String> toRead = PathsDetection.pathsToRead(paths, inputFormats);
+        String createTable =
+                LogsTableStatement.of(
+                        TABLE,
+                        PathsDetection.localFiles(toRead),
+                        inputFormats.fileFormats(),
+                        formats.zone,
+                        tableOptions(toRead));
+        try (Outputs.Pending pending = Outputs.open(out)) {
+            Writer writer =
+                    new OutputStreamWriter(
+                            Channels.newOutputStream(pending.channel()), StandardCharsets.UTF_8);
+            execution.run(
+                    read.parallelism,
+                    toRead,
+                    System.err,
+                    env -> {
+                        StreamTableEnvironment tables =
+                                StreamTableEnvironment.create(
+                                        env, EnvironmentSettings.inBatchMode());
+                        tables.executeSql(createTable);
+                        List<String> columns =
+                                tables.from(TABLE).getResolvedSchema().getColumnNames();
+                        TableResult result = execute(tables, query, columns);
+                        try (CloseableIterator<Row> rows = result.collect()) {
+                            form.write(
+                                    result.getResolvedSchema().getColumnNames(),
+                                    values(rows),
+                                    writer,
+                                    out == null && System.console() != null ? terminalWidth() : 0);
+                        }
+                        return null;
+                    });
+            pending.commit();
+        }
+        return 0;
+    }
+
+    private RowOutput form() {
+        try {
+            return RowOutput.valueOf(output.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "--output " + output + ": give table, csv, json or jsonl");
+        }
+    }
+
+    private static TableResult execute(
+            StreamTableEnvironment tables, String query, List<String> columns) {
+        try {
+            return tables.executeSql(query);
+        } catch (RuntimeException e) {
+            throw SqlErrors.lineFor(e, columns)
+                    .map(line -> new IllegalArgumentException("sql: " + line, e))
+                    .orElseThrow(() -> e);
+        }
+    }
+
+    /** The table's WITH options: the paths to read and the format and source options given. */
+    private Map<String, String> tableOptions(List<String> paths) {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("path", String.join(";", paths.stream().map(SqlCommand::listItem).toList()));
+        options.put("format", formats.format);
+        if (formats.pattern != null && formats.isNamed()) {
+            options.put("pattern", formats.pattern);
+        }
+        if (formats.timeFormat != null) {
+            options.put("time-format", formats.timeFormat);
+        }
+        options.put("zone", formats.zone.getId());
+        options.put("split-size", read.splitSize.toString());
+        options.put("read-buffer-size", read.bufferSize.toString());
+        options.put("max-line-length", read.checkedLineLimit(paths).toString());
+        options.put("skip-missing-files", String.valueOf(read.skipMissing));
+        return options;
+    }
+
+    /** A path as an item of a list option: quoted when it holds the separator or a quote. */
+    private static String listItem(String path) {
+        return path.contains(";") || path.contains("\"") || path.contains("'")
+                ? "\"" + path.replace("\"", "\"\"") + "\""
+                : path;
+    }
+
+    private static Iterator<List<Object>> values(Iterator<Row> rows) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return rows.hasNext();
+            }
+
+            @Override
+            public List<Object> next() {
+                Row row = rows.next();
+                List<Object> values = new ArrayList<>(row.getArity());
+                for (int i = 0; i < row.getArity(); i++) {
+                    values.add(row.getField(i));
+                }
+                return values;
+            }
+        };
+    }
+
+    /** The terminal's width from {@code COLUMNS}, else the usual 80. */
+    private static int terminalWidth() {
+        try {
+            return Math.max(20, Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80")));
+        } catch (NumberFormatException e) {
+            return 80;
+        }
+    }
+}

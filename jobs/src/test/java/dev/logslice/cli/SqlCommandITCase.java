@@ -1,0 +1,191 @@
+package dev.logslice.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code logslice sql}: queries over the table logs give what the test's own count of its lines
+ * gives.
+ */
+class SqlCommandITCase {
+    @TempDir static Path dir;
+    private static Path log;
+    private static final List<String[]> requests = new ArrayList<>(); // {path, status}
+    private static int malformed;
+
+    @BeforeAll
+    static void writeLog() throws IOException {
+        // A folder name with the list separator and quotes: the paths are one table option.
+        Path folder = Files.createDirectories(dir.resolve("web;'01\""));
+        log = folder.resolve("access.log");
+        Random random = new Random(7);
+        StringBuilder text = new StringBuilder();
+        int[] statuses = {200, 200, 200, 301, 404, 500, 502, 503};
+        for (int i = 0; i < 5_000; i++) {
+            if (i % 211 == 5) {
+                text.append("not an access line ").append(i).append('\n');
+                malformed++;
+                continue;
+            }
+            String path =
+                    i % 500 == 0
+                            ? "=HYPERLINK(\"http://x\")"
+                            : "/api/v" + random.nextInt(3) + "/item/" + random.nextInt(40);
+            int status = statuses[random.nextInt(statuses.length)];
+            requests.add(new String[] {path, String.valueOf(status)});
+            text.append(
+                    String.format(
+                            Locale.ROOT,
+                            "192.0.2.%d - - [01/Dec/2026:10:%02d:%02d +0000] \"GET %s HTTP/1.1\" %d %d \"-\" \"curl/8\"\n",
+                            random.nextInt(250),
+                            i / 60 % 60,
+                            i % 60,
+                            path,
+                            status,
+                            random.nextInt(5000)));
+        }
+        Files.writeString(log, text);
+    }
+
+    private static CliRun sql(Path out, String... args) {
+        List<String> all = new ArrayList<>(List.of("sql", "-p", "2", "--out", out.toString()));
+        all.addAll(List.of(args));
+        return CliRun.of(all.toArray(String[]::new));
+    }
+
+    @Test
+    void statusCountsAsCsvEqualTheLinesWrittenWithMalformedLinesAsAnEmptyStatus(@TempDir Path out)
+            throws IOException {
+        Path csv = out.resolve("status.csv");
+        CliRun run =
+                sql(
+                        csv,
+                        "--output",
+                        "csv",
+                        "SELECT status, COUNT(*) AS hits FROM logs GROUP BY status",
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        Map<String, Long> expected =
+                requests.stream().collect(Collectors.groupingBy(r -> r[1], Collectors.counting()));
+        expected.put("", (long) malformed);
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.get(0)).isEqualTo("status,hits");
+        Map<String, Long> counted = new HashMap<>();
+        lines.subList(1, lines.size())
+                .forEach(l -> counted.put(l.split(",")[0], Long.parseLong(l.split(",")[1])));
+        assertThat(counted).isEqualTo(expected);
+    }
+
+    @Test
+    void topFailingPathsAsJsonLinesAreTheTestsOwnCount(@TempDir Path out) throws IOException {
+        Path jsonl = out.resolve("top.jsonl");
+        CliRun run =
+                sql(
+                        jsonl,
+                        "--output",
+                        "jsonl",
+                        "SELECT path, COUNT(*) AS hits FROM logs WHERE status >= 500"
+                                + " GROUP BY path ORDER BY hits DESC, path LIMIT 5",
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<Map.Entry<String, Long>> expected =
+                requests.stream()
+                        .filter(r -> Integer.parseInt(r[1]) >= 500)
+                        .collect(Collectors.groupingBy(r -> r[0], Collectors.counting()))
+                        .entrySet()
+                        .stream()
+                        .sorted(
+                                Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                                        .thenComparing(Map.Entry.comparingByKey()))
+                        .limit(5)
+                        .toList();
+        List<String> lines = Files.readAllLines(jsonl);
+        assertThat(lines).hasSize(5);
+        ObjectMapper mapper = new ObjectMapper();
+        for (int i = 0; i < 5; i++) {
+            JsonNode row = mapper.readTree(lines.get(i));
+            assertThat(row.get("path").asText()).isEqualTo(expected.get(i).getKey());
+            assertThat(row.get("hits").asLong()).isEqualTo(expected.get(i).getValue());
+        }
+    }
+
+    @Test
+    void describeListsTheColumnsTheFormatHasAndTheQueryMayComeFromAFile(@TempDir Path out)
+            throws IOException {
+        Path query = Files.writeString(out.resolve("q.sql"), "DESCRIBE logs");
+        Path tsv = out.resolve("describe.tsv");
+        CliRun run = sql(tsv, "-f", query.toString(), log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<String> names =
+                Files.readAllLines(tsv).stream().skip(1).map(l -> l.split("\t")[0]).toList();
+        assertThat(names)
+                .contains("ts", "client", "path", "status", "bytes", "user_agent", "file", "line")
+                .doesNotContain("level", "thread", "logger", "extra");
+    }
+
+    @Test
+    void csvCellsThatASpreadsheetWouldRunAreNeutralised(@TempDir Path out) throws IOException {
+        Path csv = out.resolve("paths.csv");
+        CliRun run =
+                sql(
+                        csv,
+                        "--output",
+                        "csv",
+                        "SELECT DISTINCT path FROM logs WHERE path LIKE '=%'",
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(Files.readAllLines(csv))
+                .containsExactly("path", "\"'=HYPERLINK(\"\"http://x\"\")\"");
+    }
+
+    @Test
+    void anUnknownColumnIsOneLineNamingTheColumnsAndExit2(@TempDir Path out) {
+        CliRun run = sql(out.resolve("x"), "SELECT stauts FROM logs", log.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().lines().filter(l -> l.startsWith("logslice:")))
+                .singleElement()
+                .asString()
+                .contains("stauts")
+                .contains("the columns of logs: ts, client");
+        assertThat(run.stderr()).doesNotContain("\tat ");
+        assertThat(out.resolve("x")).doesNotExist();
+    }
+
+    @Test
+    void aSyntaxErrorIsOneLineAndExit2(@TempDir Path out) {
+        CliRun run = sql(out.resolve("x"), "SELECT COUNT(* FROM logs", log.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).contains("logslice: sql: ").doesNotContain("\tat ");
+    }
+
+    @Test
+    void anOutputFormThatDoesNotExistIsRefusedBeforeReading(@TempDir Path out) {
+        CliRun run = sql(out.resolve("x"), "--output", "xml", "SELECT 1", log.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).contains("--output xml: give table, csv, json or jsonl");
+    }
+}
