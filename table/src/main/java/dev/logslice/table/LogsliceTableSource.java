@@ -13,8 +13,10 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
@@ -30,7 +32,10 @@ import java.util.Map;
  * of the query needs them.
  */
 final class LogsliceTableSource
-        implements ScanTableSource, SupportsProjectionPushDown, SupportsReadingMetadata {
+        implements ScanTableSource,
+                SupportsProjectionPushDown,
+                SupportsFilterPushDown,
+                SupportsReadingMetadata {
 
     /** What the source reads: set when the table is created, the same for every copy. */
     record Reading(
@@ -44,7 +49,12 @@ final class LogsliceTableSource
             MalformedRows malformed) {}
 
     private final Reading reading;
+
+    /** The declared type of each physical column, by name, whatever the projection keeps. */
+    private final Map<String, LogicalTypeRoot> declaredTypes;
+
     private DataType physicalType;
+    private List<PushedFilter> filters = List.of();
     private List<MetadataColumn> metadata = List.of();
     private DataType producedType;
 
@@ -52,6 +62,13 @@ final class LogsliceTableSource
         this.reading = reading;
         this.physicalType = physicalType;
         this.producedType = physicalType;
+        Map<String, LogicalTypeRoot> types = new LinkedHashMap<>();
+        List<String> names = DataType.getFieldNames(physicalType);
+        List<DataType> fieldTypes = DataType.getFieldDataTypes(physicalType);
+        for (int i = 0; i < names.size(); i++) {
+            types.put(names.get(i), fieldTypes.get(i).getLogicalType().getTypeRoot());
+        }
+        this.declaredTypes = Map.copyOf(types);
     }
 
     @Override
@@ -85,6 +102,7 @@ final class LogsliceTableSource
                 columns,
                 roots,
                 metadata.toArray(new MetadataColumn[0]),
+                filters.toArray(new PushedFilter[0]),
                 reading.malformed(),
                 context.createTypeInformation(producedType));
     }
@@ -109,6 +127,24 @@ final class LogsliceTableSource
     }
 
     @Override
+    public Result applyFilters(List<ResolvedExpression> conditions) {
+        List<PushedFilter> pushed = new ArrayList<>(filters);
+        List<ResolvedExpression> accepted = new ArrayList<>();
+        List<ResolvedExpression> remaining = new ArrayList<>();
+        for (ResolvedExpression condition : conditions) {
+            PushedFilter.of(condition, declaredTypes)
+                    .ifPresentOrElse(
+                            filter -> {
+                                pushed.add(filter);
+                                accepted.add(condition);
+                            },
+                            () -> remaining.add(condition));
+        }
+        this.filters = List.copyOf(pushed);
+        return Result.of(accepted, remaining);
+    }
+
+    @Override
     public Map<String, DataType> listReadableMetadata() {
         Map<String, DataType> readable = new LinkedHashMap<>();
         for (MetadataColumn column : MetadataColumn.values()) {
@@ -129,6 +165,7 @@ final class LogsliceTableSource
     public DynamicTableSource copy() {
         LogsliceTableSource copy = new LogsliceTableSource(reading, physicalType);
         copy.metadata = metadata;
+        copy.filters = filters;
         copy.producedType = producedType;
         return copy;
     }

@@ -37,6 +37,7 @@ final class RowDecoder implements LineDecoder<RowData> {
     private final EventColumn[] columns;
     private final LogicalTypeRoot[] columnTypes;
     private final MetadataColumn[] metadata;
+    private final PushedFilter[] filters;
     private final MalformedRows malformed;
     private final TypeInformation<RowData> producedType;
 
@@ -47,12 +48,14 @@ final class RowDecoder implements LineDecoder<RowData> {
             EventColumn[] columns,
             LogicalTypeRoot[] columnTypes,
             MetadataColumn[] metadata,
+            PushedFilter[] filters,
             MalformedRows malformed,
             TypeInformation<RowData> producedType) {
         this.events = events;
         this.columns = columns;
         this.columnTypes = columnTypes;
         this.metadata = metadata;
+        this.filters = filters;
         this.malformed = malformed;
         this.producedType = producedType;
     }
@@ -101,7 +104,8 @@ final class RowDecoder implements LineDecoder<RowData> {
         Line own = line != null && line.offset() == result.offset() ? line : null;
         if (result instanceof MalformedLine) {
             MalformedLine bad = (MalformedLine) result;
-            if (malformed == MalformedRows.SKIP) {
+            // A malformed line's event columns are NULL, which no pushed condition holds for.
+            if (malformed == MalformedRows.SKIP || filters.length > 0) {
                 return null;
             }
             if (malformed == MalformedRows.FAIL) {
@@ -113,6 +117,11 @@ final class RowDecoder implements LineDecoder<RowData> {
             return row;
         }
         LogEvent event = (LogEvent) result;
+        for (PushedFilter filter : filters) {
+            if (!filter.test(event, span())) {
+                return null;
+            }
+        }
         GenericRowData row = new GenericRowData(columns.length + metadata.length);
         for (int i = 0; i < columns.length; i++) {
             row.setField(i, value(event, columns[i], columnTypes[i]));

@@ -335,4 +335,52 @@ class LogsliceTableITCase {
                 .containsExactly(
                         Row.of(events, 500L, written.size() - events, written.size() + 500L));
     }
+
+    /** Conditions the source takes, each beside the same condition in a form it cannot take. */
+    private static final List<String[]> CONDITIONS =
+            List.of(
+                    new String[] {"status >= 500", "ABS(status) >= 500"},
+                    new String[] {"500 > status", "500 > ABS(status)"},
+                    new String[] {"status <> 200", "ABS(status) <> 200"},
+                    new String[] {"`bytes` < 5000", "ABS(`bytes`) < 5000"},
+                    new String[] {"path LIKE '/wiki/日本%'", "CONCAT(path, '') LIKE '/wiki/日本%'"},
+                    new String[] {"path = '/wiki/a%20b/17'", "CONCAT(path, '') = '/wiki/a%20b/17'"},
+                    new String[] {
+                        "ts >= TO_TIMESTAMP_LTZ(1796090000000, 3)",
+                        "ts + INTERVAL '0' SECOND >= TO_TIMESTAMP_LTZ(1796090000000, 3)"
+                    },
+                    new String[] {
+                        "status = 404 AND ts < TO_TIMESTAMP_LTZ(1796090000000, 3)",
+                        "ABS(status) = 404 AND ts + INTERVAL '0' SECOND < TO_TIMESTAMP_LTZ(1796090000000, 3)"
+                    });
+
+    /** A source scan in EXPLAIN's plan that took some condition. */
+    private static final String PUSHED_FILTER =
+            "TableSourceScan\\(table=\\[\\[[^\\n]*filter=\\[[^\\]]";
+
+    @Test
+    void conditionsTheSourceTakesGiveTheRowsFlinksOwnFilterGives() throws Exception {
+        TableEnvironment tables = tables("");
+        for (String[] condition : CONDITIONS) {
+            String pushed = "SELECT `offset` FROM logs WHERE " + condition[0];
+            String plain = "SELECT `offset` FROM logs WHERE " + condition[1];
+            assertThat(tables.explainSql(pushed)).as(condition[0]).containsPattern(PUSHED_FILTER);
+            assertThat(tables.explainSql(plain))
+                    .as(condition[1])
+                    .doesNotContainPattern(PUSHED_FILTER);
+            List<Row> rows = rows(tables, pushed);
+            assertThat(rows).as(condition[0]).isNotEmpty().hasSizeLessThan(written.size());
+            assertThat(rows)
+                    .as(condition[0])
+                    .containsExactlyInAnyOrderElementsOf(rows(tables, plain));
+        }
+    }
+
+    @Test
+    void aPushedConditionCountsWhatTheTestWrote() throws Exception {
+        long expected =
+                written.stream().filter(w -> w.status() != null && w.status() >= 500).count();
+        assertThat(rows(tables(""), "SELECT COUNT(*) FROM logs WHERE status >= 500"))
+                .containsExactly(Row.of(expected));
+    }
 }
