@@ -11,7 +11,6 @@ import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -20,7 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -35,9 +33,6 @@ public final class FormatDetector {
     static final int FIT_PERCENT = 50;
     private static final int SAMPLE_LINES = 100;
     private static final int SAMPLE_BYTES = 256 * 1024;
-    private static final Pattern STACK_TRACE_LINE =
-            Pattern.compile(
-                    "^(\\s.*|Caused by: .*|Suppressed: .*|[\\w$.]+(Exception|Error|Throwable)(: .*)?)$");
     private static final String REGEX_EXAMPLE =
             "--format regex --pattern '(?<timestamp>\\S+ \\S+) (?<level>\\w+) (?<message>.*)'"
                     + " --time-format 'yyyy-MM-dd HH:mm:ss'";
@@ -147,7 +142,7 @@ public final class FormatDetector {
             if (event != null) {
                 afterEvent = true;
                 candidate.fitting++;
-            } else if (format.multiLine() && afterEvent && isStackTraceLine(line)) {
+            } else if (afterEvent && format.continuationLines().continues(line, 0, line.length)) {
                 candidate.fitting++;
             }
         }
@@ -163,10 +158,6 @@ public final class FormatDetector {
         }
         event.extra().forEach((key, value) -> fields.put("extra." + key, value));
         return fields;
-    }
-
-    private static boolean isStackTraceLine(byte[] line) {
-        return STACK_TRACE_LINE.matcher(new String(line, StandardCharsets.UTF_8)).matches();
     }
 
     private static boolean isBlank(byte[] line) {

@@ -57,9 +57,9 @@ public final class EventAssembler {
         this.sink = sink;
     }
 
-    /** The lines that continue an event of a format: stack traces for multi-line formats. */
+    /** The lines that continue an event of a format ({@link LogFormat#continuationLines()}). */
     public static ContinuationLines continuationsOf(LogFormat format) {
-        return format.multiLine() ? ContinuationLines.STACK_TRACES : ContinuationLines.NONE;
+        return format.continuationLines();
     }
 
     /** Takes the next line of the file. */
