@@ -1,11 +1,13 @@
 package dev.logslice.format.detect;
 
+import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
@@ -136,13 +138,15 @@ public final class FormatDetector {
         LogParser parser = format.newParser(context);
         Candidate candidate = new Candidate(definition, format, order);
         boolean afterEvent = false;
+        ByteSpan scratch = new ByteSpan();
         for (byte[] line : sample) {
             LogEvent event = parser.tryParse(line, 0, line.length, "sample", 0);
             candidate.events.add(event == null ? null : fieldsOf(event));
             if (event != null) {
                 afterEvent = true;
                 candidate.fitting++;
-            } else if (afterEvent && format.continuationLines().continues(line, 0, line.length)) {
+            } else if (afterEvent
+                    && EventAssembler.continues(format, parser, line, 0, line.length, scratch)) {
                 candidate.fitting++;
             }
         }

@@ -209,7 +209,7 @@ public enum LayoutPreset {
                     + " WARNING - cart 7 is stale",
             ContinuationLines.NONE,
             null,
-            "%{timestamp:rfc3339} %{stream} %{tag:word} %{message}");
+            "%{timestamp:rfc3339} %{stream} %{tag:word}%{ }%{message}");
 
     private final String formatName;
     private final String description;

@@ -252,14 +252,15 @@ public final class FormatRegistry {
             JsonPreset preset, FormatOptions options, List<FormatDefinition> all) {
         LogFormat format = preset.format(mapping(options));
         return preset == JsonPreset.DOCKER
-                ? new NestedFormat(preset.formatName(), format, innerFormats(all))
+                ? NestedFormat.container(preset.formatName(), format, innerFormats(all))
                 : format;
     }
 
     private static LogFormat layoutPreset(LayoutPreset preset, List<FormatDefinition> all) {
         switch (preset) {
             case CRI:
-                return new NestedFormat(preset.formatName(), preset.format(), innerFormats(all));
+                return NestedFormat.container(
+                        preset.formatName(), preset.format(), innerFormats(all));
             case NGINX_ERROR:
                 return new NginxErrorFormat(preset.format());
             case HAPROXY:
