@@ -11,6 +11,7 @@ import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
+import dev.logslice.report.ReportPaths;
 
 import picocli.CommandLine.Option;
 
@@ -207,13 +208,21 @@ final class FormatOptionsMixin {
                                     .collect(Collectors.joining(", ")));
         }
         for (SkippedInput skipped : formats.skipped()) {
-            info.println("logslice: skipped " + skipped.file() + " (" + skipped.reason() + ")");
+            info.println(
+                    "logslice: skipped "
+                            + ReportPaths.plain(skipped.file())
+                            + " ("
+                            + skipped.reason()
+                            + ")");
         }
     }
 
     private static String someOf(List<String> files) {
         return "("
-                + files.stream().limit(NOTE_FILES).collect(Collectors.joining(", "))
+                + files.stream()
+                        .limit(NOTE_FILES)
+                        .map(ReportPaths::plain)
+                        .collect(Collectors.joining(", "))
                 + (files.size() > NOTE_FILES ? " and " + (files.size() - NOTE_FILES) + " more" : "")
                 + ")";
     }
