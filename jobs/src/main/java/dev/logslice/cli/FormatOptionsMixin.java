@@ -80,15 +80,17 @@ final class FormatOptionsMixin {
             paramLabel = "KEY",
             split = ",",
             description =
-                    "JSON formats: the key(s) of the timestamp, most preferred first, dotted for"
-                            + " nested ones (default: timestamp, @timestamp, time, ts, ...).")
+                    "JSON and logfmt formats: the key(s) of the timestamp, most preferred first,"
+                            + " dotted for nested ones (default: timestamp, @timestamp, time, ts, ...).")
     List<String> timeFields = List.of();
 
     @Option(
             names = "--level-field",
             paramLabel = "KEY",
             split = ",",
-            description = "JSON formats: the key(s) of the level (default: level, severity, ...).")
+            description =
+                    "JSON and logfmt formats: the key(s) of the level (default: level, severity,"
+                            + " ...).")
     List<String> levelFields = List.of();
 
     @Option(
@@ -96,7 +98,8 @@ final class FormatOptionsMixin {
             paramLabel = "KEY",
             split = ",",
             description =
-                    "JSON formats: the key(s) of the message (default: message, msg, log, ...).")
+                    "JSON and logfmt formats: the key(s) of the message (default: message, msg,"
+                            + " log, ...).")
     List<String> messageFields = List.of();
 
     /** Whether a format is named rather than detected. */

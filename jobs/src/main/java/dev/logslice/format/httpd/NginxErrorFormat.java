@@ -5,11 +5,8 @@ import dev.logslice.format.Bytes;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
-import dev.logslice.format.LogParser;
-import dev.logslice.format.ParserContext;
+import dev.logslice.format.RefinedFormat;
 import dev.logslice.format.layout.RequestLine;
-
-import javax.annotation.Nullable;
 
 import java.util.Arrays;
 
@@ -21,7 +18,7 @@ import java.util.Arrays;
  * message is attacker-controlled and may hold such text itself, so only a context that reads to the
  * end of the line, key after key in nginx's order, is taken; else the message stays whole.
  */
-public final class NginxErrorFormat implements LogFormat {
+public final class NginxErrorFormat extends RefinedFormat {
     private static final long serialVersionUID = 1L;
 
     private static final String CLIENT = ", client: ";
@@ -31,38 +28,19 @@ public final class NginxErrorFormat implements LogFormat {
         "server", "request", "subrequest", "upstream", "host", "referrer"
     };
 
-    private final LogFormat lines;
-
     public NginxErrorFormat(LogFormat lines) {
-        this.lines = lines;
+        super(lines);
     }
 
     @Override
-    public String name() {
-        return lines.name();
-    }
-
-    @Override
-    public LogParser newParser(ParserContext context) {
-        LogParser parser = lines.newParser(context);
+    protected Refiner newRefiner() {
         ByteSpan message = new ByteSpan();
         int[] values = new int[2 * KEYS.length];
-        return new LogParser() {
-            @Nullable
-            @Override
-            public LogEvent tryParse(byte[] b, int start, int length, String file, long offset) {
-                LogEvent event = parser.tryParse(b, start, length, file, offset);
-                if (event != null && event.span(Field.MESSAGE, message)) {
-                    // The layout event's text is the line: its spans plus start are b's indices.
-                    int from = start + message.start();
-                    readContext(event, b, from, from + message.length(), values);
-                }
-                return event;
-            }
-
-            @Override
-            public String failureReason() {
-                return parser.failureReason();
+        return (event, b, start) -> {
+            if (event.span(Field.MESSAGE, message)) {
+                // The layout event's text is the line: its spans plus start are b's indices.
+                int from = start + message.start();
+                readContext(event, b, from, from + message.length(), values);
             }
         };
     }
@@ -170,10 +148,5 @@ public final class NginxErrorFormat implements LogFormat {
             }
         }
         return -1;
-    }
-
-    @Override
-    public boolean multiLine() {
-        return lines.multiLine();
     }
 }
