@@ -88,7 +88,12 @@ public class FormatParseBenchmark {
         "aws-elb",
         "postgresql",
         "cri",
-        "zeek"
+        "zeek",
+        "logfmt",
+        "cef",
+        "dpkg",
+        "apt-history",
+        "nginx-error"
     })
     public String format;
 

@@ -64,6 +64,7 @@ public final class LogEvent implements ParseResult {
     @Nullable private Map<String, Object> extra;
     private long droppedLines;
     private int lineCount = 1;
+    private boolean unfinishedLine;
 
     private LogEvent(String file, long offset, byte[] text, int textLength, int textOrigin) {
         this.file = file;
@@ -181,23 +182,41 @@ public final class LogEvent implements ParseResult {
      * {@code extra.droppedLines} instead.
      */
     public void appendLine(byte[] buffer, int start, int length, int maxLines, int maxTextBytes) {
+        append(buffer, start, length, maxLines, maxTextBytes, true);
+    }
+
+    /**
+     * Appends the rest of the event's unfinished last line ({@link #hasUnfinishedLine()}), the next
+     * line of the file, without a line feed; bounded and counted as {@link #appendLine}.
+     */
+    public void appendRest(byte[] buffer, int start, int length, int maxLines, int maxTextBytes) {
+        append(buffer, start, length, maxLines, maxTextBytes, false);
+    }
+
+    private void append(
+            byte[] buffer, int start, int length, int maxLines, int maxTextBytes, boolean newLine) {
         lineCount++;
+        int separator = newLine ? 1 : 0;
         // Once a line is dropped all later ones are, so the kept text has no holes.
-        if (droppedLines > 0 || lineCount > maxLines || textLength + 1 + length > maxTextBytes) {
+        if (droppedLines > 0
+                || lineCount > maxLines
+                || textLength + separator + length > maxTextBytes) {
             putExtra("droppedLines", ++droppedLines);
             return;
         }
         int oldLength = textLength;
-        int needed = textLength + 1 + length;
+        int needed = textLength + separator + length;
         if (needed > text.length) {
             text = Arrays.copyOf(text, Math.max(needed, Math.min(2 * text.length, maxTextBytes)));
         }
-        text[textLength] = '\n';
-        System.arraycopy(buffer, start, text, textLength + 1, length);
+        if (newLine) {
+            text[textLength] = '\n';
+        }
+        System.arraycopy(buffer, start, text, textLength + separator, length);
         textLength = needed;
         int slot = slot(Field.MESSAGE);
         if (!hasValue(Field.MESSAGE)) {
-            spans[2 * slot] = oldLength + 1;
+            spans[2 * slot] = oldLength + separator;
             spans[2 * slot + 1] = textLength;
             markPresent(Field.MESSAGE);
         } else if (spans[2 * slot + 1] == oldLength) {
@@ -205,8 +224,20 @@ public final class LogEvent implements ParseResult {
             strings()[slot] = null;
         } else {
             String continuation = new String(buffer, start, length, StandardCharsets.UTF_8);
-            setString(Field.MESSAGE, message() + "\n" + continuation);
+            setString(Field.MESSAGE, message() + (newLine ? "\n" : "") + continuation);
         }
+    }
+
+    /**
+     * Marks the event's last line as unfinished: the program's line goes on in the next line of the
+     * file (Kubernetes CRI's {@code P} tag, written for lines over 16 KiB).
+     */
+    public void setUnfinishedLine(boolean unfinished) {
+        unfinishedLine = unfinished;
+    }
+
+    public boolean hasUnfinishedLine() {
+        return unfinishedLine;
     }
 
     // ---- reading ----

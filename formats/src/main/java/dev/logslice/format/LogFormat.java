@@ -1,5 +1,7 @@
 package dev.logslice.format;
 
+import dev.logslice.format.multiline.ContinuationLines;
+
 import java.io.Serializable;
 
 /**
@@ -20,5 +22,13 @@ public interface LogFormat extends Serializable {
      */
     default boolean multiLine() {
         return false;
+    }
+
+    /**
+     * Which lines that start no event continue the one before: stack traces and indented lines for
+     * multi-line formats, none for the others; a format of declared blocks names its own.
+     */
+    default ContinuationLines continuationLines() {
+        return multiLine() ? ContinuationLines.STACK_TRACES : ContinuationLines.NONE;
     }
 }

@@ -22,6 +22,26 @@ public interface LogParser {
     /** Why the last {@link #tryParse} call returned null. */
     String failureReason();
 
+    /**
+     * For a line {@link #tryParse} rejected, in a format that wraps other programs' lines
+     * (container logs): whether it continues the event before as a line of its own (a stack frame
+     * the program wrote), with the part that continues it in {@code piece}. Formats whose raw lines
+     * continue events ({@link LogFormat#continuationLines()}) answer false.
+     */
+    default boolean continuesEvent(byte[] bytes, int start, int length, ByteSpan piece) {
+        return false;
+    }
+
+    /**
+     * For an event whose last line is unfinished ({@link LogEvent#hasUnfinishedLine()}): whether
+     * this line is the rest of it, put in {@code piece}; marks the event finished or not by this
+     * line. The line is then no event of its own.
+     */
+    default boolean finishesLine(
+            LogEvent unfinished, byte[] bytes, int start, int length, ByteSpan piece) {
+        return false;
+    }
+
     /** The event of one line or a malformed-line record; never throws. */
     default ParseResult parse(byte[] bytes, int start, int length, String file, long offset) {
         String reason;

@@ -6,6 +6,7 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.LineSample;
 import dev.logslice.format.source.FileFormats;
 
@@ -67,7 +68,14 @@ final class FilterFit {
         LogParser parser = format.newParser(ParserContext.forFile(file, zone));
         Set<Field> present = EnumSet.noneOf(Field.class);
         boolean anyEvent = false;
-        for (byte[] line : LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES).lines()) {
+        List<byte[]> sample;
+        try {
+            sample = LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES).lines();
+        } catch (FormatDetectionException e) {
+            // A corrupt archive has nothing to warn of: detection or the job tells of it.
+            return;
+        }
+        for (byte[] line : sample) {
             LogEvent event = parser.tryParse(line, 0, line.length, file.toString(), 0);
             if (event != null) {
                 anyEvent = true;

@@ -11,6 +11,7 @@ import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
+import dev.logslice.report.ReportPaths;
 
 import picocli.CommandLine.Option;
 
@@ -79,15 +80,17 @@ final class FormatOptionsMixin {
             paramLabel = "KEY",
             split = ",",
             description =
-                    "JSON formats: the key(s) of the timestamp, most preferred first, dotted for"
-                            + " nested ones (default: timestamp, @timestamp, time, ts, ...).")
+                    "JSON and logfmt formats: the key(s) of the timestamp, most preferred first,"
+                            + " dotted for nested ones (default: timestamp, @timestamp, time, ts, ...).")
     List<String> timeFields = List.of();
 
     @Option(
             names = "--level-field",
             paramLabel = "KEY",
             split = ",",
-            description = "JSON formats: the key(s) of the level (default: level, severity, ...).")
+            description =
+                    "JSON and logfmt formats: the key(s) of the level (default: level, severity,"
+                            + " ...).")
     List<String> levelFields = List.of();
 
     @Option(
@@ -95,7 +98,8 @@ final class FormatOptionsMixin {
             paramLabel = "KEY",
             split = ",",
             description =
-                    "JSON formats: the key(s) of the message (default: message, msg, log, ...).")
+                    "JSON and logfmt formats: the key(s) of the message (default: message, msg,"
+                            + " log, ...).")
     List<String> messageFields = List.of();
 
     /** Whether a format is named rather than detected. */
@@ -207,13 +211,21 @@ final class FormatOptionsMixin {
                                     .collect(Collectors.joining(", ")));
         }
         for (SkippedInput skipped : formats.skipped()) {
-            info.println("logslice: skipped " + skipped.file() + " (" + skipped.reason() + ")");
+            info.println(
+                    "logslice: skipped "
+                            + ReportPaths.plain(skipped.file())
+                            + " ("
+                            + skipped.reason()
+                            + ")");
         }
     }
 
     private static String someOf(List<String> files) {
         return "("
-                + files.stream().limit(NOTE_FILES).collect(Collectors.joining(", "))
+                + files.stream()
+                        .limit(NOTE_FILES)
+                        .map(ReportPaths::plain)
+                        .collect(Collectors.joining(", "))
                 + (files.size() > NOTE_FILES ? " and " + (files.size() - NOTE_FILES) + " more" : "")
                 + ")";
     }

@@ -6,6 +6,7 @@ import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.job.SourceProgress;
 import dev.logslice.report.FormatSection;
 import dev.logslice.report.InputFileNotes;
+import dev.logslice.report.ReportPaths;
 import dev.logslice.report.StatsCsv;
 import dev.logslice.report.StatsHtml;
 import dev.logslice.report.StatsJson;
@@ -113,7 +114,7 @@ final class StatsCommand implements Callable<Integer> {
                                 .map(
                                         skipped ->
                                                 new InputFileNotes.SkippedFile(
-                                                        skipped.file(),
+                                                        ReportPaths.plain(skipped.file()),
                                                         skipped.reason(),
                                                         skipped.bytes()))
                                 .toList());

@@ -4,6 +4,7 @@ import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.filter.EventFilter;
+import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
@@ -55,6 +56,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private Course course = Course.NO_EVENT;
     private long malformed;
     private transient ByteArrayOutputStream held;
+    private transient ByteSpan scratch;
 
     public EventGrepDecoder(
             FileFormats formats, ZoneId zone, Pattern pattern, List<EventFilter> filters) {
@@ -78,8 +80,13 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
             course = passesFilters(event) ? Course.HOLD : Course.DROP;
             held().reset();
         } else if (course == Course.NO_EVENT
-                || !EventAssembler.continuationsOf(parser.format())
-                        .continues(line.buffer(), line.start(), line.length())) {
+                || !EventAssembler.continues(
+                        parser.format(),
+                        lineParser,
+                        line.buffer(),
+                        line.start(),
+                        line.length(),
+                        scratch())) {
             malformed++;
             course = Course.NO_EVENT;
             return null;
@@ -143,6 +150,13 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         GrepMatch match = new GrepMatch(line.splitId(), held.toByteArray(), 0);
         held.reset();
         return match;
+    }
+
+    private ByteSpan scratch() {
+        if (scratch == null) {
+            scratch = new ByteSpan();
+        }
+        return scratch;
     }
 
     private ByteArrayOutputStream held() {

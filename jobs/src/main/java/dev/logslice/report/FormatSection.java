@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * What a run read in one format: its files (in input order) and their lines, events and malformed
- * lines. A run over files of several formats has one section per format; the report's totals are
- * their sums.
+ * What a run read in one format: its files (in input order, as plain paths) and their lines, events
+ * and malformed lines. A run over files of several formats has one section per format; the report's
+ * totals are their sums.
  */
 public record FormatSection(
         String format, List<String> files, long lines, long events, long malformed) {
@@ -42,7 +42,7 @@ public record FormatSection(
                         sections.add(
                                 new FormatSection(
                                         format,
-                                        List.copyOf(files),
+                                        files.stream().map(ReportPaths::plain).toList(),
                                         sum(files, linesByFile),
                                         sum(files, stats.eventsByFile()),
                                         sum(files, stats.malformedByFile()))));

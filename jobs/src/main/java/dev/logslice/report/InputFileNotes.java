@@ -33,7 +33,7 @@ public final class InputFileNotes {
                 long bytes = file.end() - file.start();
                 byPath.merge(
                         file.path(),
-                        new SkippedFile(file.path(), file.skipReason(), bytes),
+                        new SkippedFile(ReportPaths.plain(file.path()), file.skipReason(), bytes),
                         (a, b) -> new SkippedFile(a.path(), a.reason(), a.bytes() + b.bytes()));
             }
         }

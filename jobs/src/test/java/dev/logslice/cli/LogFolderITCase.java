@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code stats}, {@code grep} and {@code parse} on a folder laid out as a Debian/Ubuntu {@code
- * /var/log}: syslog files (one rotated, one gzipped), nginx access logs with a broken line, files
- * of formats logslice may not know (dpkg, apt, nginx's error log), a binary {@code wtmp} and a
- * README. Every file is read in its own format or listed as left out, exactly once.
+ * /var/log}: syslog files (one rotated, one gzipped, one a gzip cut short), nginx access and error
+ * logs (an access line broken), dpkg.log, apt's history.log, a binary {@code wtmp} and a README.
+ * Every file is read in its own format or listed as left out with why, exactly once, by its path.
  */
 class LogFolderITCase {
     private static final String[] PROGRAMS = {
@@ -46,6 +47,9 @@ class LogFolderITCase {
         write("syslog", syslogLines(120, "Jan 15"));
         write("syslog.1", syslogLines(80, "Jan 14"));
         writeGzip("syslog.2.gz", syslogLines(60, "Jan 13"));
+        writeGzip("syslog.3.gz", syslogLines(40, "Jan 12"));
+        byte[] whole = Files.readAllBytes(varLog.resolve("syslog.3.gz"));
+        Files.write(varLog.resolve("syslog.3.gz"), Arrays.copyOf(whole, whole.length / 2));
         write("auth.log", syslogLines(40, "Jan 15"));
         write("kern.log", syslogLines(30, "Jan 15"));
         write(
@@ -74,7 +78,10 @@ class LogFolderITCase {
                         "2024/01/15 10:20:30 [error] 1234#1234: *5 open() \"/var/www/x\" failed"
                                 + " (2: No such file or directory), client: 10.0.0.9, server: _",
                         "2024/01/15 10:20:31 [warn] 1234#1234: *6 an upstream response is"
-                                + " buffered to a temporary file"));
+                                + " buffered to a temporary file",
+                        "2024/01/15 10:20:32 [error] 1234#1234: *7 upstream timed out (110:"
+                                + " Connection timed out), client: 10.0.0.9, server: shop,"
+                                + " request: \"GET /api HTTP/1.1\", host: \"shop\""));
         byte[] wtmp = new byte[384 * 3];
         System.arraycopy("pts/0".getBytes(StandardCharsets.US_ASCII), 0, wtmp, 8, 5);
         Files.write(varLog.resolve("wtmp"), wtmp);
@@ -128,7 +135,26 @@ class LogFolderITCase {
         }
         assertThat(skipped)
                 .containsEntry("wtmp", "binary")
-                .containsEntry("README", "no known format");
+                .containsEntry("README", "no known format")
+                .containsEntry("syslog.3.gz", "corrupt gzip");
+        assertThat(namesOf(sections.get("dpkg").get("files"))).containsExactly("dpkg.log");
+        assertThat(sections.get("dpkg").get("events").asLong()).isEqualTo(3);
+        assertThat(namesOf(sections.get("apt-history").get("files")))
+                .containsExactly("history.log");
+        // One block: its Start-Date line and the three after it; the blank first line is malformed.
+        assertThat(sections.get("apt-history").get("events").asLong()).isEqualTo(1);
+        assertThat(sections.get("apt-history").get("malformed").asLong()).isEqualTo(1);
+        assertThat(namesOf(sections.get("nginx-error").get("files"))).containsExactly("error.log");
+        assertThat(sections.get("nginx-error").get("events").asLong()).isEqualTo(3);
+        assertThat(sections.get("nginx-error").get("malformed").asLong()).isZero();
+        // Reports name files by their paths, as the user gave them, never by file: URIs.
+        List<String> reportedPaths = new ArrayList<>();
+        stats.get("skippedFiles").forEach(file -> reportedPaths.add(file.get("path").asText()));
+        stats.get("formats")
+                .forEach(
+                        section ->
+                                section.get("files").forEach(f -> reportedPaths.add(f.asText())));
+        assertThat(reportedPaths).hasSize(13).allMatch(path -> path.startsWith(varLog.toString()));
         // Every non-empty file once: in a format's section or left out.
         List<String> seen = new ArrayList<>(skipped.keySet());
         long lines = 0;
@@ -145,6 +171,7 @@ class LogFolderITCase {
                         "syslog",
                         "syslog.1",
                         "syslog.2.gz",
+                        "syslog.3.gz",
                         "auth.log",
                         "kern.log",
                         "dpkg.log",
@@ -169,8 +196,8 @@ class LogFolderITCase {
         assertThat(run.stdout()).contains("Formats (each file read in its own)");
         assertThat(run.stdout()).containsPattern("skipped +\\S*wtmp \\(binary, ");
         assertThat(run.stderr())
-                .contains("logslice: skipped ")
-                .contains("README (no known format)");
+                .contains("logslice: skipped " + varLog.resolve("README") + " (no known format)")
+                .contains("syslog.3.gz (corrupt gzip)");
         assertThat(run.stdout() + run.stderr()).doesNotContain("\u001b");
     }
 
@@ -199,8 +226,11 @@ class LogFolderITCase {
         long requestsOfTheDay =
                 lines.stream().filter(line -> line.contains("[15/Jan/2024:")).count();
         assertThat(syslogOfTheDay).isEqualTo((long) written.get("syslog"));
+        long errorsOfTheDay = lines.stream().filter(line -> line.startsWith("2024/01/15 ")).count();
         assertThat(requestsOfTheDay).isEqualTo(140);
-        assertThat(lines).hasSize(written.get("syslog") + 140);
+        // nginx's error log is read as nginx-error, whose times --since reads.
+        assertThat(errorsOfTheDay).isEqualTo((long) written.get("nginx/error.log"));
+        assertThat(lines).hasSize(written.get("syslog") + 140 + written.get("nginx/error.log"));
         assertThat(run.stderr()).contains("README (no known format)");
     }
 
@@ -223,6 +253,17 @@ class LogFolderITCase {
         assertThat(events.stream().filter(e -> e.contains("\"program\""))).hasSize(30);
         assertThat(events.stream().filter(e -> e.contains("\"status\""))).hasSize(50);
         assertThat(run.stderr()).contains("formats (detected per file");
+    }
+
+    @Test
+    void aCorruptGzipAloneIsOneLine() {
+        CliRun run = CliRun.of("stats", varLog.resolve("syslog.3.gz").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr())
+                .startsWith("logslice: cannot read " + varLog.resolve("syslog.3.gz"))
+                .contains("corrupt gzip data")
+                .hasLineCount(1);
     }
 
     @Test

@@ -139,8 +139,7 @@ class ReportWritersTest {
                 .singleElement()
                 .satisfies(
                         skipped -> {
-                            assertThat(skipped.get("path").asText())
-                                    .isEqualTo("file:/logs/gone.log");
+                            assertThat(skipped.get("path").asText()).isEqualTo("/logs/gone.log");
                             assertThat(skipped.get("bytes").asLong()).isEqualTo(700);
                         });
         assertThat(json.get("appendedFiles"))
@@ -184,8 +183,7 @@ class ReportWritersTest {
 
         JsonNode json = new ObjectMapper().readTree(file.toFile());
         assertThat(json.get("skippedFiles")).hasSize(1);
-        assertThat(json.get("skippedFiles").get(0).get("path").asText())
-                .isEqualTo("file:/gone.log");
+        assertThat(json.get("skippedFiles").get(0).get("path").asText()).isEqualTo("/gone.log");
         assertThat(json.get("skippedFiles").get(0).get("reason").asText())
                 .isEqualTo("deleted before it was read");
         assertThat(json.get("appendedFiles")).isEmpty();
@@ -196,8 +194,7 @@ class ReportWritersTest {
         assertThat(json.get("splits").get(1).get("compression").asText()).isEqualTo("none");
         assertThat(json.get("splits").get(1).get("compressedBytes").asLong()).isZero();
         assertThat(summary.toString(StandardCharsets.UTF_8))
-                .contains(
-                        "skipped     file:/gone.log (deleted before it was read, 100 B not read)");
+                .contains("skipped     /gone.log (deleted before it was read, 100 B not read)");
     }
 
     @Test
@@ -235,7 +232,7 @@ class ReportWritersTest {
         assertThat(formats.get(0).get("lines").asLong()).isEqualTo(8);
         assertThat(formats.get(0).get("events").asLong()).isEqualTo(6);
         assertThat(formats.get(0).get("malformed").asLong()).isEqualTo(2);
-        assertThat(formats.get(1).get("files").get(0).asText()).isEqualTo("file:/logs/access.log");
+        assertThat(formats.get(1).get("files").get(0).asText()).isEqualTo("/logs/access.log");
         assertThat(formats.get(1).get("events").asLong()).isEqualTo(3);
         assertThat(
                         new ObjectMapper()
@@ -248,8 +245,7 @@ class ReportWritersTest {
         ByteArrayOutputStream summary = new ByteArrayOutputStream();
         StatsSummary.print(mixed, new PrintStream(summary, true, StandardCharsets.UTF_8));
         assertThat(summary.toString(StandardCharsets.UTF_8))
-                .contains(
-                        "syslog         2 files, 8 lines, 6 events, 2 malformed: file:/logs/syslog")
+                .contains("syslog         2 files, 8 lines, 6 events, 2 malformed: /logs/syslog")
                 .contains("skipped     file:/logs/wtmp (binary, ");
         assertThat(StatsHtml.render(mixed))
                 .contains("left out: binary")

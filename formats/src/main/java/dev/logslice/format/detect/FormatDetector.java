@@ -1,17 +1,18 @@
 package dev.logslice.format.detect;
 
+import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -35,9 +35,6 @@ public final class FormatDetector {
     static final int FIT_PERCENT = 50;
     private static final int SAMPLE_LINES = 100;
     private static final int SAMPLE_BYTES = 256 * 1024;
-    private static final Pattern STACK_TRACE_LINE =
-            Pattern.compile(
-                    "^(\\s.*|Caused by: .*|Suppressed: .*|[\\w$.]+(Exception|Error|Throwable)(: .*)?)$");
     private static final String REGEX_EXAMPLE =
             "--format regex --pattern '(?<timestamp>\\S+ \\S+) (?<level>\\w+) (?<message>.*)'"
                     + " --time-format 'yyyy-MM-dd HH:mm:ss'";
@@ -141,13 +138,15 @@ public final class FormatDetector {
         LogParser parser = format.newParser(context);
         Candidate candidate = new Candidate(definition, format, order);
         boolean afterEvent = false;
+        ByteSpan scratch = new ByteSpan();
         for (byte[] line : sample) {
             LogEvent event = parser.tryParse(line, 0, line.length, "sample", 0);
             candidate.events.add(event == null ? null : fieldsOf(event));
             if (event != null) {
                 afterEvent = true;
                 candidate.fitting++;
-            } else if (format.multiLine() && afterEvent && isStackTraceLine(line)) {
+            } else if (afterEvent
+                    && EventAssembler.continues(format, parser, line, 0, line.length, scratch)) {
                 candidate.fitting++;
             }
         }
@@ -163,10 +162,6 @@ public final class FormatDetector {
         }
         event.extra().forEach((key, value) -> fields.put("extra." + key, value));
         return fields;
-    }
-
-    private static boolean isStackTraceLine(byte[] line) {
-        return STACK_TRACE_LINE.matcher(new String(line, StandardCharsets.UTF_8)).matches();
     }
 
     private static boolean isBlank(byte[] line) {

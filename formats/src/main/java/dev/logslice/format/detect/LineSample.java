@@ -21,7 +21,12 @@ import java.util.List;
 public record LineSample(List<byte[]> lines, boolean binary) {
     static final int BINARY_PROBE_BYTES = 8192;
 
-    public static LineSample read(Path file, int maxLines, int maxBytes) throws IOException {
+    /**
+     * Throws FormatDetectionException when the file's compression is corrupt where the sample reads
+     * it (a folder's broken {@code .gz} is left out like any file that is no log).
+     */
+    public static LineSample read(Path file, int maxLines, int maxBytes)
+            throws IOException, FormatDetectionException {
         byte[] head;
         boolean whole;
         Compression compression = Compression.ofFileName(file.getFileName().toString());
@@ -29,8 +34,19 @@ public record LineSample(List<byte[]> lines, boolean binary) {
             head = in.readNBytes(maxBytes);
             whole = in.read() < 0;
         } catch (IOException e) {
-            // A corrupt compressed file's error says nothing of the file.
-            throw new UncheckedIOException("cannot read " + file, e);
+            if (!compression.isCompressed()) {
+                throw new UncheckedIOException("cannot read " + file, e);
+            }
+            // The decompressor's message says nothing of the file: name it.
+            throw new FormatDetectionException(
+                    "cannot read "
+                            + file
+                            + ": corrupt "
+                            + compression.displayName()
+                            + " data ("
+                            + e.getMessage()
+                            + ")",
+                    "corrupt " + compression.displayName());
         }
         for (int i = 0; i < Math.min(head.length, BINARY_PROBE_BYTES); i++) {
             if (head[i] == 0) {

@@ -124,12 +124,12 @@ public final class JsonFieldMapping implements Serializable {
 
     /** The field a key fills, or null. */
     @Nullable
-    Field fieldOf(String key) {
+    public Field fieldOf(String key) {
         return fieldByKey.get(key);
     }
 
     /** Preference of a key among its field's keys; lower is better. */
-    int rankOf(String key) {
+    public int rankOf(String key) {
         return rankByKey.get(key);
     }
 

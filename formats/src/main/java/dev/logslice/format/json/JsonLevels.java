@@ -7,7 +7,7 @@ import javax.annotation.Nullable;
  * {@code PRIORITY}, GELF's {@code level}), multiples of ten from 10 to 60 are Bunyan's and pino's
  * levels. Other numbers have no name.
  */
-final class JsonLevels {
+public final class JsonLevels {
     private static final String[] SYSLOG = {
         "emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"
     };
@@ -17,7 +17,7 @@ final class JsonLevels {
 
     /** The name of a level written as a number (or a string of digits), or null. */
     @Nullable
-    static String nameOf(String text) {
+    public static String nameOf(String text) {
         if (text.isEmpty() || text.length() > 2) {
             return null;
         }

@@ -97,6 +97,13 @@ public final class Layout implements Serializable {
             return this;
         }
 
+        /** Text whose spaces match one space each, unlike {@link #literal}'s. */
+        public Builder exactLiteral(String text) {
+            flushLiteral();
+            parts.add(new Literal(text, true));
+            return this;
+        }
+
         public Builder capture(Capture capture) {
             flushLiteral();
             parts.add(capture);

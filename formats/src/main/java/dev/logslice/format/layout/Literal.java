@@ -13,15 +13,34 @@ public final class Literal implements LayoutPart {
 
     private final byte[] bytes;
 
+    /** Whether its spaces match one space each: what follows keeps its indentation. */
+    private final boolean exact;
+
     public Literal(String text) {
+        this(text, false);
+    }
+
+    Literal(String text, boolean exact) {
         if (text.isEmpty()) {
             throw new IllegalArgumentException("empty literal");
         }
         this.bytes = text.getBytes(StandardCharsets.UTF_8);
+        this.exact = exact;
     }
 
     /** The index after this literal when it matches at {@code pos}, or -1. */
     int matchAt(byte[] b, int pos, int end) {
+        if (exact) {
+            if (end - pos < bytes.length) {
+                return -1;
+            }
+            for (int i = 0; i < bytes.length; i++) {
+                if (b[pos + i] != bytes[i]) {
+                    return -1;
+                }
+            }
+            return pos + bytes.length;
+        }
         return Bytes.matchPadded(b, pos, end, bytes);
     }
 

@@ -21,7 +21,27 @@ public enum ContinuationLines {
      * java.lang.IllegalStateException: boom}, {@code Exception in thread "main" ...}) and the
      * headings of a Python traceback.
      */
-    STACK_TRACES;
+    STACK_TRACES,
+
+    /**
+     * The lines of an apt {@code history.log} block after its {@code Start-Date:}: {@code
+     * Commandline:}, {@code Requested-By:}, {@code Install:}, {@code Upgrade:}, {@code Remove:} and
+     * the other package lists, {@code Error:}, {@code End-Date:}, and the blank line that ends it.
+     */
+    APT_HISTORY;
+
+    private static final List<String> APT_FIELDS =
+            List.of(
+                    "Commandline:",
+                    "Requested-By:",
+                    "Install:",
+                    "Reinstall:",
+                    "Upgrade:",
+                    "Downgrade:",
+                    "Remove:",
+                    "Purge:",
+                    "Error:",
+                    "End-Date:");
 
     private static final List<String> PREFIXES =
             List.of(
@@ -40,15 +60,33 @@ public enum ContinuationLines {
             return false;
         }
         int end = start + length;
+        if (this == APT_HISTORY) {
+            return isBlank(b, start, end) || startsWithAny(b, start, end, APT_FIELDS);
+        }
         if (length == 0 || b[start] == ' ' || b[start] == '\t' || b[start] == '\r') {
             return true;
         }
-        for (String prefix : PREFIXES) {
+        return startsWithAny(b, start, end, PREFIXES)
+                || isMoreFrames(b, start, end)
+                || isThrowableLine(b, start, end);
+    }
+
+    private static boolean startsWithAny(byte[] b, int start, int end, List<String> prefixes) {
+        for (String prefix : prefixes) {
             if (Bytes.startsWith(b, start, end, prefix)) {
                 return true;
             }
         }
-        return isMoreFrames(b, start, end) || isThrowableLine(b, start, end);
+        return false;
+    }
+
+    private static boolean isBlank(byte[] b, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code ... 12 more}: a trace leaves out the frames it shares with the enclosing one. */

@@ -1,5 +1,6 @@
 package dev.logslice.format.multiline;
 
+import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
@@ -32,6 +33,11 @@ public final class EventAssembler {
     private final ContinuationLines continuations;
     private final EventBounds bounds;
     private final Consumer<ParseResult> sink;
+
+    /** Whether events may span lines, so each waits for the lines that may continue it. */
+    private final boolean holdsEvents;
+
+    private final ByteSpan piece = new ByteSpan();
     private LogEvent pending;
     private boolean afterMalformed;
     private String failure = "";
@@ -43,7 +49,7 @@ public final class EventAssembler {
 
     public EventAssembler(
             LogFormat format, LogParser parser, EventBounds bounds, Consumer<ParseResult> sink) {
-        this(parser, continuationsOf(format), bounds, sink);
+        this(parser, format.continuationLines(), format.multiLine(), bounds, sink);
     }
 
     public EventAssembler(
@@ -51,37 +57,72 @@ public final class EventAssembler {
             ContinuationLines continuations,
             EventBounds bounds,
             Consumer<ParseResult> sink) {
+        this(parser, continuations, continuations != ContinuationLines.NONE, bounds, sink);
+    }
+
+    private EventAssembler(
+            LogParser parser,
+            ContinuationLines continuations,
+            boolean holdsEvents,
+            EventBounds bounds,
+            Consumer<ParseResult> sink) {
         this.parser = parser;
         this.continuations = continuations;
+        this.holdsEvents = holdsEvents;
         this.bounds = bounds;
         this.sink = sink;
     }
 
-    /** The lines that continue an event of a format: stack traces for multi-line formats. */
-    public static ContinuationLines continuationsOf(LogFormat format) {
-        return format.multiLine() ? ContinuationLines.STACK_TRACES : ContinuationLines.NONE;
+    /**
+     * Whether a line that starts no event continues the one before it, in the format's way: as a
+     * raw line ({@link LogFormat#continuationLines()}) or, in a container log, by its message
+     * ({@link LogParser#continuesEvent}); {@code scratch} is overwritten.
+     */
+    public static boolean continues(
+            LogFormat format, LogParser parser, byte[] b, int start, int length, ByteSpan scratch) {
+        return format.continuationLines().continues(b, start, length)
+                || parser.continuesEvent(b, start, length, scratch);
     }
 
     /** Takes the next line of the file. */
     public void accept(byte[] bytes, int start, int length, String file, long offset) {
+        if (pending != null && pending.hasUnfinishedLine() && finishesLine(bytes, start, length)) {
+            pending.appendRest(
+                    piece.bytes(),
+                    piece.start(),
+                    piece.length(),
+                    bounds.maxLines(),
+                    bounds.maxBytes());
+            return;
+        }
         LogEvent event = parseEvent(bytes, start, length, file, offset);
         if (event != null) {
             afterMalformed = false;
             flush();
-            if (continuations == ContinuationLines.NONE) {
-                sink.accept(event);
-            } else {
+            if (holdsEvents) {
                 pending = event;
+            } else {
+                sink.accept(event);
             }
             return;
         }
-        boolean continues = continuations.continues(bytes, start, length);
+        boolean wrapped = continuesEvent(bytes, start, length);
+        boolean continues = wrapped || continuations.continues(bytes, start, length);
         if (continues && pending != null) {
-            pending.appendLine(bytes, start, length, bounds.maxLines(), bounds.maxBytes());
+            if (wrapped) {
+                pending.appendLine(
+                        piece.bytes(),
+                        piece.start(),
+                        piece.length(),
+                        bounds.maxLines(),
+                        bounds.maxBytes());
+            } else {
+                pending.appendLine(bytes, start, length, bounds.maxLines(), bounds.maxBytes());
+            }
             return;
         }
         String reason;
-        if (continuations == ContinuationLines.NONE) {
+        if (!holdsEvents) {
             reason = failure;
         } else if (!continues) {
             reason = failure + ", and continues no event";
@@ -94,6 +135,23 @@ public final class EventAssembler {
         flush();
         afterMalformed = true;
         sink.accept(MalformedLine.of(file, offset, reason, bytes, start, length));
+    }
+
+    private boolean finishesLine(byte[] bytes, int start, int length) {
+        try {
+            return parser.finishesLine(pending, bytes, start, length, piece);
+        } catch (RuntimeException e) {
+            // As in parseEvent: a parser bug costs a line, never the job.
+            return false;
+        }
+    }
+
+    private boolean continuesEvent(byte[] bytes, int start, int length) {
+        try {
+            return parser.continuesEvent(bytes, start, length, piece);
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** Emits the pending event; call at the end of the file. */

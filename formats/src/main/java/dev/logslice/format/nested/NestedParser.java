@@ -4,10 +4,12 @@ import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
+import dev.logslice.format.multiline.ContinuationLines;
 
 import javax.annotation.Nullable;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Parses a line with the outer format, then its message with an inner one: the inner event's fields
@@ -17,19 +19,30 @@ import java.util.Map;
 final class NestedParser implements LogParser {
     private final LogParser outer;
     private final InnerMessageParser inner;
+    private final boolean container;
     private final ByteSpan message = new ByteSpan();
+    @Nullable private String failure;
 
-    NestedParser(LogParser outer, InnerMessageParser inner) {
+    NestedParser(LogParser outer, InnerMessageParser inner, boolean container) {
         this.outer = outer;
         this.inner = inner;
+        this.container = container;
     }
 
     @Nullable
     @Override
     public LogEvent tryParse(byte[] bytes, int start, int length, String file, long offset) {
+        failure = null;
         LogEvent event = outer.tryParse(bytes, start, length, file, offset);
+        if (event != null && container) {
+            event.setUnfinishedLine(isPartial(event));
+        }
         if (event == null || !event.span(Field.MESSAGE, message) || message.length() == 0) {
             return event;
+        }
+        if (container && isContinuation(message)) {
+            failure = "its message continues the program's line before (a stack trace or indented)";
+            return null;
         }
         LogEvent program =
                 inner.parse(message.bytes(), message.start(), message.length(), file, offset);
@@ -65,7 +78,45 @@ final class NestedParser implements LogParser {
     }
 
     @Override
+    public boolean continuesEvent(byte[] bytes, int start, int length, ByteSpan piece) {
+        if (!container) {
+            return false;
+        }
+        LogEvent line = outer.tryParse(bytes, start, length, "", 0);
+        return line != null
+                && line.span(Field.MESSAGE, piece)
+                && piece.length() > 0
+                && isContinuation(piece);
+    }
+
+    @Override
+    public boolean finishesLine(
+            LogEvent unfinished, byte[] bytes, int start, int length, ByteSpan piece) {
+        if (!container) {
+            return false;
+        }
+        LogEvent line = outer.tryParse(bytes, start, length, "", 0);
+        // CRI interleaves stdout and stderr: the rest of a line comes in the line's own stream.
+        if (line == null
+                || !Objects.equals(line.extra().get("stream"), unfinished.extra().get("stream"))
+                || !line.span(Field.MESSAGE, piece)) {
+            return false;
+        }
+        unfinished.setUnfinishedLine(isPartial(line));
+        return true;
+    }
+
+    /** CRI's {@code P} tag: the runtime cut the program's line, whose rest is the next line's. */
+    private static boolean isPartial(LogEvent line) {
+        return "P".equals(line.extra().get("tag"));
+    }
+
+    private static boolean isContinuation(ByteSpan text) {
+        return ContinuationLines.STACK_TRACES.continues(text.bytes(), text.start(), text.length());
+    }
+
+    @Override
     public String failureReason() {
-        return outer.failureReason();
+        return failure != null ? failure : outer.failureReason();
     }
 }

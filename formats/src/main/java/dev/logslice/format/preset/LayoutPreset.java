@@ -1,6 +1,7 @@
 package dev.logslice.format.preset;
 
 import dev.logslice.format.LogFormat;
+import dev.logslice.format.multiline.ContinuationLines;
 
 import javax.annotation.Nullable;
 
@@ -19,7 +20,7 @@ public enum LayoutPreset {
                     + " and basicConfig's 'LEVEL:name:message'; tracebacks join their event",
             "2024-01-15 10:20:30,123 - urllib3.connectionpool - WARNING - Retrying"
                     + " (Retry(total=2)) after connection broken",
-            true,
+            ContinuationLines.STACK_TRACES,
             LevelNames.PYTHON,
             "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} - %{logger:text} - %{level} - %{message}",
             "%{level}:%{logger:text}:%{message}"),
@@ -31,7 +32,7 @@ public enum LayoutPreset {
                     + " 54fadb412c4e40cdbaed9335e4c35a9e - default default] 10.11.10.1 \"GET"
                     + " /v2/54fadb412c4e40cdbaed9335e4c35a9e/servers/detail HTTP/1.1\" status: 200"
                     + " len: 1893 time: 0.2477829",
-            true,
+            ContinuationLines.STACK_TRACES,
             LevelNames.OPENSTACK,
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{pid} %{level} %{logger} [%{context:text}]"
                     + " %{message}",
@@ -42,7 +43,7 @@ public enum LayoutPreset {
             "logcat",
             "Android logcat: threadtime (the default), time and brief; levels V D I W E F A",
             "01-15 10:20:30.123  1234  5678 I ActivityManager: Start proc 4242:com.example/u0a101",
-            false,
+            ContinuationLines.NONE,
             LevelNames.LOGCAT,
             "%{timestamp:MM-dd HH:mm:ss.SSS} %{pid} %{threadId:digits} %{level} %{logger:text}:"
                     + " %{message}",
@@ -57,34 +58,36 @@ public enum LayoutPreset {
             "Hadoop HDFS classic layout: yyMMdd HHmmss pid LEVEL class: message",
             "081109 203615 148 INFO dfs.DataNode$PacketResponder: PacketResponder 1 for block"
                     + " blk_38865049064139660 terminating",
-            true,
+            ContinuationLines.STACK_TRACES,
             LevelNames.LOG4J,
             "%{timestamp:yyMMdd HHmmss} %{pid} %{level} %{logger}: %{message}"),
     POSTGRESQL(
             "postgresql",
             "PostgreSQL server log of the default prefixes ('%m [%p] ', Debian's '%t [%p-%l]"
-                    + " %q%u@%d '); the zone name is kept in extra, times read in --zone",
+                    + " %q%u@%d '); times at the offset of the zone name (UTC, CET, +01), kept in extra; unknown names read in --zone",
             "2024-01-15 10:20:30.123 UTC [4242] LOG:  duration: 1204.551 ms  statement: SELECT"
                     + " count(*) FROM orders",
-            true,
+            ContinuationLines.STACK_TRACES,
             LevelNames.POSTGRESQL,
-            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone:word} [%{pid}] %{level:token}:  %{message}",
-            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone:word} [%{pid}-%{lineNumber:digits}]"
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} [%{pid}] %{level:token}:  %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} [%{pid}-%{lineNumber:digits}]"
                     + " %{level:token}:  %{message}",
-            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone:word} [%{pid}] %{user}@%{database}"
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} [%{pid}] %{user}@%{database}"
                     + " %{level:token}:  %{message}",
-            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone:word} [%{pid}-%{lineNumber:digits}]"
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} [%{pid}-%{lineNumber:digits}]"
                     + " %{user}@%{database} %{level:token}:  %{message}"),
     MYSQL(
             "mysql",
             "MySQL and MariaDB error log (5.5 to 8.0)",
             "2019-03-24T13:44:27.924508Z 5 [Warning] [MY-010453] [Server] root@localhost is"
                     + " created with an empty password !",
-            true,
+            ContinuationLines.STACK_TRACES,
             null,
             "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX} %{thread:digits} [%{level}]"
                     + " [%{errorCode}] [%{subsystem}] %{message}",
             "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX} %{thread:digits} [%{level}] %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss} %{thread:digits} [%{level}] %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss} [%{level}] %{message}",
             "%{timestamp:yyMMdd HH:mm:ss} [%{level}] %{message}",
             "%{timestamp:yyMMdd HH:mm:ss} %{message}"),
     WINDOWS_CBS(
@@ -92,14 +95,46 @@ public enum LayoutPreset {
             "Windows Component-Based Servicing log (CBS.log, DISM)",
             "2024-01-15 10:20:30, Info                  CBS    Loaded Servicing Stack"
                     + " v10.0.19041.3570 with Core: C:\\Windows\\winsxs\\cbscore.dll",
-            true,
+            ContinuationLines.STACK_TRACES,
             null,
             "%{timestamp:yyyy-MM-dd HH:mm:ss}, %{level} %{logger} %{message}"),
+    DPKG(
+            "dpkg",
+            "Debian dpkg.log: package states, actions (install, upgrade, configure, remove...),"
+                    + " startups and conffile decisions",
+            "2024-01-02 03:04:05 status installed libc6:amd64 2.36-9",
+            ContinuationLines.NONE,
+            null,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss} status %{state} %{package} %{version}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss} startup %{startup} %{action}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss} conffile %{conffile} %{decision}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss} %{action:word} %{package} %{version}"
+                    + " %{newVersion}"),
+    APT_HISTORY(
+            "apt-history",
+            "apt's history.log: one event per block, the Start-Date: line with the Commandline:,"
+                    + " Install:, Upgrade:, Remove:... and End-Date: lines after it",
+            "Start-Date: 2024-01-02  03:04:05",
+            ContinuationLines.APT_HISTORY,
+            null,
+            "Start-Date: %{timestamp:yyyy-MM-dd HH:mm:ss}"),
+    NGINX_ERROR(
+            "nginx-error",
+            "nginx error log: level, pid#tid, *connection, and the client, server, request,"
+                    + " upstream, host and referrer nginx adds after the message",
+            "2024/01/02 03:04:05 [error] 123#456: *7 open() \"/srv/www/x.png\" failed (2: No such"
+                    + " file or directory), client: 1.2.3.4, server: shop.example.com, request:"
+                    + " \"GET /x.png HTTP/1.1\", host: \"shop.example.com\"",
+            ContinuationLines.NONE,
+            LevelNames.NGINX,
+            "%{timestamp:yyyy/MM/dd HH:mm:ss} [%{level}] %{pid}#%{threadId:digits}:"
+                    + " *%{connection:digits} %{message}",
+            "%{timestamp:yyyy/MM/dd HH:mm:ss} [%{level}] %{pid}#%{threadId:digits}: %{message}"),
     SETUPAPI(
             "setupapi",
             "Windows setupapi.dev.log: one event per section, its lines joined",
             ">>>  Section start 2024/01/15 10:20:30.123",
-            true,
+            ContinuationLines.STACK_TRACES,
             null,
             ">>>  Section start %{timestamp:yyyy/MM/dd HH:mm:ss.SSS}",
             "<<<  Section end %{timestamp:yyyy/MM/dd HH:mm:ss.SSS}",
@@ -118,7 +153,7 @@ public enum LayoutPreset {
                     + " \"Root=1-65a5071e-1c2b3d4e5f6071829\" \"shop.example.com\" \"-\" 0"
                     + " 2024-01-15T10:20:30.110000Z \"forward\" \"-\" \"-\" \"10.0.1.7:8080\""
                     + " \"200\" \"-\" \"-\"",
-            false,
+            ContinuationLines.NONE,
             null,
             "%{type} %{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX} %{elb} %{client}:%{clientPort:num}"
                     + " %{target} %{requestProcessingTime} %{targetProcessingTime}"
@@ -136,7 +171,7 @@ public enum LayoutPreset {
                     + " REST.GET.OBJECT img/logo.png \"GET /shop-assets/img/logo.png HTTP/1.1\" 200"
                     + " - 2326 2326 12 11 \"https://shop.example.com/\" \"Mozilla/5.0\" - abcd= SigV4"
                     + " ECDHE-RSA-AES128-GCM-SHA256 AuthHeader shop-assets.s3.amazonaws.com TLSv1.2",
-            false,
+            ContinuationLines.NONE,
             null,
             "%{owner} %{bucket} [%{timestamp:dd/MMM/yyyy:HH:mm:ss Z}] %{client} %{user}"
                     + " %{requestId} %{operation} %{key} \"%{request}\" %{status} %{errorCode}"
@@ -152,7 +187,7 @@ public enum LayoutPreset {
             "Jan 15 10:20:30 lb1 haproxy[4242]: 10.0.0.5:50522 [15/Jan/2024:10:20:30.123] www-https~ shop/web1 0/0/1/12/13 200 1532 -"
                     + " - ---- 12/10/2/1/0 0/0 {shop.example.com|Mozilla/5.0} \"GET /api/cart"
                     + " HTTP/1.1\"",
-            false,
+            ContinuationLines.NONE,
             null,
             "%{client}:%{clientPort:num} [%{timestamp:dd/MMM/yyyy:HH:mm:ss.SSS}] %{frontend} %{backend}/%{server}"
                     + " %{timers} %{status} %{bytes} %{requestCookie} %{responseCookie}"
@@ -172,14 +207,14 @@ public enum LayoutPreset {
             "Kubernetes CRI container log; the message is parsed again when its format is known",
             "2024-01-15T10:20:30.123456789Z stdout F 2024-01-15 10:20:30,123 - shop.cart -"
                     + " WARNING - cart 7 is stale",
-            false,
+            ContinuationLines.NONE,
             null,
-            "%{timestamp:rfc3339} %{stream} %{tag:word} %{message}");
+            "%{timestamp:rfc3339} %{stream} %{tag:word}%{ }%{message}");
 
     private final String formatName;
     private final String description;
     private final String example;
-    private final boolean multiLine;
+    private final ContinuationLines continuations;
     @Nullable private final LevelNames levels;
     private final List<String> specs;
 
@@ -187,13 +222,13 @@ public enum LayoutPreset {
             String formatName,
             String description,
             String example,
-            boolean multiLine,
+            ContinuationLines continuations,
             @Nullable LevelNames levels,
             String... specs) {
         this.formatName = formatName;
         this.description = description;
         this.example = example;
-        this.multiLine = multiLine;
+        this.continuations = continuations;
         this.levels = levels;
         this.specs = List.of(specs);
     }
@@ -225,6 +260,7 @@ public enum LayoutPreset {
     }
 
     public LogFormat format() {
-        return new PresetFormat(formatName, multiLine, levels, specs);
+        LogFormat format = new PresetFormat(formatName, continuations, levels, specs);
+        return this == POSTGRESQL ? new NamedZoneFormat(format) : format;
     }
 }

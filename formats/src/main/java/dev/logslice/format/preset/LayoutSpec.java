@@ -16,7 +16,8 @@ import java.util.Locale;
  * The arg of {@code timestamp} is its {@code java.time} pattern (or {@code rfc3339}); of {@code
  * requestTime} the unit ({@code ms}, {@code us}); of the others a shape: {@code text}, {@code
  * token}, {@code word}, {@code digits}, {@code num} (digits or {@code -}). Fields but the message
- * read {@code -} as null; text captures but the message lose their padding.
+ * read {@code -} as null; text captures but the message lose their padding. A space of the layout
+ * matches a run of them, {@code %{ }} exactly one (so the message after it keeps its indentation).
  */
 final class LayoutSpec {
     /** {@code %{timestamp:rfc3339}}: with T, fraction and offset, as container runtimes write. */
@@ -42,6 +43,11 @@ final class LayoutSpec {
                 throw new IllegalArgumentException("unclosed %{ in layout '" + spec + "'");
             }
             String value = spec.substring(open + 2, close);
+            if (value.equals(" ")) {
+                layout.exactLiteral(" ");
+                i = close + 1;
+                continue;
+            }
             int colon = value.indexOf(':');
             String name = colon < 0 ? value : value.substring(0, colon);
             String arg = colon < 0 ? null : value.substring(colon + 1);

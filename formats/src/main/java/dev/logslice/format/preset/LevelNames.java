@@ -43,6 +43,10 @@ final class LevelNames implements Serializable {
                             "DEBUG4",
                             "DEBUG5"),
                     null);
+    static final LevelNames NGINX =
+            new LevelNames(
+                    List.of("debug", "info", "notice", "warn", "error", "crit", "alert", "emerg"),
+                    null);
     static final LevelNames LOGCAT =
             new LevelNames(
                     List.of("V", "D", "I", "W", "E", "F", "A"),

@@ -7,6 +7,7 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
 import dev.logslice.format.layout.LayoutFormat;
+import dev.logslice.format.multiline.ContinuationLines;
 
 import javax.annotation.Nullable;
 
@@ -20,14 +21,20 @@ final class PresetFormat implements LogFormat {
     private static final long serialVersionUID = 1L;
 
     private final LayoutFormat layouts;
+    private final ContinuationLines continuations;
     @Nullable private final LevelNames levels;
 
-    PresetFormat(String name, boolean multiLine, @Nullable LevelNames levels, List<String> specs) {
+    PresetFormat(
+            String name,
+            ContinuationLines continuations,
+            @Nullable LevelNames levels,
+            List<String> specs) {
         this.layouts =
                 new LayoutFormat(
                         name,
                         specs.stream().map(LayoutSpec::compile).collect(Collectors.toList()),
-                        multiLine);
+                        continuations != ContinuationLines.NONE);
+        this.continuations = continuations;
         this.levels = levels;
     }
 
@@ -39,6 +46,11 @@ final class PresetFormat implements LogFormat {
     @Override
     public boolean multiLine() {
         return layouts.multiLine();
+    }
+
+    @Override
+    public ContinuationLines continuationLines() {
+        return continuations;
     }
 
     @Override

@@ -127,8 +127,8 @@ public final class FormatDefinition {
             throw new IllegalArgumentException(
                     "format "
                             + name
-                            + " is no JSON format; --time-field, --level-field and"
-                            + " --message-field apply to JSON formats");
+                            + " is no JSON or logfmt format; --time-field, --level-field and"
+                            + " --message-field apply to JSON and logfmt formats");
         }
         return factory.apply(options);
     }

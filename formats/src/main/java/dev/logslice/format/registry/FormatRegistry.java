@@ -3,13 +3,16 @@ package dev.logslice.format.registry;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.access.AccessFormats;
 import dev.logslice.format.access.NginxLogFormatCompiler;
+import dev.logslice.format.cef.CefFormat;
 import dev.logslice.format.columns.ColumnFormat;
 import dev.logslice.format.httpd.ApacheErrorFormat;
+import dev.logslice.format.httpd.NginxErrorFormat;
 import dev.logslice.format.json.JsonFieldMapping;
 import dev.logslice.format.json.JsonFormat;
 import dev.logslice.format.json.JsonPreset;
 import dev.logslice.format.log4j.Log4jFormats;
 import dev.logslice.format.log4j.Log4jPreset;
+import dev.logslice.format.logfmt.LogfmtFormat;
 import dev.logslice.format.nested.NestedFormat;
 import dev.logslice.format.preset.AnyOfFormat;
 import dev.logslice.format.preset.LayoutPreset;
@@ -156,6 +159,18 @@ public final class FormatRegistry {
                                 "#separator \\x09\n#path\thttp\n#fields\tts\tuid\tid.orig_h"
                                         + "\tid.orig_p\tid.resp_h\tid.resp_p\tmethod\thost\turi"
                                         + "\tstatus_code\tresponse_body_len"));
+        all.add(
+                fixed(
+                                "cef",
+                                "ArcSight Common Event Format, alone or behind a syslog header;"
+                                        + " severity as the level, rt (or end) as the time,"
+                                        + " extension keys in extra",
+                                "Jan 02 03:04:05 fw1 CEF:0|Acme|Edge Firewall|4.2.1|100|Blocked"
+                                        + " \\| inbound|High|rt=1704164645678 src=203.0.113.9"
+                                        + " dst=10.0.0.5 act=blocked\\=deny msg=port scan from a"
+                                        + " known botnet suser=j.doe",
+                                options -> new CefFormat(options.year().orElse(null)))
+                        .refining("syslog"));
         // Families before plain json: of two equal readings, detection takes the first listed.
         for (JsonPreset preset : JsonPreset.values()) {
             all.add(
@@ -186,6 +201,19 @@ public final class FormatRegistry {
                         true,
                         true,
                         options -> new JsonFormat(mapping(options))));
+        all.add(
+                new FormatDefinition(
+                        "logfmt",
+                        "logfmt key=value lines (Go services, Heroku); keys map to fields as for"
+                                + " json (ts/time/timestamp, level/lvl/severity, msg/message;"
+                                + " --time-field and co. to choose), the others into extra",
+                        "level=warn ts=2024-01-02T03:04:05.678Z caller=cart.go:42 msg=\"cart"
+                                + " \\\"7\\\" is stale\" user_id=7 took=12ms cached",
+                        null,
+                        PatternUse.NONE,
+                        true,
+                        true,
+                        options -> new LogfmtFormat(mapping(options))));
         all.add(
                 new FormatDefinition(
                         "regex",
@@ -224,14 +252,17 @@ public final class FormatRegistry {
             JsonPreset preset, FormatOptions options, List<FormatDefinition> all) {
         LogFormat format = preset.format(mapping(options));
         return preset == JsonPreset.DOCKER
-                ? new NestedFormat(preset.formatName(), format, innerFormats(all))
+                ? NestedFormat.container(preset.formatName(), format, innerFormats(all))
                 : format;
     }
 
     private static LogFormat layoutPreset(LayoutPreset preset, List<FormatDefinition> all) {
         switch (preset) {
             case CRI:
-                return new NestedFormat(preset.formatName(), preset.format(), innerFormats(all));
+                return NestedFormat.container(
+                        preset.formatName(), preset.format(), innerFormats(all));
+            case NGINX_ERROR:
+                return new NginxErrorFormat(preset.format());
             case HAPROXY:
                 // Through syslog, HAProxy lines read as syslog ones do, plus their own fields.
                 LogFormat body = preset.format();

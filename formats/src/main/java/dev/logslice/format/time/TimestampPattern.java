@@ -309,7 +309,15 @@ public final class TimestampPattern implements Serializable {
     private static int matchLiteral(
             byte[] b, int pos, int end, byte[] literal, boolean dateTimeSeparator) {
         if (dateTimeSeparator) {
-            return pos < end && (b[pos] == 'T' || b[pos] == ' ') ? pos + 1 : -1;
+            if (pos < end && b[pos] == 'T') {
+                return pos + 1;
+            }
+            // Space-padded hours (MySQL's '240102  3:04:05') and apt's two blanks.
+            int after = pos;
+            while (after < end && b[after] == ' ') {
+                after++;
+            }
+            return after > pos ? after : -1;
         }
         return Bytes.matchPadded(b, pos, end, literal);
     }

@@ -7,13 +7,9 @@ import dev.logslice.format.ParseResult;
 import dev.logslice.format.access.AccessFormats;
 import dev.logslice.format.log4j.Log4jPreset;
 import dev.logslice.format.testing.Parsing;
-import dev.logslice.format.testing.SourceLines;
-import dev.logslice.format.testing.SourceLines.SourceLine;
 
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -134,13 +130,6 @@ class EventAssemblerTest {
     }
 
     static List<ParseResult> assemble(LogFormat format, String content, EventBounds bounds) {
-        List<ParseResult> results = new ArrayList<>();
-        EventAssembler assembler =
-                new EventAssembler(format, format.newParser(Parsing.CONTEXT), bounds, results::add);
-        for (SourceLine line : SourceLines.of(content.getBytes(StandardCharsets.UTF_8))) {
-            assembler.accept(line.bytes, 0, line.bytes.length, "f", line.offset);
-        }
-        assembler.finish();
-        return results;
+        return Parsing.assemble(format, content, bounds);
     }
 }

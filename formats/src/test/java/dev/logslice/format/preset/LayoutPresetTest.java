@@ -159,7 +159,7 @@ class LayoutPresetTest {
                         "2023-03-04 15:10:01.278 UTC [15902] [unknown]@[unknown] LOG:  connection"
                                 + " received: host=[local]");
 
-        assertThat(plain.timestampText()).isEqualTo("2020-04-15T12:04:45.416Z");
+        assertThat(plain.timestampText()).isEqualTo("2020-04-15T12:04:45.416+02:00");
         assertThat(plain.pid()).isEqualTo(24981);
         assertThat(plain.level()).isEqualTo("FATAL");
         assertThat(plain.extra()).containsEntry("zone", "CEST");

@@ -43,6 +43,9 @@ class FormatRegistryTest {
                         "postgresql",
                         "mysql",
                         "windows-cbs",
+                        "dpkg",
+                        "apt-history",
+                        "nginx-error",
                         "setupapi",
                         "aws-elb",
                         "aws-s3",
@@ -50,6 +53,7 @@ class FormatRegistryTest {
                         "cri",
                         "w3c",
                         "zeek",
+                        "cef",
                         "bunyan",
                         "pino",
                         "journald",
@@ -59,6 +63,7 @@ class FormatRegistryTest {
                         "docker",
                         "zeek-json",
                         "json",
+                        "logfmt",
                         "regex");
     }
 
@@ -115,6 +120,6 @@ class FormatRegistryTest {
                 .isInstanceOf(UnknownFormatException.class)
                 .hasMessageStartingWith(
                         "unknown format 'combind'; the formats are: auto, combined,")
-                .hasMessageContaining("zeek-json, json, regex");
+                .hasMessageContaining("zeek-json, json, logfmt, regex");
     }
 }

@@ -6,6 +6,8 @@ import dev.logslice.format.LogParser;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.multiline.EventAssembler;
+import dev.logslice.format.multiline.EventBounds;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -35,6 +37,19 @@ public final class Parsing {
         byte[] padded = new byte[bytes.length + 7];
         System.arraycopy(bytes, 0, padded, 3, bytes.length);
         return parser.parse(padded, 3, bytes.length, "test.log", 0);
+    }
+
+    /** The events and malformed lines of a file, assembled as the source does. */
+    public static List<ParseResult> assemble(LogFormat format, String content, EventBounds bounds) {
+        List<ParseResult> results = new ArrayList<>();
+        EventAssembler assembler =
+                new EventAssembler(format, format.newParser(CONTEXT), bounds, results::add);
+        for (SourceLines.SourceLine line :
+                SourceLines.of(content.getBytes(StandardCharsets.UTF_8))) {
+            assembler.accept(line.bytes, 0, line.bytes.length, "f", line.offset);
+        }
+        assembler.finish();
+        return results;
     }
 
     /** Every line of a file, parsed one by one (no multi-line assembly). */
