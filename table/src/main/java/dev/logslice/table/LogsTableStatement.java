@@ -5,6 +5,7 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.InputsDetection;
 import dev.logslice.format.detect.LineSample;
 import dev.logslice.format.source.FileFormats;
@@ -66,7 +67,7 @@ public final class LogsTableStatement {
             LogFormat format = formats.of(file.name());
             LogParser parser = format.newParser(ParserContext.forFile(file.path(), zone));
             long offset = 0;
-            for (byte[] line : LineSample.read(file.path(), SAMPLED_LINES, SAMPLED_BYTES).lines()) {
+            for (byte[] line : sample(file)) {
                 LogEvent event = parser.tryParse(line, 0, line.length, file.name(), offset);
                 offset += line.length + 1;
                 if (event != null) {
@@ -85,6 +86,15 @@ public final class LogsTableStatement {
             }
         }
         return columns;
+    }
+
+    /** The file's first lines; none when its compression is broken (the job will say so). */
+    private static List<byte[]> sample(InputsDetection.Input file) throws IOException {
+        try {
+            return LineSample.read(file.path(), SAMPLED_LINES, SAMPLED_BYTES).lines();
+        } catch (FormatDetectionException e) {
+            return List.of();
+        }
     }
 
     private static String quoted(String name) {
