@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogSourceOptions;
 import dev.logslice.job.EmbeddedMemory;
+import dev.logslice.job.ReaderOutput;
 import dev.logslice.report.Human;
 
 import org.apache.flink.configuration.MemorySize;
@@ -21,9 +22,9 @@ final class MemoryFit {
     }
 
     /** The line length to read with; fails when -p or an explicit --max-line-length cannot fit. */
-    static MemorySize lineLimit(EmbeddedMemory memory, ReadOptions read) {
+    static MemorySize lineLimit(EmbeddedMemory memory, ReadOptions read, ReaderOutput output) {
         long buffer = read.bufferSize.getBytes();
-        int maxParallelism = memory.maxParallelism(buffer);
+        int maxParallelism = memory.maxParallelism(buffer, output);
         if (read.parallelism > maxParallelism) {
             throw new IllegalArgumentException(
                     "-p "
@@ -37,7 +38,7 @@ final class MemoryFit {
                             + "; or give it more with "
                             + MORE_MEMORY);
         }
-        long maxLine = memory.maxLineLength(read.parallelism, buffer);
+        long maxLine = memory.maxLineLength(read.parallelism, buffer, output);
         MemorySize asked = read.maxLineLength;
         if (asked.getBytes() <= maxLine) {
             return asked;

@@ -5,6 +5,7 @@ import dev.logslice.connector.source.LogFileSourceBuilder;
 import dev.logslice.connector.source.LogSourceOptions;
 import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.EmbeddedMemory;
+import dev.logslice.job.ReaderOutput;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.Path;
@@ -58,9 +59,9 @@ final class ReadOptions {
     /**
      * A source builder for these options and paths; {@code build()} checks the inputs. Settings
      * that an embedded run's memory cannot hold are refused here, before the job; the default line
-     * length is lowered to what it can.
+     * length is lowered to what it can. {@code output} is what the job makes of the lines.
      */
-    LogFileSourceBuilder<String> sourceFor(List<String> paths) {
+    LogFileSourceBuilder<String> sourceFor(List<String> paths, ReaderOutput output) {
         if (parallelism < 1) {
             throw new IllegalArgumentException(
                     "parallelism " + parallelism + " must be at least 1");
@@ -68,7 +69,7 @@ final class ReadOptions {
         SplitCount.check(splitSize, paths);
         MemorySize lineLimit = maxLineLength;
         if (runsInThisJvm()) {
-            lineLimit = MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this);
+            lineLimit = MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this, output);
         }
         LogFileSourceBuilder<String> builder =
                 LogFileSource.builder()
