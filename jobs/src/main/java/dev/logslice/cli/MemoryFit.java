@@ -21,6 +21,10 @@ final class MemoryFit {
         return bytes >= 1 << 20 ? (bytes >> 20) + "m" : (bytes >> 10) + "k";
     }
 
+    private static String timesItsLength(int copies) {
+        return copies == 2 ? "twice" : copies + " times";
+    }
+
     /** The line length to read with; fails when -p or an explicit --max-line-length cannot fit. */
     static MemorySize lineLimit(EmbeddedMemory memory, ReadOptions read, ReaderOutput output) {
         long buffer = read.bufferSize.getBytes();
@@ -53,7 +57,9 @@ final class MemoryFit {
                         + Human.bytes(memory.heap())
                         + " heap holds at -p "
                         + read.parallelism
-                        + " (a line takes about twice its length): at most "
+                        + " (a line takes about "
+                        + timesItsLength(output.lineCopies())
+                        + " its length): at most "
                         + (maxLine < 1024 ? "none" : asSize(maxLine))
                         + "; or give the JVM more with "
                         + MORE_MEMORY);

@@ -15,7 +15,8 @@ import java.lang.management.ManagementFactory;
  * buffer off the heap, and a window of two read buffers on it, with the records it makes. A line is
  * held whole in its reader's window, which grows by copying (old and new window live at once) and
  * is copied once more by the decoders that keep it: about twice its length, in one reader at a
- * time. What the job makes of the lines costs more per reader: see {@link ReaderOutput}.
+ * time, and more for what some jobs make of it ({@link ReaderOutput#lineCopies()}). What the job
+ * makes of the lines costs more per reader: see {@link ReaderOutput}.
  */
 public final class EmbeddedMemory {
     /** The MiniCluster, the job's operators and the collected results, measured with room. */
@@ -70,6 +71,6 @@ public final class EmbeddedMemory {
                 heap
                         - HEAP_BASE
                         - parallelism * (2 * readBuffer + output.heapPerReader(readBuffer));
-        return free / 2 - readBuffer;
+        return free / output.lineCopies() - readBuffer;
     }
 }
