@@ -21,6 +21,15 @@ if [[ -n "$java_version" ]] && ((java_version < 17)); then
   exit 2
 fi
 
+# The JVM decodes its arguments (file names) and the names it reads from folders in the locale's
+# charset, which Java cannot be told otherwise (sun.jnu.encoding is read-only): under LC_ALL=C or
+# an unset LANG that is ASCII and accès.log arrives as acc??s.log. So the JVM runs in a UTF-8
+# locale when the caller's is not one; the bytes of the names pass through bash unchanged.
+if [[ "$(locale charmap 2> /dev/null)" != UTF-8 ]]; then
+  utf8_locale="$(locale -a 2> /dev/null | grep -i -m 1 -x -E 'C\.UTF-?8|en_US\.UTF-?8' || true)"
+  [[ -n "$utf8_locale" ]] && export LC_ALL="$utf8_locale"
+fi
+
 java_flags=()
 [[ -n "${LOGSLICE_LOG_LEVEL:-}" ]] && java_flags=(-Dlogslice.log.level="$LOGSLICE_LOG_LEVEL")
 # Java cannot tell whether stderr is a terminal; progress bars go there only if it is.
@@ -36,6 +45,19 @@ archive="$cds_archive_dir/logslice-$(printf '%s\n%s' "$java_path" "$classpath" |
 archive_is_current() {
   [[ -f "$archive" && -z "$(find "${cds_inputs[@]}" -newer "$archive" -print -quit 2>/dev/null)" ]]
 }
+# Archives of other checksums that are older than the current one and than these jars were
+# recorded for an earlier build (or another java) and would only pile up: one per build. Another
+# java's archive recorded after this build stays. Recordings in progress (NAME.jsa.PID) are not
+# matched, and rm -f does not mind a launcher running at once that removes the same ones.
+remove_stale_archives() {
+  local other
+  while IFS= read -r other; do
+    if [[ -n "$(find "${cds_inputs[@]}" -newer "$other" -print -quit 2> /dev/null)" ]]; then
+      rm -f "$other" "$other.log"
+    fi
+  done < <(find "$cds_archive_dir" -maxdepth 1 -name 'logslice-*.jsa' ! -newer "$archive" \
+    ! -name "${archive##*/}" 2> /dev/null)
+}
 if ! archive_is_current; then
   echo "logslice: recording a class archive for fast starts (once per build)..." >&2
   mkdir -p "$cds_archive_dir"
@@ -47,6 +69,7 @@ if ! archive_is_current; then
   if "$java_cmd" -Xint -XX:ArchiveClassesAtExit="$archive.$$" "${java_flags[@]}" -cp "$classpath" \
       dev.logslice.cli.StartupTraining > "$archive.log" 2>&1; then
     mv "$archive.$$" "$archive"
+    remove_stale_archives
   else
     rm -f "$archive.$$"
     echo "logslice: no class archive (see $archive.log); starting without it" >&2

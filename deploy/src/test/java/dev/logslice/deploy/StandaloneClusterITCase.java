@@ -211,7 +211,7 @@ class StandaloneClusterITCase {
         JsonNode result = json.readTree(report.toFile());
         assertThat(result.get("lines").asLong()).isEqualTo(lines);
         assertThat(result.get("bytes").asLong()).isEqualTo(Files.size(log));
-        assertSplitsTile(result.get("splits"), Files.size(log));
+        assertSplitsTile(result, Files.size(log));
         JsonNode failures = rest.get("/jobs/" + job + "/exceptions").get("exceptionHistory");
         assertThat(failures.get("entries")).as("the job saw the TaskManager go").isNotEmpty();
         assertThat(rest.get("/jobs/" + job).get("state").asText()).isEqualTo("FINISHED");
@@ -408,14 +408,20 @@ class StandaloneClusterITCase {
         return copy;
     }
 
-    /** Every byte of the file in exactly one split. */
-    private static void assertSplitsTile(JsonNode splits, long size) {
-        long next = 0;
-        for (JsonNode split : splits) {
-            assertThat(split.get("start").asLong()).isEqualTo(next);
-            next = split.get("end").asLong();
+    /**
+     * Every byte of the file in exactly one split: as many splits as 4 KiB blocks, none reported
+     * twice, and those the report lists (it lists the largest and sums the others) one block each.
+     */
+    private static void assertSplitsTile(JsonNode report, long size) {
+        long blocks = (size + 4095) / 4096;
+        assertThat(report.get("splitsTotal").asLong()).isEqualTo(blocks);
+        Set<Long> starts = new HashSet<>();
+        for (JsonNode split : report.get("splits")) {
+            long start = split.get("start").asLong();
+            assertThat(start % 4096).isZero();
+            assertThat(split.get("end").asLong()).isEqualTo(Math.min(start + 4096, size));
+            assertThat(starts.add(start)).as("split at %d once", start).isTrue();
         }
-        assertThat(next).isEqualTo(size);
     }
 
     private static Optional<String> runningJob(JsonNode overview) {

@@ -8,6 +8,7 @@ import dev.logslice.job.EventGrepDecoder;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
+import dev.logslice.job.ReaderOutput;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -109,7 +110,7 @@ final class GrepCommand implements Callable<Integer> {
         List<String> sourcePaths =
                 inputFormats == null ? paths : FormatOptionsMixin.sourcePaths(paths, inputFormats);
         LogFileSource<GrepMatch> source =
-                read.sourceFor(sourcePaths).setLineDecoder(decoder).build();
+                read.sourceFor(sourcePaths, ReaderOutput.LINES).setLineDecoder(decoder).build();
         GrepJob.Notes runNotes;
         try (Outputs.Pending target = Outputs.open(out)) {
             runNotes =

@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogSourceOptions;
 import dev.logslice.job.EmbeddedMemory;
+import dev.logslice.job.ReaderOutput;
 import dev.logslice.report.Human;
 
 import org.apache.flink.configuration.MemorySize;
@@ -20,10 +21,14 @@ final class MemoryFit {
         return bytes >= 1 << 20 ? (bytes >> 20) + "m" : (bytes >> 10) + "k";
     }
 
+    private static String timesItsLength(int copies) {
+        return copies == 2 ? "twice" : copies + " times";
+    }
+
     /** The line length to read with; fails when -p or an explicit --max-line-length cannot fit. */
-    static MemorySize lineLimit(EmbeddedMemory memory, ReadOptions read) {
+    static MemorySize lineLimit(EmbeddedMemory memory, ReadOptions read, ReaderOutput output) {
         long buffer = read.bufferSize.getBytes();
-        int maxParallelism = memory.maxParallelism(buffer);
+        int maxParallelism = memory.maxParallelism(buffer, output);
         if (read.parallelism > maxParallelism) {
             throw new IllegalArgumentException(
                     "-p "
@@ -37,7 +42,7 @@ final class MemoryFit {
                             + "; or give it more with "
                             + MORE_MEMORY);
         }
-        long maxLine = memory.maxLineLength(read.parallelism, buffer);
+        long maxLine = memory.maxLineLength(read.parallelism, buffer, output);
         MemorySize asked = read.maxLineLength;
         if (asked.getBytes() <= maxLine) {
             return asked;
@@ -52,7 +57,9 @@ final class MemoryFit {
                         + Human.bytes(memory.heap())
                         + " heap holds at -p "
                         + read.parallelism
-                        + " (a line takes about twice its length): at most "
+                        + " (a line takes about "
+                        + timesItsLength(output.lineCopies())
+                        + " its length): at most "
                         + (maxLine < 1024 ? "none" : asSize(maxLine))
                         + "; or give the JVM more with "
                         + MORE_MEMORY);

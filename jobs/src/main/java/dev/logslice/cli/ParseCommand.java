@@ -7,6 +7,7 @@ import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
 import dev.logslice.job.ParseDecoder;
+import dev.logslice.job.ReaderOutput;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -68,7 +69,9 @@ final class ParseCommand implements Callable<Integer> {
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, System.err);
         LogFileSource<GrepMatch> source =
-                read.sourceFor(FormatOptionsMixin.sourcePaths(paths, inputFormats))
+                read.sourceFor(
+                                FormatOptionsMixin.sourcePaths(paths, inputFormats),
+                                ReaderOutput.JSON)
                         .setLineDecoder(
                                 new ParseDecoder(
                                         inputFormats.fileFormats(),

@@ -5,6 +5,7 @@ import dev.logslice.connector.source.LogFileSourceBuilder;
 import dev.logslice.connector.source.LogSourceOptions;
 import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.EmbeddedMemory;
+import dev.logslice.job.ReaderOutput;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.Path;
@@ -58,14 +59,14 @@ final class ReadOptions {
     /**
      * A source builder for these options and paths; {@code build()} checks the inputs. Settings
      * that an embedded run's memory cannot hold are refused here, before the job; the default line
-     * length is lowered to what it can.
+     * length is lowered to what it can. {@code output} is what the job makes of the lines.
      */
-    LogFileSourceBuilder<String> sourceFor(List<String> paths) {
+    LogFileSourceBuilder<String> sourceFor(List<String> paths, ReaderOutput output) {
         LogFileSourceBuilder<String> builder =
                 LogFileSource.builder()
                         .setSplitSize(splitSize)
                         .setReadBufferSize(bufferSize)
-                        .setMaxLineLength(checkedLineLimit(paths))
+                        .setMaxLineLength(checkedLineLimit(paths, output))
                         .setSkipMissingFiles(skipMissing);
         paths.forEach(path -> builder.addPath(new Path(path)));
         return builder;
@@ -73,16 +74,16 @@ final class ReadOptions {
 
     /**
      * The longest line to read, after checking the options: parallelism, the number of splits they
-     * make of the paths, and the memory.
+     * make of the paths, and the memory the readers and their {@code output} need.
      */
-    MemorySize checkedLineLimit(List<String> paths) {
+    MemorySize checkedLineLimit(List<String> paths, ReaderOutput output) {
         if (parallelism < 1) {
             throw new IllegalArgumentException(
                     "parallelism " + parallelism + " must be at least 1");
         }
         SplitCount.check(splitSize, paths);
         return runsInThisJvm()
-                ? MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this)
+                ? MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this, output)
                 : maxLineLength;
     }
 

@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.job.ReaderOutput;
 import dev.logslice.job.ScanJob;
 import dev.logslice.job.ScanResult;
 import dev.logslice.job.SplitReportDecoder;
@@ -43,7 +44,9 @@ final class ScanCommand implements Callable<Integer> {
         Outputs.checkFile("--report", report);
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         LogFileSource<SplitReport> source =
-                read.sourceFor(paths).setLineDecoder(new SplitReportDecoder()).build();
+                read.sourceFor(paths, ReaderOutput.LINES)
+                        .setLineDecoder(new SplitReportDecoder())
+                        .build();
         ScanResult result =
                 execution.run(read.parallelism, paths, System.err, env -> ScanJob.run(env, source));
         // A report on stdout is all that goes there.

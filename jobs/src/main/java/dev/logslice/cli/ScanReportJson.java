@@ -1,9 +1,8 @@
 package dev.logslice.cli;
 
-import dev.logslice.connector.source.SplitReport;
 import dev.logslice.job.ScanResult;
 import dev.logslice.report.InputFileNotes;
-import dev.logslice.report.SplitJson;
+import dev.logslice.report.SplitRows;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -13,8 +12,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The JSON form of a scan: {@code files, bytes, lines, readCalls, splits[]} and more; keys are a
- * contract with users' scripts, so they are only ever added to.
+ * The JSON form of a scan: {@code files, bytes, lines, readCalls, splits[]} (at most {@value
+ * SplitRows#LISTED}, the others summed in {@code otherSplits}) and more; keys are a contract with
+ * users' scripts, so they are only ever added to.
  */
 final class ScanReportJson {
     private ScanReportJson() {}
@@ -36,11 +36,7 @@ final class ScanReportJson {
             json.writeNumberField("readingMillis", result.readingMillis());
             json.writeNumberField("parallelism", parallelism);
             InputFileNotes.writeJson(json, result.splits());
-            json.writeArrayFieldStart("splits");
-            for (SplitReport split : result.splits()) {
-                SplitJson.write(json, split);
-            }
-            json.writeEndArray();
+            SplitRows.of(result.splits()).writeJson(json);
             json.writeEndObject();
         }
     }

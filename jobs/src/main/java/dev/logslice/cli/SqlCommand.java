@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.detect.PathsDetection;
+import dev.logslice.job.ReaderOutput;
 import dev.logslice.sql.RowOutput;
 import dev.logslice.sql.SqlErrors;
 import dev.logslice.table.LogsTableStatement;
@@ -159,7 +160,7 @@ final class SqlCommand implements Callable<Integer> {
         options.put("zone", formats.zone.getId());
         options.put("split-size", read.splitSize.toString());
         options.put("read-buffer-size", read.bufferSize.toString());
-        options.put("max-line-length", read.checkedLineLimit(paths).toString());
+        options.put("max-line-length", read.checkedLineLimit(paths, ReaderOutput.JSON).toString());
         options.put("skip-missing-files", String.valueOf(read.skipMissing));
         return options;
     }

@@ -3,6 +3,7 @@ package dev.logslice.cli;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.job.ReaderOutput;
 import dev.logslice.job.SourceProgress;
 import dev.logslice.report.FormatSection;
 import dev.logslice.report.InputFileNotes;
@@ -90,7 +91,7 @@ final class StatsCommand implements Callable<Integer> {
         InputFormats inputFormats = formats.resolve(paths, notes);
         List<String> sourcePaths = FormatOptionsMixin.sourcePaths(paths, inputFormats);
         LogFileSource<byte[]> source =
-                read.sourceFor(sourcePaths)
+                read.sourceFor(sourcePaths, ReaderOutput.STATS)
                         .setLineDecoder(
                                 new StatsDecoder(inputFormats.fileFormats(), formats.zone, bounds))
                         .build();

@@ -15,7 +15,8 @@ import java.lang.management.ManagementFactory;
  * buffer off the heap, and a window of two read buffers on it, with the records it makes. A line is
  * held whole in its reader's window, which grows by copying (old and new window live at once) and
  * is copied once more by the decoders that keep it: about twice its length, in one reader at a
- * time.
+ * time, and more for what some jobs make of it ({@link ReaderOutput#lineCopies()}). What the job
+ * makes of the lines costs more per reader: see {@link ReaderOutput}.
  */
 public final class EmbeddedMemory {
     /** The MiniCluster, the job's operators and the collected results, measured with room. */
@@ -49,21 +50,27 @@ public final class EmbeddedMemory {
         return heap;
     }
 
-    /** The most readers that fit, each reading {@code readBuffer} bytes at a time; at least 0. */
-    public int maxParallelism(long readBuffer) {
+    /**
+     * The most readers that fit, each reading {@code readBuffer} bytes at a time and making {@code
+     * output} of them; at least 0.
+     */
+    public int maxParallelism(long readBuffer, ReaderOutput output) {
         long offHeapPerReader = EmbeddedFlink.networkBytesPerReader() + readBuffer + ALIGNMENT;
         long byDirect =
                 (direct - DIRECT_BASE - 2 * EmbeddedFlink.networkBytesPerReader())
                         / offHeapPerReader;
         // Its window and one more buffer's worth: the records and garbage of a window's lines,
         // which also leaves the default line length room at the most readers.
-        long byHeap = (heap - HEAP_BASE) / (3 * readBuffer);
+        long byHeap = (heap - HEAP_BASE) / (3 * readBuffer + output.heapPerReader(readBuffer));
         return (int) Math.max(0, Math.min(Integer.MAX_VALUE, Math.min(byDirect, byHeap)));
     }
 
     /** The longest line one of {@code parallelism} readers can hold; at most 0 when none fits. */
-    public long maxLineLength(int parallelism, long readBuffer) {
-        long free = heap - HEAP_BASE - parallelism * 2 * readBuffer;
-        return free / 2 - readBuffer;
+    public long maxLineLength(int parallelism, long readBuffer, ReaderOutput output) {
+        long free =
+                heap
+                        - HEAP_BASE
+                        - parallelism * (2 * readBuffer + output.heapPerReader(readBuffer));
+        return free / output.lineCopies() - readBuffer;
     }
 }

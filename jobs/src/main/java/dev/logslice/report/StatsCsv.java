@@ -81,7 +81,8 @@ public final class StatsCsv {
                         "grewBy",
                         "skipped")) {
             // A split that packs files has the first one's path and range; files counts them.
-            for (SplitReport split : stats.splits()) {
+            SplitRows rows = SplitRows.of(stats.splits());
+            for (SplitReport split : rows.listed()) {
                 record(
                         csv,
                         split.splitId(),
@@ -98,6 +99,25 @@ public final class StatsCsv {
                         split.compressedBytesRead(),
                         split.grewBy(),
                         split.skipReason() == null ? "" : split.skipReason());
+            }
+            SplitRows.Sums others = rows.others();
+            if (others.splits() > 0) {
+                record(
+                        csv,
+                        others.label(),
+                        "",
+                        "",
+                        "",
+                        others.bytes(),
+                        others.lines(),
+                        others.readCalls(),
+                        others.readNanos(),
+                        others.oversizedLines(),
+                        "",
+                        "",
+                        "",
+                        "",
+                        "");
             }
         }
     }

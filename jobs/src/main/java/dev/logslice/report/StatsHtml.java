@@ -291,11 +291,14 @@ public final class StatsHtml {
     }
 
     private static void splits(StringBuilder html, List<SplitReport> splits) {
+        // A split in whose range no line starts read only to find where the next split's first
+        // line begins: it has no row of its own, as if it had read lines.
+        SplitRows rows = SplitRows.of(splits, split -> split.lines() > 0 || split.skipped());
         html.append("<h2>Reading: ")
                 .append(splits.size())
                 .append(" splits</h2><table><tr><th>file</th><th>range</th><th>lines</th>")
                 .append("<th>read calls</th><th>ms in reads</th></tr>");
-        for (SplitReport split : splits) {
+        for (SplitReport split : rows.listed()) {
             html.append("<tr><td class=\"v\">")
                     .append(text(split.path()))
                     .append(split.isPacked() ? " and " + (split.files().size() - 1) + " more" : "")
@@ -318,6 +321,24 @@ public final class StatsHtml {
                     .append(split.readCalls())
                     .append("</td><td class=\"n\">")
                     .append(String.format("%.1f", split.readNanos() / 1e6))
+                    .append("</td></tr>");
+        }
+        SplitRows.Sums others = rows.others();
+        if (others.splits() > 0) {
+            long withoutLines =
+                    splits.stream().filter(split -> split.lines() == 0 && !split.skipped()).count();
+            html.append("<tr><td class=\"v\">")
+                    .append(others.label())
+                    .append(
+                            withoutLines > 0
+                                    ? String.format(" (%,d in which no line starts)", withoutLines)
+                                    : "")
+                    .append("</td><td></td><td class=\"n\">")
+                    .append(String.format("%,d", others.lines()))
+                    .append("</td><td class=\"n\">")
+                    .append(others.readCalls())
+                    .append("</td><td class=\"n\">")
+                    .append(String.format("%.1f", others.readNanos() / 1e6))
                     .append("</td></tr>");
         }
         html.append("</table>");

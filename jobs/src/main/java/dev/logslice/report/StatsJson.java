@@ -1,6 +1,5 @@
 package dev.logslice.report;
 
-import dev.logslice.connector.source.SplitReport;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.MalformedSample;
 import dev.logslice.stats.Panel;
@@ -122,11 +121,7 @@ public final class StatsJson {
         json.writeNumberField("elapsedNanos", report.elapsedNanos());
         json.writeNumberField("parallelism", report.parallelism());
         InputFileNotes.writeJson(json, stats.splits(), report.undetected());
-        json.writeArrayFieldStart("splits");
-        for (SplitReport split : stats.splits()) {
-            SplitJson.write(json, split);
-        }
-        json.writeEndArray();
+        SplitRows.of(stats.splits()).writeJson(json);
         json.writeEndObject();
     }
 

@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +36,12 @@ class LauncherITCase {
     void recordsTheClassArchiveOnceAndStartsFromIt() throws Exception {
         Path log = RealLogs.file("hackers-access.log");
         FileUtils.deleteDirectory(ARCHIVES.toFile());
+        Files.createDirectories(ARCHIVES);
+        // One of an earlier build, one another java recorded after this build, one being recorded.
+        Path earlierBuild = agedFile(ARCHIVES.resolve("logslice-1.jsa"));
+        Path earlierBuildLog = agedFile(ARCHIVES.resolve("logslice-1.jsa.log"));
+        Path otherJava = Files.createFile(ARCHIVES.resolve("logslice-2.jsa"));
+        Path inProgress = agedFile(ARCHIVES.resolve("logslice-3.jsa.4242"));
 
         ProcessRun first = launch("", "scan", log.toString());
         assertThat(first.exitCode()).as(first.stderr()).isZero();
@@ -41,8 +49,15 @@ class LauncherITCase {
         assertThat(first.stdout())
                 .containsPattern("lines +" + String.format("%,d", lineCount(log)));
         try (var archives = Files.list(ARCHIVES)) {
-            assertThat(archives.map(Path::toString)).anyMatch(name -> name.endsWith(".jsa"));
+            assertThat(archives.map(path -> path.getFileName().toString()))
+                    .anyMatch(name -> name.endsWith(".jsa") && !name.startsWith("logslice-2."))
+                    .contains("logslice-2.jsa", "logslice-3.jsa.4242")
+                    .doesNotContain("logslice-1.jsa", "logslice-1.jsa.log");
         }
+        assertThat(otherJava).exists();
+        assertThat(inProgress).exists();
+        assertThat(earlierBuild).doesNotExist();
+        assertThat(earlierBuildLog).doesNotExist();
 
         ProcessRun grep = launch("-Xshare:on", "grep", "", log.toString());
         assertThat(grep.exitCode()).as(grep.stderr()).isZero();
@@ -67,6 +82,27 @@ class LauncherITCase {
 
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout()).containsPattern("lines +" + String.format("%,d", lineCount(log)));
+    }
+
+    @Test
+    void namesOutsideAsciiWorkUnderThePosixLocale() throws Exception {
+        Path log = dir.resolve("accès 日本.log");
+        LogGenerator.write(GeneratedFormat.COMBINED, 64 * 1024, 3, log);
+
+        // Under LC_ALL=C a JVM reads its arguments as ASCII: "acc??s ??????.log" is no file.
+        ProcessRun run =
+                ProcessRun.launcher(dir, Map.of("LC_ALL", "C", "LANG", ""), "scan", log.toString());
+
+        assertThat(run.stderrLines()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).containsPattern("lines +" + String.format("%,d", lineCount(log)));
+    }
+
+    /** A file from long before this build. */
+    private static Path agedFile(Path path) throws IOException {
+        Files.createFile(path);
+        Files.setLastModifiedTime(path, FileTime.from(Instant.parse("2001-01-01T00:00:00Z")));
+        return path;
     }
 
     private static long lineCount(Path log) throws IOException {

@@ -1,6 +1,7 @@
 package dev.logslice.cli;
 
 import dev.logslice.job.EmbeddedMemory;
+import dev.logslice.job.ReaderOutput;
 
 import org.apache.flink.configuration.MemorySize;
 
@@ -16,31 +17,46 @@ class MemoryFitTest {
 
     @Test
     void tooManyReadersAreRefusedWithTheMaximumThatFits() {
-        int max = SMALL.maxParallelism(MIB);
+        int max = SMALL.maxParallelism(MIB, ReaderOutput.LINES);
 
         assertThat(max).isBetween(8, 200);
-        assertThat(MemoryFit.lineLimit(SMALL, options(max, "1m", "1m")).getBytes()).isEqualTo(MIB);
-        assertThatThrownBy(() -> MemoryFit.lineLimit(SMALL, options(10_000, "1m", "1m")))
+        assertThat(
+                        MemoryFit.lineLimit(SMALL, options(max, "1m", "1m"), ReaderOutput.LINES)
+                                .getBytes())
+                .isEqualTo(MIB);
+        assertThatThrownBy(
+                        () ->
+                                MemoryFit.lineLimit(
+                                        SMALL, options(10_000, "1m", "1m"), ReaderOutput.LINES))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("-p 10000 is more readers than this JVM's memory holds")
                 .hasMessageContaining("at most -p " + max + ";");
-        assertThatThrownBy(() -> MemoryFit.lineLimit(SMALL, options(max + 1, "1m", "1m")))
+        assertThatThrownBy(
+                        () ->
+                                MemoryFit.lineLimit(
+                                        SMALL, options(max + 1, "1m", "1m"), ReaderOutput.LINES))
                 .hasMessageContaining("at most -p " + max + ";");
     }
 
     @Test
     void bigReadBuffersLowerTheMaximum() {
-        assertThat(SMALL.maxParallelism(16 * MIB)).isLessThan(SMALL.maxParallelism(MIB) / 4);
+        assertThat(SMALL.maxParallelism(16 * MIB, ReaderOutput.LINES))
+                .isLessThan(SMALL.maxParallelism(MIB, ReaderOutput.LINES) / 4);
     }
 
     @Test
     void aLineLongerThanTheHeapHoldsIsRefusedWithTheHeapSize() {
-        assertThatThrownBy(() -> MemoryFit.lineLimit(SMALL, options(2, "1m", "300m")))
+        assertThatThrownBy(
+                        () ->
+                                MemoryFit.lineLimit(
+                                        SMALL, options(2, "1m", "300m"), ReaderOutput.LINES))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(
                         "--max-line-length 300.0 MiB is longer than a 512.0 MiB heap holds at -p 2")
                 .hasMessageContaining("at most 205m;");
-        assertThat(MemoryFit.lineLimit(SMALL, options(2, "1m", "205m")).getBytes())
+        assertThat(
+                        MemoryFit.lineLimit(SMALL, options(2, "1m", "205m"), ReaderOutput.LINES)
+                                .getBytes())
                 .isEqualTo(205 * MIB);
     }
 
@@ -49,10 +65,32 @@ class MemoryFitTest {
         EmbeddedMemory tiny = new EmbeddedMemory(192 * MIB, 192 * MIB);
         ReadOptions defaults = options(4, "1m", null);
 
-        long limit = MemoryFit.lineLimit(tiny, defaults).getBytes();
+        long limit = MemoryFit.lineLimit(tiny, defaults, ReaderOutput.LINES).getBytes();
 
-        assertThat(limit).isLessThan(64 * MIB).isEqualTo(tiny.maxLineLength(4, MIB));
-        assertThat(MemoryFit.lineLimit(SMALL, defaults)).isEqualTo(MemorySize.parse("64m"));
+        assertThat(limit)
+                .isLessThan(64 * MIB)
+                .isEqualTo(tiny.maxLineLength(4, MIB, ReaderOutput.LINES));
+        assertThat(MemoryFit.lineLimit(SMALL, defaults, ReaderOutput.LINES))
+                .isEqualTo(MemorySize.parse("64m"));
+    }
+
+    @Test
+    void statsAndParseHoldMorePerReaderThanScan() {
+        int lines = SMALL.maxParallelism(MIB, ReaderOutput.LINES);
+        int stats = SMALL.maxParallelism(MIB, ReaderOutput.STATS);
+        int json = SMALL.maxParallelism(MIB, ReaderOutput.JSON);
+
+        // 416 MiB past the base: 3 MiB per reader of lines, 7 MiB for stats and for parse.
+        assertThat(lines).isEqualTo(138);
+        assertThat(stats).isEqualTo(59);
+        assertThat(json).isEqualTo(59);
+        assertThatThrownBy(
+                        () ->
+                                MemoryFit.lineLimit(
+                                        SMALL, options(stats + 1, "1m", "1m"), ReaderOutput.STATS))
+                .hasMessageContaining("at most -p " + stats + ";");
+        assertThat(SMALL.maxLineLength(2, MIB, ReaderOutput.JSON))
+                .isLessThan(SMALL.maxLineLength(2, MIB, ReaderOutput.LINES));
     }
 
     private static ReadOptions options(int parallelism, String buffer, String maxLine) {

@@ -1,6 +1,7 @@
 package dev.logslice.cli;
 
 import dev.logslice.format.testing.RealLogs;
+import dev.logslice.report.SplitRows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -74,8 +75,17 @@ class ScanCommandITCase {
             splitLines += split.get("lines").asLong();
             splitReadCalls += split.get("readCalls").asLong();
         }
-        // Every split covers at most the split size: the tiny one cuts the files into many.
-        assertThat((long) json.get("splits").size()).isGreaterThanOrEqualTo(expectedBytes / 4096);
+        // Every split covers at most the split size: the tiny one cuts the files into many, of
+        // which the report lists the largest and sums the others.
+        long splitCount = json.get("splitsTotal").asLong();
+        assertThat(splitCount).isGreaterThanOrEqualTo(expectedBytes / 4096);
+        assertThat(json.get("splits").size())
+                .isEqualTo(json.get("splitsShown").asInt())
+                .isEqualTo(Math.min(SplitRows.LISTED, splitCount));
+        JsonNode others = json.get("otherSplits");
+        assertThat(others.get("splits").asLong() + json.get("splits").size()).isEqualTo(splitCount);
+        splitLines += others.get("lines").asLong();
+        splitReadCalls += others.get("readCalls").asLong();
         assertThat(splitLines).isEqualTo(expectedLines);
         assertThat(json.get("readCalls").asLong()).isEqualTo(splitReadCalls);
     }

@@ -7,6 +7,7 @@ import dev.logslice.connector.source.SplitReport;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
+import dev.logslice.job.ReaderOutput;
 import dev.logslice.job.ScanJob;
 import dev.logslice.job.ScanResult;
 import dev.logslice.job.SplitReportDecoder;
@@ -77,7 +78,7 @@ class SkipMissingITCase {
         GrepCommand grep = parse("grep", "--skip-missing", "-p", "1", "", logs().toString());
         LogFileSource<GrepMatch> source =
                 grep.read
-                        .sourceFor(grep.paths)
+                        .sourceFor(grep.paths, ReaderOutput.LINES)
                         .setLineDecoder(
                                 new DeletingTheOtherFile<>(new GrepDecoder(Pattern.compile(""))))
                         .build();
@@ -112,7 +113,7 @@ class SkipMissingITCase {
     private static ScanResult run(ScanCommand scan) throws Exception {
         LogFileSource<SplitReport> source =
                 scan.read
-                        .sourceFor(scan.paths)
+                        .sourceFor(scan.paths, ReaderOutput.LINES)
                         .setLineDecoder(new DeletingTheOtherFile<>(new SplitReportDecoder()))
                         .build();
         return run(scan.execution, scan.paths, env -> ScanJob.run(env, source));

@@ -19,9 +19,17 @@ import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
  *       numRecordsIn} (counted by Flink), {@code numRecordsInErrors} (oversized lines skipped),
  *       {@code pendingBytes} (bytes of assigned splits not yet read);
  *   <li>{@code readCalls}: read system calls on input files, all splits together;
+ *   <li>{@code splits}: the splits this reader started to read;
  *   <li>{@code split.<splitId>.readCalls}, {@code .bytesRead}, {@code .lines}, {@code
- *       .oversizedLines}, {@code .readNanos}: gauges per split this reader has read.
+ *       .oversizedLines}, {@code .readNanos}: gauges per split, for the first {@value
+ *       #SPLIT_GROUPS} splits this reader reads.
  * </ul>
+ *
+ * <p>Each split group holds a handful of metrics and its split's figures for as long as the job
+ * runs, and tiny split sizes make up to 10,000 splits: past {@value #SPLIT_GROUPS} a reader's
+ * splits get no group of their own, and count only in the reader's totals ({@code readCalls},
+ * {@code numBytesIn}, {@code numRecordsIn}, {@code numRecordsInErrors}, {@code splits}), which are
+ * exact for every split.
  *
  * <p>A reader restored from a checkpoint counts its splits' {@code .lines} and {@code
  * .oversizedLines} on from the checkpoint, so they are the whole split's; the counters count what
@@ -33,11 +41,16 @@ import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 public final class LogSourceReaderMetrics {
     public static final String READ_CALLS = "readCalls";
     public static final String SPLIT_GROUP = "split";
+    public static final String SPLITS = "splits";
+
+    /** Splits per reader that get a metric group of their own. */
+    public static final int SPLIT_GROUPS = 100;
 
     private final SourceReaderMetricGroup group;
     private final Counter readCalls;
     private final Counter bytesIn;
     private final Counter recordErrors;
+    private final Counter splits;
     private volatile long pendingBytes;
 
     public LogSourceReaderMetrics(SourceReaderMetricGroup group) {
@@ -45,6 +58,7 @@ public final class LogSourceReaderMetrics {
         this.readCalls = group.counter(READ_CALLS);
         this.bytesIn = group.getIOMetricGroup().getNumBytesInCounter();
         this.recordErrors = group.getNumRecordsInErrorsCounter();
+        this.splits = group.counter(SPLITS);
         group.setPendingBytesGauge(() -> pendingBytes);
     }
 
@@ -60,8 +74,15 @@ public final class LogSourceReaderMetrics {
         recordErrors.inc(oversizedDelta);
     }
 
-    /** Exposes the running figures of a split that starts being read. */
+    /**
+     * Counts a split that starts being read, and exposes its running figures if it is one of the
+     * reader's first {@value #SPLIT_GROUPS}.
+     */
     public void registerSplit(String splitId, SplitReadStats stats) {
+        splits.inc();
+        if (splits.getCount() > SPLIT_GROUPS) {
+            return;
+        }
         MetricGroup split = group.addGroup(SPLIT_GROUP, splitId);
         split.gauge("readCalls", (Gauge<Long>) stats::readCalls);
         split.gauge("bytesRead", (Gauge<Long>) stats::bytesRead);

@@ -52,4 +52,27 @@ class LogSourceReaderMetricsTest {
                     .hasValueSatisfying(gauge -> assertThat(gauge.getValue()).isZero());
         }
     }
+
+    @Test
+    void aReaderOfManyTinySplitsKeepsGroupsForTheFirstOnlyAndCountsThemAll() {
+        int splits = 20_000;
+        for (int i = 0; i < splits; i++) {
+            metrics.registerSplit(splitId(i), new SplitReadStats());
+        }
+
+        for (int i = 0; i < splits; i++) {
+            boolean hasGroup = i < LogSourceReaderMetrics.SPLIT_GROUPS;
+            assertThat(
+                            listener.<Long>getGauge(
+                                    LogSourceReaderMetrics.SPLIT_GROUP, splitId(i), "lines"))
+                    .as("split %d", i)
+                    .matches(gauge -> gauge.isPresent() == hasGroup);
+        }
+        assertThat(listener.getCounter(LogSourceReaderMetrics.SPLITS))
+                .hasValueSatisfying(counter -> assertThat(counter.getCount()).isEqualTo(splits));
+    }
+
+    private static String splitId(int i) {
+        return String.format("%010d", i);
+    }
 }
