@@ -1,6 +1,7 @@
 package dev.logslice.cli;
 
 import dev.logslice.connector.enumerator.InputFile;
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.format.Field;
 import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.FormatDetector;
@@ -11,7 +12,6 @@ import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
-import dev.logslice.report.ReportPaths;
 
 import picocli.CommandLine.Option;
 
@@ -213,7 +213,7 @@ final class FormatOptionsMixin {
         for (SkippedInput skipped : formats.skipped()) {
             info.println(
                     "logslice: skipped "
-                            + ReportPaths.plain(skipped.file())
+                            + LocalPaths.plain(skipped.file())
                             + " ("
                             + skipped.reason()
                             + ")");
@@ -224,7 +224,7 @@ final class FormatOptionsMixin {
         return "("
                 + files.stream()
                         .limit(NOTE_FILES)
-                        .map(ReportPaths::plain)
+                        .map(LocalPaths::plain)
                         .collect(Collectors.joining(", "))
                 + (files.size() > NOTE_FILES ? " and " + (files.size() - NOTE_FILES) + " more" : "")
                 + ")";

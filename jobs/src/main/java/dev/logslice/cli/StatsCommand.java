@@ -1,5 +1,6 @@
 package dev.logslice.cli;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.multiline.EventBounds;
@@ -7,7 +8,6 @@ import dev.logslice.job.ReaderOutput;
 import dev.logslice.job.SourceProgress;
 import dev.logslice.report.FormatSection;
 import dev.logslice.report.InputFileNotes;
-import dev.logslice.report.ReportPaths;
 import dev.logslice.report.StatsCsv;
 import dev.logslice.report.StatsHtml;
 import dev.logslice.report.StatsJson;
@@ -115,7 +115,7 @@ final class StatsCommand implements Callable<Integer> {
                                 .map(
                                         skipped ->
                                                 new InputFileNotes.SkippedFile(
-                                                        ReportPaths.plain(skipped.file()),
+                                                        LocalPaths.plain(skipped.file()),
                                                         skipped.reason(),
                                                         skipped.bytes()))
                                 .toList());

@@ -1,5 +1,6 @@
 package dev.logslice.report;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.stats.LogStats;
 
@@ -42,7 +43,7 @@ public record FormatSection(
                         sections.add(
                                 new FormatSection(
                                         format,
-                                        files.stream().map(ReportPaths::plain).toList(),
+                                        files.stream().map(LocalPaths::plain).toList(),
                                         sum(files, linesByFile),
                                         sum(files, stats.eventsByFile()),
                                         sum(files, stats.malformedByFile()))));

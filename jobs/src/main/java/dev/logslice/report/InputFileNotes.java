@@ -1,5 +1,6 @@
 package dev.logslice.report;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.SplitReport;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -33,7 +34,7 @@ public final class InputFileNotes {
                 long bytes = file.end() - file.start();
                 byPath.merge(
                         file.path(),
-                        new SkippedFile(ReportPaths.plain(file.path()), file.skipReason(), bytes),
+                        new SkippedFile(LocalPaths.plain(file.path()), file.skipReason(), bytes),
                         (a, b) -> new SkippedFile(a.path(), a.reason(), a.bytes() + b.bytes()));
             }
         }

@@ -1,5 +1,6 @@
 package dev.logslice.table;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
@@ -138,7 +139,7 @@ final class RowDecoder implements LineDecoder<RowData> {
             Object value;
             switch (metadata[i]) {
                 case FILE:
-                    value = StringData.fromString(result.file());
+                    value = StringData.fromString(LocalPaths.plain(result.file()));
                     break;
                 case OFFSET:
                     value = result.offset();
