@@ -2,6 +2,7 @@ package dev.logslice.report;
 
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.stats.LogStats;
+import dev.logslice.stats.MalformedSample;
 import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
 import dev.logslice.stats.ValueCount;
@@ -14,6 +15,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,6 +35,7 @@ public final class StatsCsv {
             record(csv, "events", stats.events());
             record(csv, "malformed", stats.malformed());
             record(csv, "oversized", stats.oversized());
+            record(csv, "cutEvents", stats.cutEvents());
             record(csv, "uniqueClients", stats.uniqueClients());
             record(csv, "responseBytes", stats.responseBytes());
         }
@@ -53,6 +56,8 @@ public final class StatsCsv {
                 }
             }
         }
+        writeSamples(directory, "malformedSamples", stats.malformedSamples());
+        writeSamples(directory, "cutEventSamples", stats.cutEventSamples());
         try (CSVPrinter csv = open(directory, "timeline", "start", "events", "errors")) {
             for (Timeline.Bucket bucket : report.timeline()) {
                 record(
@@ -98,6 +103,15 @@ public final class StatsCsv {
                         split.compressedBytesRead(),
                         split.grewBy(),
                         split.skipReason() == null ? "" : split.skipReason());
+            }
+        }
+    }
+
+    private static void writeSamples(Path directory, String name, List<MalformedSample> samples)
+            throws IOException {
+        try (CSVPrinter csv = open(directory, name, "file", "offset", "reason", "excerpt")) {
+            for (MalformedSample sample : samples) {
+                record(csv, sample.file(), sample.offset(), sample.reason(), sample.excerpt());
             }
         }
     }

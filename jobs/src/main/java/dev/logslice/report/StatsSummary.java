@@ -1,6 +1,7 @@
 package dev.logslice.report;
 
 import dev.logslice.stats.LogStats;
+import dev.logslice.stats.MalformedSample;
 import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
 import dev.logslice.stats.ValueCount;
@@ -78,31 +79,29 @@ public final class StatsSummary {
                                             "malformed in %s: %,d%n",
                                             LogText.forTerminal(file), count));
             out.printf("%nMalformed lines (first %d)%n", stats.malformedSamples().size());
-            stats.malformedSamples()
-                    .forEach(
-                            s ->
-                                    out.printf(
-                                            "  %s:%d: %s: %s%n",
-                                            LogText.forTerminal(s.file()),
-                                            s.offset(),
-                                            LogText.forTerminal(s.reason()),
-                                            LogText.forTerminal(s.excerpt())));
+            printSamples(out, stats.malformedSamples());
         }
         if (stats.cutEvents() > 0) {
             out.printf(
                     "%ncut events %,d (past --max-event-lines or --max-event-bytes; first %d)%n",
                     stats.cutEvents(), stats.cutEventSamples().size());
-            stats.cutEventSamples()
-                    .forEach(
-                            s ->
-                                    out.printf(
-                                            "  %s:%d: %s: %s%n",
-                                            s.file(), s.offset(), s.reason(), s.excerpt()));
+            printSamples(out, stats.cutEventSamples());
         }
         out.printf(
                 "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
                 stats.splits().size(), report.readCalls(), report.readNanos() / 1e9);
         InputFileNotes.print(out, stats.splits(), report.undetected());
+    }
+
+    private static void printSamples(PrintStream out, List<MalformedSample> samples) {
+        for (MalformedSample s : samples) {
+            out.printf(
+                    "  %s:%d: %s: %s%n",
+                    LogText.forTerminal(s.file()),
+                    s.offset(),
+                    LogText.forTerminal(s.reason()),
+                    LogText.forTerminal(s.excerpt()));
+        }
     }
 
     /** With files of several formats, or files left out as no log: what each format covers. */

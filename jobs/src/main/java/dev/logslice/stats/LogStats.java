@@ -1,6 +1,7 @@
 package dev.logslice.stats;
 
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.Severity;
 
 import org.apache.datasketches.hll.TgtHllType;
 import org.apache.datasketches.hll.Union;
@@ -360,8 +361,12 @@ public final class LogStats {
         return Collections.unmodifiableMap(protocols);
     }
 
+    /** Counts by level name ({@link Severity#reportedName}), the most severe first. */
     public Map<String, Long> levels() {
-        return Collections.unmodifiableMap(levels);
+        // Sorted here, not kept sorted: the severity order costs a lookup per comparison.
+        TreeMap<String, Long> bySeverity = new TreeMap<>(Severity.REPORT_ORDER);
+        bySeverity.putAll(levels);
+        return Collections.unmodifiableMap(bySeverity);
     }
 
     public List<ValueCount> top(Panel panel, int n) {

@@ -8,7 +8,6 @@ import dev.logslice.format.ParseResult;
 import dev.logslice.format.Severity;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * Adds what one parsed event or malformed line says to a {@link LogStats}. Fields reach the stats
@@ -49,7 +48,7 @@ public final class StatsFolder {
         }
         boolean hasStatus = event.hasValue(Field.STATUS);
         int status = hasStatus ? event.status() : 0;
-        String level = event.hasValue(Field.LEVEL) ? event.level().toUpperCase(Locale.ROOT) : null;
+        String level = event.hasValue(Field.LEVEL) ? event.level() : null;
         Severity severity = level != null ? Severity.of(level) : null;
         boolean error = status >= 500 || (severity != null && severity.isAtLeast(Severity.ERROR));
         if (event.hasValue(Field.TIMESTAMP)) {
@@ -61,7 +60,8 @@ public final class StatsFolder {
             stats.addStatus(status);
         }
         if (level != null) {
-            stats.addLevel(level);
+            stats.addLevel(
+                    severity != null ? severity.reportedName() : Severity.reportedName(level));
         }
         if (event.span(Field.METHOD, span)) {
             stats.addMethod(span.bytes(), span.start(), span.end());
