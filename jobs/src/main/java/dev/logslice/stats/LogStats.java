@@ -43,9 +43,9 @@ public final class LogStats {
     /**
      * 3: split reports carry compression, bytes, growth and skip reason; exact clients. 4: and the
      * files of a split that packs several. 5: top-N values not yet in their sketch travel as their
-     * exact counts. 6: events per file.
+     * exact counts. 6: events per file. 7: top classes and message templates.
      */
-    private static final int VERSION = 6;
+    private static final int VERSION = 7;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;

@@ -14,7 +14,11 @@ import java.nio.charset.StandardCharsets;
  * as bytes; one folder is used by one thread.
  */
 public final class StatsFolder {
+    /** Where Log4j and Logback layouts put {@code %C} ({@code PatternLayoutCompiler}). */
+    private static final String CALLER_CLASS = "callerClass";
+
     private final ByteSpan span = new ByteSpan();
+    private final MessageTemplates templates = new MessageTemplates();
 
     public void fold(ParseResult result, LogStats stats) {
         if (result instanceof MalformedLine malformed) {
@@ -91,8 +95,16 @@ public final class StatsFolder {
         if (event.hasValue(Field.REQUEST_TIME)) {
             stats.addRequestTime(event.requestTime());
         }
-        if (error && level != null && event.hasValue(Field.MESSAGE)) {
-            stats.add(Panel.ERRORS, MessageTemplates.of(event.message()));
+        if (event.has(Field.EXTRA)
+                && event.extra().get(CALLER_CLASS) instanceof String callerClass) {
+            stats.add(Panel.CLASSES, callerClass);
+        }
+        if (event.span(Field.MESSAGE, span)) {
+            int length = templates.of(span.bytes(), span.start(), span.end());
+            stats.add(Panel.TEMPLATES, templates.bytes(), 0, length);
+            if (error && level != null) {
+                stats.add(Panel.ERRORS, templates.bytes(), 0, length);
+            }
         }
     }
 

@@ -87,8 +87,7 @@ class LevelsReportTest {
         }
         // The lines span years: minute buckets would be millions.
         StatsReport report =
-                new StatsReport(
-                        stats, "mixed", 10, stats.timeline().autoBucketSeconds(100), 1, 1);
+                new StatsReport(stats, "mixed", 10, stats.timeline().autoBucketSeconds(100), 1, 1);
 
         assertThat(stats.levels().keySet()).containsExactlyElementsOf(SEVERITY_ORDER);
         assertThat(stats.levels().get("WARN")).isEqualTo(5);
