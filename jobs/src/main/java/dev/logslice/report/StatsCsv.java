@@ -50,11 +50,10 @@ public final class StatsCsv {
         writeCounts(directory, "levels", stats.levels());
         writeCounts(directory, "malformedByFile", stats.malformedByFile());
         for (Panel panel : Panel.values()) {
-            try (CSVPrinter csv = open(directory, panel.key(), "value", "count")) {
-                for (ValueCount row : stats.top(panel, report.top())) {
-                    record(csv, row.value(), row.count());
-                }
-            }
+            writeRows(directory, panel.key(), stats.top(panel, report.top()));
+        }
+        for (String field : report.topFields()) {
+            writeRows(directory, fileName(field), stats.topField(field, report.top()));
         }
         writeSamples(directory, "malformedSamples", stats.malformedSamples());
         writeSamples(directory, "cutEventSamples", stats.cutEventSamples());
@@ -103,6 +102,23 @@ public final class StatsCsv {
                         split.compressedBytesRead(),
                         split.grewBy(),
                         split.skipReason() == null ? "" : split.skipReason());
+            }
+        }
+    }
+
+    /**
+     * The CSV file of a {@code --top-field} field: {@code topField-NAME}, with characters that are
+     * no letter, digit, dot or dash as {@code _}.
+     */
+    static String fileName(String field) {
+        return "topField-" + field.replaceAll("[^A-Za-z0-9.-]", "_");
+    }
+
+    private static void writeRows(Path directory, String name, List<ValueCount> rows)
+            throws IOException {
+        try (CSVPrinter csv = open(directory, name, "value", "count")) {
+            for (ValueCount row : rows) {
+                record(csv, row.value(), row.count());
             }
         }
     }

@@ -92,12 +92,25 @@ public final class StatsHtml {
         levels(html, stats.levels());
         counts(html, "Methods", stats.methods(), stats.events());
         for (Panel panel : Panel.values()) {
-            long maxError = stats.topMaxError(panel);
             topTable(
                     html,
                     panel.title()
-                            + (maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : ""),
+                            + report.coverageNote(panel)
+                            + estimated(stats.topMaxError(panel)),
                     stats.top(panel, report.top()));
+        }
+        for (String field : report.topFields()) {
+            String title = "Top values of " + field;
+            if (stats.hasTopField(field)) {
+                topTable(
+                        html,
+                        title + estimated(stats.topFieldMaxError(field)),
+                        stats.topField(field, report.top()));
+            } else {
+                html.append("<h2>")
+                        .append(text(title))
+                        .append("</h2><p>No event has this field.</p>");
+            }
         }
         counts(html, "Malformed lines per file", stats.malformedByFile(), stats.malformed());
         samples(html, "Malformed lines (samples)", stats.malformedSamples());
@@ -112,6 +125,10 @@ public final class StatsHtml {
         splits(html, stats.splits());
         html.append("</body></html>\n");
         return html.toString();
+    }
+
+    private static String estimated(long maxError) {
+        return maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : "";
     }
 
     /** Every log-derived string passes here. */

@@ -8,6 +8,7 @@ import dev.logslice.format.ParseResult;
 import dev.logslice.format.Severity;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Adds what one parsed event or malformed line says to a {@link LogStats}. Fields reach the stats
@@ -19,6 +20,31 @@ public final class StatsFolder {
 
     private final ByteSpan span = new ByteSpan();
     private final MessageTemplates templates = new MessageTemplates();
+    private final List<TopField> topFields;
+
+    /** The panels fed since {@link #takePanels()}, a bit each. */
+    private int panels;
+
+    public StatsFolder() {
+        this(List.of());
+    }
+
+    /** Also ranks the values of these fields ({@code --top-field}, see {@link TopField}). */
+    public StatsFolder(List<String> topFields) {
+        this.topFields = topFields.stream().map(TopField::of).toList();
+    }
+
+    /** The panels ({@code 1 << panel.ordinal()}) fed since the last call. */
+    public int takePanels() {
+        int taken = panels;
+        panels = 0;
+        return taken;
+    }
+
+    private void add(LogStats stats, Panel panel, byte[] b, int start, int end) {
+        panels |= 1 << panel.ordinal();
+        stats.add(panel, b, start, end);
+    }
 
     public void fold(ParseResult result, LogStats stats) {
         if (result instanceof MalformedLine malformed) {
@@ -76,13 +102,13 @@ public final class StatsFolder {
         if (event.span(Field.PATH, span)) {
             // Top paths group requests by path: query strings would split them by parameters.
             span.cutAt((byte) '?');
-            stats.add(Panel.PATHS, span.bytes(), span.start(), span.end());
+            add(stats, Panel.PATHS, span.bytes(), span.start(), span.end());
             if (status == 404) {
-                stats.add(Panel.NOT_FOUND_PATHS, span.bytes(), span.start(), span.end());
+                add(stats, Panel.NOT_FOUND_PATHS, span.bytes(), span.start(), span.end());
             }
         }
         if (event.span(Field.CLIENT, span)) {
-            stats.add(Panel.CLIENTS, span.bytes(), span.start(), span.end());
+            add(stats, Panel.CLIENTS, span.bytes(), span.start(), span.end());
         }
         addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER);
         addUnlessDash(stats, Panel.USER_AGENTS, event, Field.USER_AGENT);
@@ -97,20 +123,24 @@ public final class StatsFolder {
         }
         if (event.has(Field.EXTRA)
                 && event.extra().get(CALLER_CLASS) instanceof String callerClass) {
-            stats.add(Panel.CLASSES, callerClass);
+            byte[] bytes = callerClass.getBytes(StandardCharsets.UTF_8);
+            add(stats, Panel.CLASSES, bytes, 0, bytes.length);
+        }
+        for (TopField field : topFields) {
+            field.fold(event, stats, span);
         }
         if (event.span(Field.MESSAGE, span)) {
             int length = templates.of(span.bytes(), span.start(), span.end());
-            stats.add(Panel.TEMPLATES, templates.bytes(), 0, length);
+            add(stats, Panel.TEMPLATES, templates.bytes(), 0, length);
             if (error && level != null) {
-                stats.add(Panel.ERRORS, templates.bytes(), 0, length);
+                add(stats, Panel.ERRORS, templates.bytes(), 0, length);
             }
         }
     }
 
     private void addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
         if (event.span(field, span) && span.length() > 0 && !span.contentEquals("-")) {
-            stats.add(panel, span.bytes(), span.start(), span.end());
+            add(stats, panel, span.bytes(), span.start(), span.end());
         }
     }
 }
