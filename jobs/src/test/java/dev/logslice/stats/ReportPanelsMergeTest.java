@@ -142,6 +142,33 @@ class ReportPanelsMergeTest {
         assertThat(merged.filesOf(Panel.TEMPLATES)).containsExactlyElementsOf(filesSeen);
     }
 
+    @Property(tries = 3)
+    void fieldValuesMergeWhetherPendingOrDrainedIntoTheirSketch(@ForAll long seed) {
+        // More distinct values than the pending counts hold: they drain while folding and merging.
+        Random random = new Random(seed);
+        LogStats whole = new LogStats();
+        List<LogStats> parts = List.of(new LogStats(), new LogStats(), new LogStats());
+        Map<String, Long> expected = new HashMap<>();
+        for (int i = 0; i < 60_000; i++) {
+            String value = "q" + (int) (20_000 * Math.pow(random.nextDouble(), 2));
+            expected.merge(value, 1L, Long::sum);
+            byte[] bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            for (LogStats stats : List.of(whole, parts.get(random.nextInt(parts.size())))) {
+                stats.addField("extra.query", bytes, 0, bytes.length);
+            }
+        }
+        LogStats reader = LogStats.fromBytes(parts.get(0).toBytes());
+        reader.merge(LogStats.fromBytes(parts.get(1).toBytes()));
+        LogStats merged = new LogStats();
+        merged.merge(LogStats.fromBytes(parts.get(2).toBytes()));
+        merged.merge(LogStats.fromBytes(reader.toBytes()));
+
+        assertThat(merged.topField("extra.query", 100))
+                .isEqualTo(whole.topField("extra.query", 100));
+        assertThat(counts(merged.topField("extra.query", 30_000))).isEqualTo(expected);
+        assertThat(merged.topFieldMaxError("extra.query")).isZero();
+    }
+
     /** An event as the decoder folds it: the panels it fed go to its file. */
     private static void fold(LogEvent event, String file, StatsFolder folder, LogStats stats) {
         folder.fold(event, stats);
