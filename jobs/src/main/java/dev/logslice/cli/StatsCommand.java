@@ -64,8 +64,8 @@ final class StatsCommand implements Callable<Integer> {
             description =
                     "Also rank the values of these fields, each as a top-N panel: an event field"
                             + " (status, level, logger...), extra.KEY, or any other name as a key"
-                            + " of extra (a JSON key such as id.orig_h). Repeatable or comma"
-                            + " separated.")
+                            + " of extra (a JSON key such as query). Repeatable or comma"
+                            + " separated (default: none).")
     List<String> topFields = List.of();
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the full report as JSON.")

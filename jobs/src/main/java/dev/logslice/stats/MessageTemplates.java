@@ -1,5 +1,7 @@
 package dev.logslice.stats;
 
+import dev.logslice.format.Bytes;
+
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -157,10 +159,10 @@ public final class MessageTemplates {
             i = digits;
         }
         // 1.2.3.4.5 is a version, a number.
-        if (!endsWord(b, i, end) || (i + 1 < end && b[i] == '.' && isDigit(b[i + 1]))) {
+        if (!endsWord(b, i, end) || (i + 1 < end && b[i] == '.' && Bytes.isDigit(b[i + 1]))) {
             return -1;
         }
-        if (i + 1 < end && b[i] == ':' && isDigit(b[i + 1])) {
+        if (i + 1 < end && b[i] == ':' && Bytes.isDigit(b[i + 1])) {
             int port = digitsEnd(b, i + 1, end);
             if (endsWord(b, port, end)) {
                 return port;
@@ -174,7 +176,7 @@ public final class MessageTemplates {
         if (digitsEnd(b, i, word) != word) {
             return -1;
         }
-        while (word + 1 < end && (b[word] == '.' || b[word] == ',') && isDigit(b[word + 1])) {
+        while (word + 1 < end && (b[word] == '.' || b[word] == ',') && Bytes.isDigit(b[word + 1])) {
             int group = digitsEnd(b, word + 1, end);
             if (!endsWord(b, group, end)) {
                 break;
@@ -191,8 +193,8 @@ public final class MessageTemplates {
         boolean digit = false;
         boolean letter = false;
         for (int k = i; k < word; k++) {
-            digit |= isDigit(b[k]);
-            letter |= !isDigit(b[k]);
+            digit |= Bytes.isDigit(b[k]);
+            letter |= !Bytes.isDigit(b[k]);
         }
         return word - i >= MIN_HEX && digit && letter && allHex(b, i, word);
     }
@@ -207,22 +209,18 @@ public final class MessageTemplates {
     }
 
     private static int digitsEnd(byte[] b, int i, int end) {
-        while (i < end && isDigit(b[i])) {
+        while (i < end && Bytes.isDigit(b[i])) {
             i++;
         }
         return i;
     }
 
-    private static boolean isDigit(byte c) {
-        return c >= '0' && c <= '9';
-    }
-
     private static boolean isHexDigit(byte c) {
-        return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        return Bytes.isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
     private static boolean isWordByte(byte c) {
-        return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        return Bytes.isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     private static boolean isSpace(byte c) {
