@@ -91,7 +91,10 @@ public final class LogEventJsonWriter implements Closeable, Flushable {
                 json.writeString(timestamp, 0, length);
                 break;
             case STRING:
-                if (field != Field.FILE && event.isAsciiSpan(field)) {
+                if (field == Field.LEVEL) {
+                    // One name per level, as stats reports it.
+                    json.writeString(Severity.reportedName(event.level()));
+                } else if (field != Field.FILE && event.isAsciiSpan(field)) {
                     int start = event.spanStart(field);
                     json.writeUTF8String(event.text(), start, event.spanEnd(field) - start);
                 } else {

@@ -2,6 +2,7 @@ package dev.logslice.format;
 
 import javax.annotation.Nullable;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -34,6 +35,15 @@ public enum Severity {
         }
     }
 
+    /**
+     * Level names as reports list them: the most severe first, names of no known scale after all
+     * known ones, alphabetically.
+     */
+    public static final Comparator<String> REPORT_ORDER =
+            Comparator.<String>comparingInt(name -> rank(of(name)))
+                    .reversed()
+                    .thenComparing(Comparator.naturalOrder());
+
     private final String[] names;
 
     Severity(String... names) {
@@ -52,6 +62,26 @@ public enum Severity {
             return TRACE;
         }
         return severity;
+    }
+
+    /**
+     * The one name {@code stats} and {@code parse} give a level, whatever the log wrote: its
+     * severity's usual name ({@code warn}, {@code WARNING} and syslog's {@code warning} are all
+     * {@code WARN}, {@code err} and {@code SEVERE} are {@code ERROR}), or the name as logged in
+     * upper case when it is of no known scale (PostgreSQL's {@code LOG}).
+     */
+    public static String reportedName(String level) {
+        Severity severity = of(level);
+        return severity != null ? severity.reportedName() : level.strip().toUpperCase(Locale.ROOT);
+    }
+
+    /** The usual name, as {@link #reportedName(String)} gives it. */
+    public String reportedName() {
+        return names[0];
+    }
+
+    private static int rank(@Nullable Severity severity) {
+        return severity == null ? -1 : severity.ordinal();
     }
 
     /** The names this severity is logged as, the usual one first. */

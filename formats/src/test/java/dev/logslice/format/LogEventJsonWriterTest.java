@@ -48,7 +48,7 @@ class LogEventJsonWriterTest {
         String json = write(EnumSet.of(Field.LEVEL, Field.PID, Field.EXTRA), event);
 
         assertThat(json)
-                .isEqualTo("{\"level\":\"err\",\"pid\":7,\"extra\":{\"facility\":\"user\"}}\n");
+                .isEqualTo("{\"level\":\"ERROR\",\"pid\":7,\"extra\":{\"facility\":\"user\"}}\n");
     }
 
     @Test

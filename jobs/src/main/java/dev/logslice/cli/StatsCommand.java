@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.format.Field;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.job.ReaderOutput;
@@ -58,6 +59,17 @@ final class StatsCommand implements Callable<Integer> {
             description = "Timeline bucket: 1m, 5m, 1h, 1d... or auto (default: auto).")
     String bucket = "auto";
 
+    @Option(
+            names = "--top-field",
+            split = ",",
+            paramLabel = "NAME",
+            description =
+                    "Also rank the values of these fields, each as a top-N panel: an event field"
+                            + " (status, level, logger...), extra.KEY, or any other name as a key"
+                            + " of extra (a JSON key such as query). Repeatable or comma"
+                            + " separated (default: none).")
+    List<String> topFields = List.of();
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the full report as JSON.")
     Path json;
 
@@ -82,6 +94,10 @@ final class StatsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--top " + top + " must be at least 1");
         }
         Long bucketSeconds = bucketSeconds();
+        List<String> fields = topFields.stream().map(String::strip).distinct().toList();
+        if (fields.contains("")) {
+            throw new IllegalArgumentException("--top-field needs a field name, not an empty one");
+        }
         Outputs.checkFile("--json", json);
         Outputs.checkFolder("--csv", csv);
         Outputs.checkFile("--html", html);
@@ -93,7 +109,8 @@ final class StatsCommand implements Callable<Integer> {
         LogFileSource<byte[]> source =
                 read.sourceFor(sourcePaths, ReaderOutput.STATS)
                         .setLineDecoder(
-                                new StatsDecoder(inputFormats.fileFormats(), formats.zone, bounds))
+                                new StatsDecoder(
+                                        inputFormats.fileFormats(), formats.zone, bounds, fields))
                         .build();
         long start = System.nanoTime();
         LogStats stats;
@@ -118,7 +135,20 @@ final class StatsCommand implements Callable<Integer> {
                                                         LocalPaths.plain(skipped.file()),
                                                         skipped.reason(),
                                                         skipped.bytes()))
-                                .toList());
+                                .toList(),
+                        fields);
+        List<String> missing = fields.stream().filter(field -> !stats.hasTopField(field)).toList();
+        if (!missing.isEmpty()) {
+            // A warning, not a note: --quiet keeps it, since the panel it names is empty.
+            System.err.println(
+                    "logslice: warning: no event has "
+                            + String.join(", ", missing)
+                            + " (--top-field); "
+                            + (missing.size() == 1 ? "its panel is" : "their panels are")
+                            + " empty (field names: "
+                            + Field.jsonNames()
+                            + ", extra.KEY)");
+        }
         // A report on stdout is all that goes there.
         boolean reportOnStdout = Outputs.isStdout(json) || Outputs.isStdout(html);
         StatsSummary.print(report, reportOnStdout ? System.err : System.out);

@@ -2,6 +2,7 @@ package dev.logslice.report;
 
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.stats.LogStats;
+import dev.logslice.stats.MalformedSample;
 import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
 import dev.logslice.stats.ValueCount;
@@ -14,6 +15,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,6 +35,7 @@ public final class StatsCsv {
             record(csv, "events", stats.events());
             record(csv, "malformed", stats.malformed());
             record(csv, "oversized", stats.oversized());
+            record(csv, "cutEvents", stats.cutEvents());
             record(csv, "uniqueClients", stats.uniqueClients());
             record(csv, "responseBytes", stats.responseBytes());
         }
@@ -47,12 +50,13 @@ public final class StatsCsv {
         writeCounts(directory, "levels", stats.levels());
         writeCounts(directory, "malformedByFile", stats.malformedByFile());
         for (Panel panel : Panel.values()) {
-            try (CSVPrinter csv = open(directory, panel.key(), "value", "count")) {
-                for (ValueCount row : stats.top(panel, report.top())) {
-                    record(csv, row.value(), row.count());
-                }
-            }
+            writeRows(directory, panel.key(), stats.top(panel, report.top()));
         }
+        for (String field : report.topFields()) {
+            writeRows(directory, fileName(field), stats.topField(field, report.top()));
+        }
+        writeSamples(directory, "malformedSamples", stats.malformedSamples());
+        writeSamples(directory, "cutEventSamples", stats.cutEventSamples());
         try (CSVPrinter csv = open(directory, "timeline", "start", "events", "errors")) {
             for (Timeline.Bucket bucket : report.timeline()) {
                 record(
@@ -118,6 +122,32 @@ public final class StatsCsv {
                         "",
                         "",
                         "");
+            }
+        }
+    }
+
+    /**
+     * The CSV file of a {@code --top-field} field: {@code topField-NAME}, with characters that are
+     * no letter, digit, dot or dash as {@code _}.
+     */
+    static String fileName(String field) {
+        return "topField-" + field.replaceAll("[^A-Za-z0-9.-]", "_");
+    }
+
+    private static void writeRows(Path directory, String name, List<ValueCount> rows)
+            throws IOException {
+        try (CSVPrinter csv = open(directory, name, "value", "count")) {
+            for (ValueCount row : rows) {
+                record(csv, row.value(), row.count());
+            }
+        }
+    }
+
+    private static void writeSamples(Path directory, String name, List<MalformedSample> samples)
+            throws IOException {
+        try (CSVPrinter csv = open(directory, name, "file", "offset", "reason", "excerpt")) {
+            for (MalformedSample sample : samples) {
+                record(csv, sample.file(), sample.offset(), sample.reason(), sample.excerpt());
             }
         }
     }

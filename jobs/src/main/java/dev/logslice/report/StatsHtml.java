@@ -1,11 +1,14 @@
 package dev.logslice.report;
 
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.Severity;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.MalformedSample;
 import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
 import dev.logslice.stats.ValueCount;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The stats report as one self-contained HTML page: inline CSS and SVG, no script, nothing fetched.
@@ -85,21 +89,46 @@ public final class StatsHtml {
         formats(html, report);
         timeline(html, report);
         statusMix(html, stats);
-        counts(html, "Levels", stats.levels(), stats.events());
+        levels(html, stats.levels());
         counts(html, "Methods", stats.methods(), stats.events());
         for (Panel panel : Panel.values()) {
-            long maxError = stats.topMaxError(panel);
             topTable(
                     html,
                     panel.title()
-                            + (maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : ""),
+                            + report.coverageNote(panel)
+                            + estimated(stats.topMaxError(panel)),
                     stats.top(panel, report.top()));
         }
+        for (String field : report.topFields()) {
+            String title = "Top values of " + field;
+            if (stats.hasTopField(field)) {
+                topTable(
+                        html,
+                        title + estimated(stats.topFieldMaxError(field)),
+                        stats.topField(field, report.top()));
+            } else {
+                html.append("<h2>")
+                        .append(text(title))
+                        .append("</h2><p>No event has this field.</p>");
+            }
+        }
         counts(html, "Malformed lines per file", stats.malformedByFile(), stats.malformed());
-        malformed(html, stats.malformedSamples());
+        samples(html, "Malformed lines (samples)", stats.malformedSamples());
+        if (stats.cutEvents() > 0) {
+            samples(
+                    html,
+                    String.format(
+                            "Cut events: %,d past --max-event-lines or --max-event-bytes (samples)",
+                            stats.cutEvents()),
+                    stats.cutEventSamples());
+        }
         splits(html, stats.splits());
         html.append("</body></html>\n");
         return html.toString();
+    }
+
+    private static String estimated(long maxError) {
+        return maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : "";
     }
 
     /** Every log-derived string passes here. */
@@ -225,7 +254,45 @@ public final class StatsHtml {
         topTable(html, title, rows);
     }
 
+    /**
+     * Levels in severity order, each bar in its severity's colour (ERROR never looks like INFO).
+     */
+    private static void levels(StringBuilder html, Map<String, Long> levels) {
+        topTable(
+                html,
+                "Levels",
+                levels.entrySet().stream()
+                        .map(e -> new ValueCount(e.getKey(), e.getValue()))
+                        .toList(),
+                level -> levelColour(Severity.of(level)));
+    }
+
+    static String levelColour(@Nullable Severity severity) {
+        if (severity == null) {
+            return "#8c8c8c";
+        }
+        if (severity.isAtLeast(Severity.CRITICAL)) {
+            return "#8b0000";
+        }
+        if (severity.isAtLeast(Severity.ERROR)) {
+            return "#d62728";
+        }
+        if (severity.isAtLeast(Severity.WARNING)) {
+            return "#f58518";
+        }
+        return severity.isAtLeast(Severity.INFO) ? "#4c78a8" : "#8c8c8c";
+    }
+
     private static void topTable(StringBuilder html, String title, List<ValueCount> rows) {
+        topTable(html, title, rows, value -> null);
+    }
+
+    /** {@code colour} gives a row's bar its colour; null keeps the default. */
+    private static void topTable(
+            StringBuilder html,
+            String title,
+            List<ValueCount> rows,
+            Function<String, String> colour) {
         if (rows.isEmpty()) {
             return;
         }
@@ -236,18 +303,25 @@ public final class StatsHtml {
                     .append(String.format("%,d", row.count()))
                     .append("</td><td style=\"width:200px\"><div class=\"bar\" style=\"width:")
                     .append(Math.max(1, 200 * row.count() / Math.max(max, 1)))
-                    .append("px\"></div></td><td class=\"v\"><code>")
+                    .append("px")
+                    .append(
+                            colour.apply(row.value()) == null
+                                    ? ""
+                                    : ";background:" + colour.apply(row.value()))
+                    .append("\"></div></td><td class=\"v\"><code>")
                     .append(text(row.value()))
                     .append("</code></td></tr>");
         }
         html.append("</table>");
     }
 
-    private static void malformed(StringBuilder html, List<MalformedSample> samples) {
+    private static void samples(StringBuilder html, String title, List<MalformedSample> samples) {
         if (samples.isEmpty()) {
             return;
         }
-        html.append("<h2>Malformed lines (samples)</h2><table>")
+        html.append("<h2>")
+                .append(text(title))
+                .append("</h2><table>")
                 .append("<tr><th>file</th><th>offset</th><th>reason</th><th>line</th></tr>");
         for (MalformedSample sample : samples) {
             html.append("<tr><td class=\"v\">")

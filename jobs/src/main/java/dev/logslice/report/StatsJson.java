@@ -73,18 +73,31 @@ public final class StatsJson {
         writeCounts(json, "levels", stats.levels());
         writeCounts(json, "malformedByFile", stats.malformedByFile());
         for (Panel panel : Panel.values()) {
+            json.writeFieldName(panel.key());
+            writeRows(json, stats.top(panel, report.top()));
+        }
+        json.writeArrayFieldStart("topFields");
+        for (String field : report.topFields()) {
+            json.writeStartObject();
+            json.writeStringField("field", field);
+            json.writeFieldName("values");
+            writeRows(json, stats.topField(field, report.top()));
+            json.writeNumberField("maxError", stats.topFieldMaxError(field));
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeObjectFieldStart("panelFormats");
+        for (Panel panel : Panel.values()) {
             json.writeArrayFieldStart(panel.key());
-            for (ValueCount row : stats.top(panel, report.top())) {
+            for (StatsReport.Coverage coverage : report.coverage(panel)) {
                 json.writeStartObject();
-                json.writeStringField("value", row.value());
-                json.writeNumberField("count", row.count());
-                if (row.truncated()) {
-                    json.writeBooleanField("truncated", true);
-                }
+                json.writeStringField("format", coverage.format());
+                json.writeNumberField("files", coverage.files());
                 json.writeEndObject();
             }
             json.writeEndArray();
         }
+        json.writeEndObject();
         json.writeObjectFieldStart("topMaxErrors");
         for (Panel panel : Panel.values()) {
             if (stats.topMaxError(panel) > 0) {
@@ -123,6 +136,20 @@ public final class StatsJson {
         InputFileNotes.writeJson(json, stats.splits(), report.undetected());
         SplitRows.of(stats.splits()).writeJson(json);
         json.writeEndObject();
+    }
+
+    private static void writeRows(JsonGenerator json, List<ValueCount> rows) throws IOException {
+        json.writeStartArray();
+        for (ValueCount row : rows) {
+            json.writeStartObject();
+            json.writeStringField("value", row.value());
+            json.writeNumberField("count", row.count());
+            if (row.truncated()) {
+                json.writeBooleanField("truncated", true);
+            }
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
     private static void writeTime(JsonGenerator json, String field, Long epochSecond)

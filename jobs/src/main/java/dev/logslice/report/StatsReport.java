@@ -1,11 +1,16 @@
 package dev.logslice.report;
 
 import dev.logslice.stats.LogStats;
+import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A finished stats run as the outputs show it.
@@ -15,6 +20,7 @@ import java.util.List;
  * @param bucketSeconds timeline bucket size
  * @param formats what was read in each format
  * @param undetected input files left out as no log of a known format
+ * @param topFields the fields of {@code --top-field}, each an extra panel
  */
 public record StatsReport(
         LogStats stats,
@@ -24,11 +30,13 @@ public record StatsReport(
         int parallelism,
         long elapsedNanos,
         List<FormatSection> formats,
-        List<InputFileNotes.SkippedFile> undetected) {
+        List<InputFileNotes.SkippedFile> undetected,
+        List<String> topFields) {
 
     public StatsReport {
         formats = List.copyOf(formats);
         undetected = List.copyOf(undetected);
+        topFields = List.copyOf(topFields);
     }
 
     /** The report of a run that read every file in one format. */
@@ -47,7 +55,45 @@ public record StatsReport(
                 parallelism,
                 elapsedNanos,
                 FormatSection.of(stats, file -> format),
+                List.of(),
                 List.of());
+    }
+
+    /** How many files of each format fed a panel: one row per format, in the formats' order. */
+    public record Coverage(String format, int files) {}
+
+    public List<Coverage> coverage(Panel panel) {
+        Set<String> fed = new HashSet<>(stats.filesOf(panel));
+        List<Coverage> coverage = new ArrayList<>();
+        for (FormatSection section : formats) {
+            int files = (int) section.files().stream().filter(fed::contains).count();
+            if (files > 0) {
+                coverage.add(new Coverage(section.format(), files));
+            }
+        }
+        return coverage;
+    }
+
+    /**
+     * What a panel's title adds in a run over several formats, e.g. {@code " — combined: 3 files"};
+     * empty with one format, where every panel covers every file.
+     */
+    public String coverageNote(Panel panel) {
+        if (formats.size() < 2) {
+            return "";
+        }
+        List<Coverage> coverage = coverage(panel);
+        return coverage.isEmpty()
+                ? ""
+                : " — "
+                        + coverage.stream()
+                                .map(
+                                        c ->
+                                                c.format()
+                                                        + ": "
+                                                        + c.files()
+                                                        + (c.files() == 1 ? " file" : " files"))
+                                .collect(Collectors.joining(", "));
     }
 
     public List<Timeline.Bucket> timeline() {

@@ -1,6 +1,7 @@
 package dev.logslice.report;
 
 import dev.logslice.stats.LogStats;
+import dev.logslice.stats.MalformedSample;
 import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
 import dev.logslice.stats.ValueCount;
@@ -52,21 +53,22 @@ public final class StatsSummary {
                     stats.requestTimeQuantile(0.99));
         }
         for (Panel panel : Panel.values()) {
-            List<ValueCount> rows = stats.top(panel, report.top());
-            long maxError = stats.topMaxError(panel);
-            if (rows.isEmpty() && maxError > 0) {
-                out.printf(
-                        "%n%s: none stands out (too many distinct values; counts ±%,d)%n",
-                        panel.title(), maxError);
-            }
-            if (!rows.isEmpty()) {
-                out.printf(
-                        "%n%s%s%n",
-                        panel.title(),
-                        maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : "");
-                for (ValueCount row : rows) {
-                    out.printf("%,14d  %s%n", row.count(), LogText.forTerminal(row.value()));
-                }
+            printPanel(
+                    out,
+                    panel.title() + report.coverageNote(panel),
+                    stats.top(panel, report.top()),
+                    stats.topMaxError(panel));
+        }
+        for (String field : report.topFields()) {
+            String title = "Top values of " + LogText.forTerminal(field);
+            if (stats.hasTopField(field)) {
+                printPanel(
+                        out,
+                        title,
+                        stats.topField(field, report.top()),
+                        stats.topFieldMaxError(field));
+            } else {
+                out.printf("%n%s: no event has this field%n", title);
             }
         }
         printTimeline(report, out);
@@ -78,31 +80,46 @@ public final class StatsSummary {
                                             "malformed in %s: %,d%n",
                                             LogText.forTerminal(file), count));
             out.printf("%nMalformed lines (first %d)%n", stats.malformedSamples().size());
-            stats.malformedSamples()
-                    .forEach(
-                            s ->
-                                    out.printf(
-                                            "  %s:%d: %s: %s%n",
-                                            LogText.forTerminal(s.file()),
-                                            s.offset(),
-                                            LogText.forTerminal(s.reason()),
-                                            LogText.forTerminal(s.excerpt())));
+            printSamples(out, stats.malformedSamples());
         }
         if (stats.cutEvents() > 0) {
             out.printf(
                     "%ncut events %,d (past --max-event-lines or --max-event-bytes; first %d)%n",
                     stats.cutEvents(), stats.cutEventSamples().size());
-            stats.cutEventSamples()
-                    .forEach(
-                            s ->
-                                    out.printf(
-                                            "  %s:%d: %s: %s%n",
-                                            s.file(), s.offset(), s.reason(), s.excerpt()));
+            printSamples(out, stats.cutEventSamples());
         }
         out.printf(
                 "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
                 stats.splits().size(), report.readCalls(), report.readNanos() / 1e9);
         InputFileNotes.print(out, stats.splits(), report.undetected());
+    }
+
+    private static void printPanel(
+            PrintStream out, String title, List<ValueCount> rows, long maxError) {
+        if (rows.isEmpty() && maxError > 0) {
+            out.printf(
+                    "%n%s: none stands out (too many distinct values; counts ±%,d)%n",
+                    title, maxError);
+        }
+        if (!rows.isEmpty()) {
+            out.printf(
+                    "%n%s%s%n",
+                    title, maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : "");
+            for (ValueCount row : rows) {
+                out.printf("%,14d  %s%n", row.count(), LogText.forTerminal(row.value()));
+            }
+        }
+    }
+
+    private static void printSamples(PrintStream out, List<MalformedSample> samples) {
+        for (MalformedSample s : samples) {
+            out.printf(
+                    "  %s:%d: %s: %s%n",
+                    LogText.forTerminal(s.file()),
+                    s.offset(),
+                    LogText.forTerminal(s.reason()),
+                    LogText.forTerminal(s.excerpt()));
+        }
     }
 
     /** With files of several formats, or files left out as no log: what each format covers. */

@@ -1,6 +1,7 @@
 package dev.logslice.stats;
 
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.Severity;
 
 import org.apache.datasketches.hll.TgtHllType;
 import org.apache.datasketches.hll.Union;
@@ -42,9 +43,10 @@ public final class LogStats {
     /**
      * 3: split reports carry compression, bytes, growth and skip reason; exact clients. 4: and the
      * files of a split that packs several. 5: top-N values not yet in their sketch travel as their
-     * exact counts. 6: events per file.
+     * exact counts. 6: events per file. 7: top classes and message templates, top values of the
+     * fields of {@code --top-field}, the panels each file fed.
      */
-    private static final int VERSION = 6;
+    private static final int VERSION = 7;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
@@ -71,6 +73,13 @@ public final class LogStats {
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final TreeMap<String, Long> eventsByFile = new TreeMap<>();
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
+
+    /** Top values of the fields named by {@code --top-field}, by name. */
+    private final TreeMap<String, TopItems> topFields = new TreeMap<>();
+
+    /** Per file (as events name it): the {@link Panel}s its events fed, one bit each. */
+    private final TreeMap<String, Integer> panelsByFile = new TreeMap<>();
+
     private Union uniqueClients = new Union(HLL_LG_K);
 
     /** The distinct clients while there are at most {@link #MAX_EXACT_CLIENTS}; then null. */
@@ -88,6 +97,7 @@ public final class LogStats {
 
     private final long[] pendingStatus = new long[COMMON_STATUS_CODES];
     private final EnumMap<Panel, ByteCounts> pendingTop = new EnumMap<>(Panel.class);
+    private final TreeMap<String, ByteCounts> pendingFields = new TreeMap<>();
     private final ByteCounts pendingMethods = new ByteCounts();
     private final ByteCounts pendingProtocols = new ByteCounts();
     private final ValueCut valueCut = new ValueCut();
@@ -160,6 +170,25 @@ public final class LogStats {
         countShort(pendingTop.get(panel), b, start, end);
     }
 
+    /**
+     * A value of the field {@code name} of {@code --top-field}, in {@code b[start, end)}, UTF-8.
+     */
+    public void addField(String name, byte[] b, int start, int end) {
+        ByteCounts counts = pendingFields.get(name);
+        if (counts == null) {
+            counts = new ByteCounts();
+            pendingFields.put(name, counts);
+        }
+        countShort(counts, b, start, end);
+    }
+
+    /** The panels ({@code 1 << panel.ordinal()}) that events of {@code file} fed. */
+    public void addFilePanels(String file, int panels) {
+        if (panels != 0) {
+            panelsByFile.merge(file, panels, (a, b) -> a | b);
+        }
+    }
+
     /** Counts one occurrence of a value as read, cut first when it is too long to keep. */
     private void countShort(ByteCounts counts, byte[] b, int start, int end) {
         if (end - start > ValueCut.MAX_BYTES) {
@@ -180,6 +209,13 @@ public final class LogStats {
     private void flush() {
         flushCounters();
         pendingTop.keySet().forEach(this::drain);
+        pendingFields.forEach(
+                (name, counts) ->
+                        counts.drain(
+                                (value, count) ->
+                                        topFields
+                                                .computeIfAbsent(name, k -> new TopItems())
+                                                .add(value, count)));
     }
 
     /** Moves the pending status, method and protocol counts into their maps. */
@@ -276,12 +312,26 @@ public final class LogStats {
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.eventsByFile.forEach((k, v) -> eventsByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
+        other.topFields.forEach(
+                (name, items) -> topFields.computeIfAbsent(name, k -> new TopItems()).merge(items));
+        other.panelsByFile.forEach(this::addFilePanels);
         // Pending counts stay pending: they reach the sketches once, when this one drains.
         other.pendingTop.forEach(
                 (panel, counts) ->
                         counts.forEach(
                                 (b, start, end, count) ->
                                         count(pendingTop.get(panel), b, start, end, count)));
+        other.pendingFields.forEach(
+                (name, counts) ->
+                        counts.forEach(
+                                (b, start, end, count) ->
+                                        count(
+                                                pendingFields.computeIfAbsent(
+                                                        name, k -> new ByteCounts()),
+                                                b,
+                                                start,
+                                                end,
+                                                count)));
         // HLL_8, the union's own type: the default HLL_4 would be packed only to be unpacked again.
         uniqueClients.update(other.uniqueClients.getResult(TgtHllType.HLL_8));
         if (other.exactClients == null) {
@@ -360,8 +410,12 @@ public final class LogStats {
         return Collections.unmodifiableMap(protocols);
     }
 
+    /** Counts by level name ({@link Severity#reportedName}), the most severe first. */
     public Map<String, Long> levels() {
-        return Collections.unmodifiableMap(levels);
+        // Sorted here, not kept sorted: the severity order costs a lookup per comparison.
+        TreeMap<String, Long> bySeverity = new TreeMap<>(Severity.REPORT_ORDER);
+        bySeverity.putAll(levels);
+        return Collections.unmodifiableMap(bySeverity);
     }
 
     public List<ValueCount> top(Panel panel, int n) {
@@ -378,6 +432,37 @@ public final class LogStats {
     public boolean hasPanel(Panel panel) {
         flush();
         return !top.get(panel).isEmpty();
+    }
+
+    /**
+     * The {@code n} most frequent values of a field of {@code --top-field}; empty when no event had
+     * it.
+     */
+    public List<ValueCount> topField(String name, int n) {
+        flush();
+        TopItems items = topFields.get(name);
+        return items == null ? List.of() : items.top(n);
+    }
+
+    /** How far the counts of {@link #topField} may be off: 0 when they are exact. */
+    public long topFieldMaxError(String name) {
+        flush();
+        TopItems items = topFields.get(name);
+        return items == null ? 0 : items.maxError();
+    }
+
+    /** Whether any event had a value for the field of {@code --top-field}. */
+    public boolean hasTopField(String name) {
+        flush();
+        return topFields.containsKey(name);
+    }
+
+    /** The files whose events fed {@code panel}. */
+    public List<String> filesOf(Panel panel) {
+        return panelsByFile.entrySet().stream()
+                .filter(entry -> (entry.getValue() & (1 << panel.ordinal())) != 0)
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     /** Distinct clients: exact up to 65,536, then estimated (HyperLogLog, about 1% error). */
@@ -473,6 +558,19 @@ public final class LogStats {
             writeBytes(out, top.get(panel).toBytes());
             pendingTop.get(panel).write(out);
         }
+        Set<String> fields = new java.util.TreeSet<>(topFields.keySet());
+        fields.addAll(pendingFields.keySet());
+        out.writeInt(fields.size());
+        for (String name : fields) {
+            Strings.write(out, name);
+            writeBytes(out, topFields.getOrDefault(name, new TopItems()).toBytes());
+            pendingFields.getOrDefault(name, new ByteCounts()).write(out);
+        }
+        out.writeInt(panelsByFile.size());
+        for (Map.Entry<String, Integer> entry : panelsByFile.entrySet()) {
+            Strings.write(out, entry.getKey());
+            out.writeInt(entry.getValue());
+        }
         writeBytes(out, uniqueClients.toCompactByteArray());
         out.writeInt(exactClients == null ? -1 : exactClients.size());
         if (exactClients != null) {
@@ -549,6 +647,19 @@ public final class LogStats {
             for (Panel panel : Panel.values()) {
                 stats.top.put(panel, TopItems.fromBytes(readBytes(in)));
                 stats.pendingTop.put(panel, ByteCounts.read(in));
+            }
+            int fields = in.readInt();
+            for (int i = 0; i < fields; i++) {
+                String name = Strings.read(in);
+                TopItems items = TopItems.fromBytes(readBytes(in));
+                if (!items.isEmpty()) {
+                    stats.topFields.put(name, items);
+                }
+                stats.pendingFields.put(name, ByteCounts.read(in));
+            }
+            int files = in.readInt();
+            for (int i = 0; i < files; i++) {
+                stats.panelsByFile.put(Strings.read(in), in.readInt());
             }
             stats.uniqueClients = Union.heapify(readBytes(in));
             int exactClients = in.readInt();

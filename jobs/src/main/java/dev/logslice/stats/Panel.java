@@ -10,6 +10,11 @@ public enum Panel {
     HOSTS("topHosts", "Top hosts"),
     PROGRAMS("topPrograms", "Top programs"),
     LOGGERS("topLoggers", "Top loggers"),
+    /** The class of the caller, where a layout writes it ({@code %C}, {@code %class}). */
+    CLASSES("topClasses", "Top classes"),
+    /** Message templates ({@link MessageTemplates}) of every event. */
+    TEMPLATES("topTemplates", "Top message templates"),
+    /** Message templates of ERROR-and-worse events. */
     ERRORS("topErrors", "Top error messages");
 
     private final String key;

@@ -16,6 +16,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import javax.annotation.Nullable;
 
 import java.time.ZoneId;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -28,6 +29,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private static final long serialVersionUID = 1L;
 
     private final LogEventDecoder events;
+    private final List<String> topFields;
     private transient LogStats partial;
     private transient StatsFolder folder;
 
@@ -37,12 +39,17 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private transient long fileEvents;
 
     public StatsDecoder(LogFormat format, ZoneId zone) {
-        this(FileFormats.of(format), zone, EventBounds.DEFAULTS);
+        this(FileFormats.of(format), zone, EventBounds.DEFAULTS, List.of());
     }
 
-    /** Parses each file in its own format. */
-    public StatsDecoder(FileFormats formats, ZoneId zone, EventBounds bounds) {
+    /**
+     * Parses each file in its own format; also ranks the values of {@code topFields} ({@code
+     * --top-field}).
+     */
+    public StatsDecoder(
+            FileFormats formats, ZoneId zone, EventBounds bounds, List<String> topFields) {
         this.events = new LogEventDecoder(formats, zone, bounds);
+        this.topFields = List.copyOf(topFields);
     }
 
     @Nullable
@@ -58,20 +65,22 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     }
 
     private void fold(ParseResult result, LogStats stats) {
+        // Events carry their decoder's one String per file: identity tells a new file.
+        if (result instanceof LogEvent && result.file() != eventsFile) {
+            flushFileEvents(stats);
+            eventsFile = result.file();
+        }
         folder.fold(result, stats);
         if (result instanceof LogEvent) {
-            // Events carry their decoder's one String per file: identity tells a new file.
-            if (result.file() != eventsFile) {
-                flushFileEvents(stats);
-                eventsFile = result.file();
-            }
             fileEvents++;
         }
     }
 
+    /** The events and panels of {@link #eventsFile} into the partial. */
     private void flushFileEvents(LogStats stats) {
         if (fileEvents > 0) {
             stats.addFileEvents(eventsFile, fileEvents);
+            stats.addFilePanels(eventsFile, folder.takePanels());
             fileEvents = 0;
         }
     }
@@ -102,7 +111,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private LogStats partial() {
         if (partial == null) {
             partial = new LogStats();
-            folder = new StatsFolder();
+            folder = new StatsFolder(topFields);
         }
         return partial;
     }

@@ -8,14 +8,43 @@ import dev.logslice.format.ParseResult;
 import dev.logslice.format.Severity;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
+import java.util.List;
 
 /**
  * Adds what one parsed event or malformed line says to a {@link LogStats}. Fields reach the stats
  * as bytes; one folder is used by one thread.
  */
 public final class StatsFolder {
+    /** Where Log4j and Logback layouts put {@code %C} ({@code PatternLayoutCompiler}). */
+    private static final String CALLER_CLASS = "callerClass";
+
     private final ByteSpan span = new ByteSpan();
+    private final MessageTemplates templates = new MessageTemplates();
+    private final List<TopField> topFields;
+
+    /** The panels fed since {@link #takePanels()}, a bit each. */
+    private int panels;
+
+    public StatsFolder() {
+        this(List.of());
+    }
+
+    /** Also ranks the values of these fields ({@code --top-field}, see {@link TopField}). */
+    public StatsFolder(List<String> topFields) {
+        this.topFields = topFields.stream().map(TopField::of).toList();
+    }
+
+    /** The panels ({@code 1 << panel.ordinal()}) fed since the last call. */
+    public int takePanels() {
+        int taken = panels;
+        panels = 0;
+        return taken;
+    }
+
+    private void add(LogStats stats, Panel panel, byte[] b, int start, int end) {
+        panels |= 1 << panel.ordinal();
+        stats.add(panel, b, start, end);
+    }
 
     public void fold(ParseResult result, LogStats stats) {
         if (result instanceof MalformedLine malformed) {
@@ -49,7 +78,7 @@ public final class StatsFolder {
         }
         boolean hasStatus = event.hasValue(Field.STATUS);
         int status = hasStatus ? event.status() : 0;
-        String level = event.hasValue(Field.LEVEL) ? event.level().toUpperCase(Locale.ROOT) : null;
+        String level = event.hasValue(Field.LEVEL) ? event.level() : null;
         Severity severity = level != null ? Severity.of(level) : null;
         boolean error = status >= 500 || (severity != null && severity.isAtLeast(Severity.ERROR));
         if (event.hasValue(Field.TIMESTAMP)) {
@@ -61,7 +90,8 @@ public final class StatsFolder {
             stats.addStatus(status);
         }
         if (level != null) {
-            stats.addLevel(level);
+            stats.addLevel(
+                    severity != null ? severity.reportedName() : Severity.reportedName(level));
         }
         if (event.span(Field.METHOD, span)) {
             stats.addMethod(span.bytes(), span.start(), span.end());
@@ -72,13 +102,13 @@ public final class StatsFolder {
         if (event.span(Field.PATH, span)) {
             // Top paths group requests by path: query strings would split them by parameters.
             span.cutAt((byte) '?');
-            stats.add(Panel.PATHS, span.bytes(), span.start(), span.end());
+            add(stats, Panel.PATHS, span.bytes(), span.start(), span.end());
             if (status == 404) {
-                stats.add(Panel.NOT_FOUND_PATHS, span.bytes(), span.start(), span.end());
+                add(stats, Panel.NOT_FOUND_PATHS, span.bytes(), span.start(), span.end());
             }
         }
         if (event.span(Field.CLIENT, span)) {
-            stats.add(Panel.CLIENTS, span.bytes(), span.start(), span.end());
+            add(stats, Panel.CLIENTS, span.bytes(), span.start(), span.end());
         }
         addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER);
         addUnlessDash(stats, Panel.USER_AGENTS, event, Field.USER_AGENT);
@@ -91,14 +121,26 @@ public final class StatsFolder {
         if (event.hasValue(Field.REQUEST_TIME)) {
             stats.addRequestTime(event.requestTime());
         }
-        if (error && level != null && event.hasValue(Field.MESSAGE)) {
-            stats.add(Panel.ERRORS, MessageTemplates.of(event.message()));
+        if (event.has(Field.EXTRA)
+                && event.extra().get(CALLER_CLASS) instanceof String callerClass) {
+            byte[] bytes = callerClass.getBytes(StandardCharsets.UTF_8);
+            add(stats, Panel.CLASSES, bytes, 0, bytes.length);
+        }
+        for (TopField field : topFields) {
+            field.fold(event, stats, span);
+        }
+        if (event.span(Field.MESSAGE, span)) {
+            int length = templates.of(span.bytes(), span.start(), span.end());
+            add(stats, Panel.TEMPLATES, templates.bytes(), 0, length);
+            if (error && level != null) {
+                add(stats, Panel.ERRORS, templates.bytes(), 0, length);
+            }
         }
     }
 
     private void addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
         if (event.span(field, span) && span.length() > 0 && !span.contentEquals("-")) {
-            stats.add(panel, span.bytes(), span.start(), span.end());
+            add(stats, panel, span.bytes(), span.start(), span.end());
         }
     }
 }

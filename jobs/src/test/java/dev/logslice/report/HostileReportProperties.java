@@ -40,6 +40,8 @@ class HostileReportProperties {
         '-', '@', '<', '>', '&', '"', '\'', ',', ';', '|', '!', ' ', 'a', 'Z', '/', 0xe9, 0x65e5
     };
 
+    private static final String TOP_FIELD = "extra.query";
+
     @Property(tries = 60)
     void noOutputCarriesRawControlsAndNoCsvCellStartsAFormula(
             @ForAll("hostileValues") List<String> values) throws IOException {
@@ -91,8 +93,20 @@ class HostileReportProperties {
                 stats.add(panel, value);
             }
             stats.addMalformed(new MalformedSample(value, 7, value, value));
+            stats.addCutEvent(new MalformedSample(value, 9, value, value));
+            byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+            stats.addField(TOP_FIELD, bytes, 0, bytes.length);
         }
-        return new StatsReport(stats, "combined", 10, 60, 1, 1_000_000);
+        return new StatsReport(
+                stats,
+                "combined",
+                10,
+                60,
+                1,
+                1_000_000,
+                FormatSection.of(stats, file -> "combined"),
+                List.of(),
+                List.of(TOP_FIELD));
     }
 
     /** Line ends that the writers put between lines are theirs; anything else unsafe is raw. */

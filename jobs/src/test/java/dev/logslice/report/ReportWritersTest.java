@@ -220,7 +220,8 @@ class ReportWritersTest {
                         1,
                         FormatSection.of(
                                 stats, file -> file.endsWith("access.log") ? "combined" : "syslog"),
-                        List.of(new InputFileNotes.SkippedFile("file:/logs/wtmp", "binary", 384)));
+                        List.of(new InputFileNotes.SkippedFile("file:/logs/wtmp", "binary", 384)),
+                        List.of());
         Path file = dir.resolve("mixed.json");
 
         StatsJson.write(mixed, file);

@@ -5,6 +5,8 @@ import dev.logslice.format.log4j.Log4jPreset;
 import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.testing.Parsing;
+import dev.logslice.report.StatsCsv;
+import dev.logslice.report.StatsHtml;
 import dev.logslice.report.StatsJson;
 import dev.logslice.report.StatsReport;
 
@@ -14,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,6 +53,29 @@ class CutEventStatsTest {
         assertThat(json.get("cutEvents").asLong()).isEqualTo(1);
         assertThat(json.get("cutEventSamples").get(0).get("reason").asText())
                 .isEqualTo("cut: 6 lines, 4 not kept");
+    }
+
+    @Test
+    void theHtmlAndCsvReportsCarryThemAsTheJsonDoes(@TempDir Path dir) throws Exception {
+        LogStats stats = fold("<b>f.log", 2);
+        StatsReport report = new StatsReport(stats, "hadoop", 10, 60, 1, 1);
+        Path csv = dir.resolve("csv");
+
+        StatsCsv.write(report, csv);
+        StatsHtml.write(report, dir.resolve("stats.html"));
+        String html = Files.readString(dir.resolve("stats.html"));
+
+        assertThat(Files.readAllLines(csv.resolve("summary.csv"))).contains("cutEvents,1");
+        assertThat(Files.readAllLines(csv.resolve("cutEventSamples.csv")))
+                .containsExactly(
+                        "file,offset,reason,excerpt",
+                        "<b>f.log,0,\"cut: 6 lines, 4 not kept\","
+                                + "failed\\x0ajava.lang.IllegalStateException: boom");
+        assertThat(html)
+                .contains("Cut events: 1 past --max-event-lines")
+                .contains("&lt;b&gt;f.log")
+                .contains("cut: 6 lines, 4 not kept")
+                .doesNotContain("<b>f.log");
     }
 
     @Test
