@@ -1,5 +1,6 @@
 package dev.logslice.report;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
@@ -63,7 +64,9 @@ public record StatsReport(
     public record Coverage(String format, int files) {}
 
     public List<Coverage> coverage(Panel panel) {
-        Set<String> fed = new HashSet<>(stats.filesOf(panel));
+        // The sections name files by plain path, the stats by the source's names.
+        Set<String> fed = new HashSet<>();
+        stats.filesOf(panel).forEach(file -> fed.add(LocalPaths.plain(file)));
         List<Coverage> coverage = new ArrayList<>();
         for (FormatSection section : formats) {
             int files = (int) section.files().stream().filter(fed::contains).count();

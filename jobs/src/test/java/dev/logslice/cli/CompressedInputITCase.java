@@ -32,6 +32,9 @@ class CompressedInputITCase {
     private static final List<String> RUN_FIELDS =
             List.of(
                     "splits",
+                    "splitsTotal",
+                    "splitsShown",
+                    "otherSplits",
                     "readCalls",
                     "readNanos",
                     "elapsedNanos",
