@@ -8,6 +8,7 @@ import dev.logslice.job.EventGrepDecoder;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
+import dev.logslice.job.LinePattern;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +19,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
@@ -79,9 +79,9 @@ final class GrepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Outputs.checkFile("--out", out);
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
-        Pattern pattern;
+        LinePattern pattern;
         try {
-            pattern = Pattern.compile(regex);
+            pattern = LinePattern.compile(regex, 0);
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException(
                     "invalid regex '" + regex + "': " + e.getDescription());

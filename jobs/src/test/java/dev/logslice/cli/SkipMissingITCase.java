@@ -7,6 +7,7 @@ import dev.logslice.connector.source.SplitReport;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
+import dev.logslice.job.LinePattern;
 import dev.logslice.job.ScanJob;
 import dev.logslice.job.ScanResult;
 import dev.logslice.job.SplitReportDecoder;
@@ -32,7 +33,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -79,7 +79,8 @@ class SkipMissingITCase {
                 grep.read
                         .sourceFor(grep.paths)
                         .setLineDecoder(
-                                new DeletingTheOtherFile<>(new GrepDecoder(Pattern.compile(""))))
+                                new DeletingTheOtherFile<>(
+                                        new GrepDecoder(LinePattern.compile("", 0))))
                         .build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
