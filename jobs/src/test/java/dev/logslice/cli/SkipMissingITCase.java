@@ -7,6 +7,7 @@ import dev.logslice.connector.source.SplitReport;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
+import dev.logslice.job.GrepOptions;
 import dev.logslice.job.LinePattern;
 import dev.logslice.job.ScanJob;
 import dev.logslice.job.ScanResult;
@@ -80,7 +81,8 @@ class SkipMissingITCase {
                         .sourceFor(grep.paths)
                         .setLineDecoder(
                                 new DeletingTheOtherFile<>(
-                                        new GrepDecoder(LinePattern.compile("", 0))))
+                                        new GrepDecoder(
+                                                LinePattern.compile("", 0), GrepOptions.PLAIN)))
                         .build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 

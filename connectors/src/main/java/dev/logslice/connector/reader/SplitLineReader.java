@@ -96,6 +96,9 @@ public final class SplitLineReader {
     /** Whether lines are skipped as continuations of the previous split's last event. */
     private boolean seekingEventStart;
 
+    /** The split's line count when this reader's file began: lines of the files before. */
+    private long linesBeforeFile;
+
     /** Whether a read was made: before the first, a reader resumed at its split's end is done. */
     private boolean readAny;
 
@@ -173,6 +176,7 @@ public final class SplitLineReader {
                         maxLineLength,
                         window);
         next.eventStarts = eventStarts;
+        next.linesBeforeFile = stats.lines;
         if (prefilter != null) {
             next.withPrefilter(prefilter);
         }
@@ -412,6 +416,7 @@ public final class SplitLineReader {
                 return;
             }
         }
+        line.setIndexInSplitOfFile(stats.lines - linesBeforeFile);
         stats.lines++;
         if (candidates == null
                 || candidates.holdsLiteral(window, windowLength, lineStart, contentEnd)) {
