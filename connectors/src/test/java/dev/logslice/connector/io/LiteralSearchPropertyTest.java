@@ -27,6 +27,26 @@ class LiteralSearchPropertyTest {
                 .isEqualTo(naiveIndexOf(text, from, to, literal, ignoreCase));
     }
 
+    @Property(tries = 2000)
+    void findsALiteralThatEndsTheRange(
+            @ForAll("texts") byte[] text,
+            @ForAll("cuts") int startSeed,
+            @ForAll("cuts") int lengthSeed,
+            @ForAll boolean ignoreCase) {
+        // Taken from the text and ending the range: found, at its place or before it.
+        int length = 1 + lengthSeed % 6;
+        if (text.length < length) {
+            return;
+        }
+        int start = startSeed % (text.length - length + 1);
+        byte[] literal = java.util.Arrays.copyOfRange(text, start, start + length);
+        LiteralSearch search = new LiteralSearch(literal, ignoreCase);
+        int from = start / 2;
+        assertThat(search.indexOf(text, from, start + length))
+                .isEqualTo(naiveIndexOf(text, from, start + length, literal, ignoreCase))
+                .isBetween(from, start);
+    }
+
     @Provide
     Arbitrary<byte[]> texts() {
         // Few distinct bytes, case pairs and bytes that differ from letters only in bit 5.
