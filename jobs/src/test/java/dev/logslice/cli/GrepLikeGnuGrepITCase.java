@@ -73,12 +73,12 @@ class GrepLikeGnuGrepITCase {
     void sameOutputAndStatusAsGnuGrep(@ForAll long seed) throws Exception {
         Random random = new Random(seed);
         dir = Files.createTempDirectory("grep-like-gnu");
-        List<String> files = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
         int fileCount = 1 + random.nextInt(3);
         for (int i = 0; i < fileCount; i++) {
             Path file = dir.resolve("f" + i + ".log");
             Files.write(file, randomFile(random));
-            files.add(file.toString());
+            files.add(file);
         }
         List<String> options = randomOptions(random);
         String pattern = PATTERNS[random.nextInt(PATTERNS.length)];
@@ -91,7 +91,7 @@ class GrepLikeGnuGrepITCase {
         gnu.addAll(options);
         gnu.add("-e");
         gnu.add(pattern);
-        gnu.addAll(files);
+        files.forEach(file -> gnu.add(file.toString()));
         ProcessBuilder builder =
                 new ProcessBuilder(gnu).redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("LC_ALL", "C.UTF-8");
@@ -99,27 +99,12 @@ class GrepLikeGnuGrepITCase {
         byte[] expected = process.getInputStream().readAllBytes();
         int expectedStatus = process.waitFor();
 
-        Path out = dir.resolve("grep.out");
-        List<String> args =
-                new ArrayList<>(
-                        List.of(
-                                "grep",
-                                "--quiet",
-                                "-p",
-                                "2",
-                                "--split-size",
-                                "4k",
-                                "--buffer-size",
-                                "4k",
-                                "--out",
-                                out.toString()));
-        args.addAll(options);
-        args.add(pattern);
-        args.addAll(files);
-        CliRun run = CliRun.of(args.toArray(String[]::new));
+        List<String> ours = new ArrayList<>(List.of("--quiet"));
+        ours.addAll(options);
+        GrepRun run = GrepRun.ending(dir, ours, pattern, files.toArray(Path[]::new));
         String what = String.join(" ", gnu);
         assertThat(run.exitCode()).as(what + "\n" + run.stderr()).isEqualTo(expectedStatus);
-        assertThat(new String(Files.readAllBytes(out), StandardCharsets.UTF_8))
+        assertThat(new String(run.output(), StandardCharsets.UTF_8))
                 .as(what)
                 .isEqualTo(new String(expected, StandardCharsets.UTF_8));
     }
