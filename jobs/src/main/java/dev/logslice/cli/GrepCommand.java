@@ -8,6 +8,8 @@ import dev.logslice.job.EventGrepDecoder;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
+import dev.logslice.job.GrepOptions;
+import dev.logslice.job.LinePattern;
 import dev.logslice.job.ReaderOutput;
 
 import picocli.CommandLine.Command;
@@ -63,6 +65,58 @@ final class GrepCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No notes on stderr.")
     boolean quiet;
 
+    @Option(
+            names = {"-F", "--fixed-strings"},
+            description = "REGEX is a fixed string, not a regex.")
+    boolean fixedStrings;
+
+    @Option(
+            names = {"-i", "--ignore-case"},
+            description = "Ignore case, Unicode case included (as GNU grep in a UTF-8 locale).")
+    boolean ignoreCase;
+
+    @Option(
+            names = {"-v", "--invert-match"},
+            description = "Select the lines that do not match.")
+    boolean invert;
+
+    @Option(
+            names = {"-c", "--count"},
+            description =
+                    "Write a count of the selected lines per file instead of the lines"
+                            + " ('name:count' with several files).")
+    boolean count;
+
+    @Option(
+            names = {"-l", "--files-with-matches"},
+            description = "Write the names of the files with a selected line instead of the lines.")
+    boolean filesWithMatches;
+
+    @Option(
+            names = {"-n", "--line-number"},
+            description =
+                    "Write each line after its number in its file. Counted by the readers as they"
+                            + " go, so it costs no second read.")
+    boolean lineNumbers;
+
+    @Option(
+            names = {"-m", "--max-count"},
+            paramLabel = "NUM",
+            description = "At most NUM selected lines per file.")
+    Long maxCount;
+
+    @Option(
+            names = {"-H", "--with-filename"},
+            description =
+                    "Write each line after its file's name; the default with several files or a"
+                            + " directory.")
+    boolean withFileName;
+
+    @Option(
+            names = "--no-filename",
+            description = "Never write file names (GNU grep's -h; -h is --help here).")
+    boolean noFileName;
+
     @Parameters(
             index = "0",
             paramLabel = "REGEX",
@@ -79,10 +133,30 @@ final class GrepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Outputs.checkFile("--out", out);
+        List<String> given = paths;
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
-        Pattern pattern;
+        String spooledStdin =
+                given.equals(paths) ? null : paths.get(given.indexOf(StandardInput.NAME));
+        if (maxCount != null && maxCount < 0) {
+            throw new IllegalArgumentException("--max-count must be 0 or more, not " + maxCount);
+        }
+        GrepOptions asked =
+                new GrepOptions(
+                        invert,
+                        maxCount == null ? -1 : maxCount,
+                        count && !filesWithMatches,
+                        filesWithMatches,
+                        lineNumbers,
+                        !noFileName && (withFileName || GrepFileNames.several(paths)));
+        LinePattern pattern;
         try {
-            pattern = Pattern.compile(regex);
+            pattern =
+                    LinePattern.compile(
+                            regex,
+                            (fixedStrings ? Pattern.LITERAL : 0)
+                                    | (ignoreCase
+                                            ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE
+                                            : 0));
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException(
                     "invalid regex '" + regex + "': " + e.getDescription());
@@ -102,9 +176,23 @@ final class GrepCommand implements Callable<Integer> {
                     formats.zone,
                     System.err);
         }
+        if (inputFormats != null) {
+            if (invert
+                    || maxCount != null
+                    || count
+                    || filesWithMatches
+                    || lineNumbers
+                    || withFileName) {
+                throw new IllegalArgumentException(
+                        "-v, -c, -l, -n, -m and -H do not go with field filters or --format yet;"
+                                + " grep the lines without them");
+            }
+        }
+        // Events are written as they are, without file names (as before these options).
+        GrepOptions options = inputFormats == null ? asked : GrepOptions.PLAIN;
         LineDecoder<GrepMatch> decoder =
                 inputFormats == null
-                        ? new GrepDecoder(pattern)
+                        ? new GrepDecoder(pattern, options)
                         : new EventGrepDecoder(
                                 inputFormats.fileFormats(), formats.zone, pattern, eventFilters);
         List<String> sourcePaths =
@@ -118,7 +206,13 @@ final class GrepCommand implements Callable<Integer> {
                             read.parallelism,
                             paths,
                             notes,
-                            env -> GrepJob.run(env, source, target.channel()));
+                            env ->
+                                    GrepJob.run(
+                                            env,
+                                            source,
+                                            target.channel(),
+                                            options,
+                                            GrepFileNames.asGiven(paths, spooledStdin)));
             target.commit();
         }
         if (runNotes.malformedLines() > 0) {
@@ -127,6 +221,6 @@ final class GrepCommand implements Callable<Integer> {
                     inputFormats.names(), runNotes.malformedLines());
         }
         runNotes.skippedFiles().forEach(file -> notes.println("logslice: skipped " + file));
-        return runNotes.bytesWritten() > 0 ? 0 : NOTHING_MATCHED;
+        return runNotes.matched() ? 0 : NOTHING_MATCHED;
     }
 }

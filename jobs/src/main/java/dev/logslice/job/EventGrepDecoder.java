@@ -21,7 +21,6 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 /**
  * Grep on parsed events: keeps the events that pass every field filter and in one of whose lines
@@ -59,9 +58,9 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private transient ByteSpan scratch;
 
     public EventGrepDecoder(
-            FileFormats formats, ZoneId zone, Pattern pattern, List<EventFilter> filters) {
+            FileFormats formats, ZoneId zone, LinePattern pattern, List<EventFilter> filters) {
         this.parser = new PerFileParser(formats, zone);
-        this.pattern = new LinePattern(pattern);
+        this.pattern = pattern;
         this.filters = List.copyOf(filters);
     }
 

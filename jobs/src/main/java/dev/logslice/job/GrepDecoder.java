@@ -2,31 +2,117 @@ package dev.logslice.job;
 
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.LinePrefilter;
 import dev.logslice.connector.source.SplitReport;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.core.fs.Path;
 
+import javax.annotation.Nullable;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
-/** Keeps the lines in which a Java regex finds a match, as {@link GrepMatch}es; parses nothing. */
+/**
+ * Keeps the lines in which a Java regex finds a match (or, with {@code -v}, does not), as {@link
+ * GrepMatch}es; parses nothing. With the options that need them, matches carry their file and line
+ * index, and a split's last record the counts per file (see {@link GrepOutput}).
+ */
 public final class GrepDecoder implements LineDecoder<GrepMatch> {
     private static final long serialVersionUID = 1L;
 
     private final LinePattern pattern;
+    private final GrepOptions options;
 
-    public GrepDecoder(Pattern pattern) {
-        this.pattern = new LinePattern(pattern);
+    /** The file of the lines being read, compared by identity: the reader keeps one per file. */
+    @Nullable private transient Path currentFile;
+
+    private transient String currentFileName;
+    private transient long currentMatches;
+    private transient Map<String, Long> matchesByFile;
+
+    public GrepDecoder(LinePattern pattern, GrepOptions options) {
+        this.pattern = pattern;
+        this.options = options;
+    }
+
+    @Nullable
+    @Override
+    public GrepMatch decode(Line line) {
+        if (pattern.find(line) == options.invert()) {
+            return null;
+        }
+        if (line.file() != currentFile) {
+            switchTo(line.file());
+        }
+        if (options.maxCount() >= 0 && currentMatches >= options.maxCount()) {
+            return null;
+        }
+        currentMatches++;
+        if (options.countsOnly()) {
+            return null;
+        }
+        GrepMatch match = GrepMatch.ofLine(line);
+        if (options.structured()) {
+            match.file = currentFileName;
+            match.lineIndex = line.indexInSplitOfFile();
+        }
+        return match;
+    }
+
+    /** The prefilter of the regex; none with {@code -v}, which selects the lines without it. */
+    @Nullable
+    @Override
+    public LinePrefilter prefilter() {
+        return options.invert() ? null : pattern.prefilter();
     }
 
     @Override
-    public GrepMatch decode(Line line) {
-        return pattern.find(line) ? GrepMatch.ofLine(line) : null;
+    public void finishFile(String splitId, Consumer<GrepMatch> output) {
+        switchTo(null);
     }
 
     @Override
     public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
+        switchTo(null);
+        if (options.structured()) {
+            List<SplitReport.FileRead> read =
+                    report.files().stream().filter(file -> !file.skipped()).toList();
+            GrepMatch summary = GrepMatch.malformed(report.splitId(), 0);
+            summary.files = new String[read.size()];
+            summary.fileLines = new long[read.size()];
+            summary.fileMatches = new long[read.size()];
+            for (int i = 0; i < read.size(); i++) {
+                summary.files[i] = read.get(i).path();
+                summary.fileLines[i] = read.get(i).lines();
+                summary.fileMatches[i] = matches().getOrDefault(summary.files[i], 0L);
+            }
+            output.accept(summary);
+        }
+        matches().clear();
         GrepMatch.noteSkip(report, output);
+    }
+
+    private void switchTo(@Nullable Path file) {
+        if (currentFile != null && currentMatches > 0) {
+            matches().merge(currentFileName, currentMatches, Long::sum);
+        }
+        currentFile = file;
+        currentFileName = file == null ? null : file.toString();
+        currentMatches = file == null ? 0 : matches().getOrDefault(currentFileName, 0L);
+        if (file != null) {
+            // Counted on from what the split's earlier lines of the file counted.
+            matches().remove(currentFileName);
+        }
+    }
+
+    private Map<String, Long> matches() {
+        if (matchesByFile == null) {
+            matchesByFile = new HashMap<>();
+        }
+        return matchesByFile;
     }
 
     @Override

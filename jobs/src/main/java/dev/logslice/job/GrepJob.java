@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Writes the matching lines of the input, each exactly as in its file, files in the order given and
@@ -32,15 +33,29 @@ public final class GrepJob {
      *
      * @param malformedLines lines left out as no event of the format
      * @param skippedFiles the files skipped because they were gone, each with why
-     * @param bytesWritten the bytes of the matches passed to the target (0: nothing matched)
+     * @param matched whether a line was selected (grep's exit status 0)
      */
-    public record Notes(long malformedLines, List<String> skippedFiles, long bytesWritten) {}
+    public record Notes(long malformedLines, List<String> skippedFiles, boolean matched) {}
 
-    /** Runs the job and writes the matches to {@code target}. */
+    /** Runs the job and writes the matches, each line exactly as in its file, to {@code target}. */
     public static Notes run(
             StreamExecutionEnvironment env,
             LogFileSource<GrepMatch> source,
             WritableByteChannel target)
+            throws Exception {
+        return run(env, source, target, GrepOptions.PLAIN, Function.identity());
+    }
+
+    /**
+     * Runs the job and writes its output to {@code target} in the form {@code options} ask for,
+     * files named by {@code displayName}; the source's decoder must be made with the same options.
+     */
+    public static Notes run(
+            StreamExecutionEnvironment env,
+            LogFileSource<GrepMatch> source,
+            WritableByteChannel target,
+            GrepOptions options,
+            Function<String, String> displayName)
             throws Exception {
         Path parts = Files.createTempDirectory("logslice-grep");
         try {
@@ -52,23 +67,32 @@ public final class GrepJob {
             } else {
                 collectParts(matches, parts);
             }
-            long written = 0;
-            for (Path part : sortedParts(parts)) {
-                try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ)) {
-                    long size = in.size();
-                    for (long done = 0; done < size; ) {
-                        done += in.transferTo(done, size - done, target);
-                    }
-                    written += size;
-                }
-            }
+            boolean matched =
+                    options.structured()
+                            ? GrepOutput.write(parts, options, displayName, target)
+                            : joinParts(parts, target);
             return new Notes(
                     SplitPartWriter.malformedLines(parts),
                     SplitPartWriter.skippedFiles(parts),
-                    written);
+                    matched);
         } finally {
             deleteRecursively(parts);
         }
+    }
+
+    /** Writes the parts, lines exactly as in their files, one after the other; true if any. */
+    private static boolean joinParts(Path parts, WritableByteChannel target) throws IOException {
+        long written = 0;
+        for (Path part : sortedParts(parts)) {
+            try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ)) {
+                long size = in.size();
+                for (long done = 0; done < size; ) {
+                    done += in.transferTo(done, size - done, target);
+                }
+                written += size;
+            }
+        }
+        return written > 0;
     }
 
     private static void collectParts(DataStream<GrepMatch> matches, Path parts) throws Exception {

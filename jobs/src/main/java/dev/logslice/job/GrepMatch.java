@@ -24,6 +24,22 @@ public class GrepMatch {
     /** For a split with skipped files: each file and why it was skipped, a line each; or null. */
     public String skippedFile;
 
+    /** With {@link GrepOptions#structured()}: the file of the line, or null. */
+    public String file;
+
+    /** With {@link GrepOptions#structured()}: {@link Line#indexInSplitOfFile()}. */
+    public long lineIndex;
+
+    /**
+     * With {@link GrepOptions#structured()}, a split's last record: the files it read, in order,
+     * with their lines in the split and the lines selected in them (before any --max-count cap
+     * across splits); else null.
+     */
+    public String[] files;
+
+    public long[] fileLines;
+    public long[] fileMatches;
+
     public GrepMatch() {}
 
     public GrepMatch(String splitId, byte[] bytes, long malformedLines) {

@@ -2,14 +2,15 @@ package dev.logslice.job;
 
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
+import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -25,11 +26,19 @@ import java.util.Set;
  * read again after a failure rewrites it. Matches of several splits may arrive interleaved (a
  * client collecting from several readers), so a few parts stay open and the others are reopened to
  * append.
+ *
+ * <p>Matches that carry their file (see {@link GrepOptions#structured()}) are framed in the part:
+ * {@code 'F'} and the file's name when it changes, then per line {@code 'L'}, its index, length and
+ * bytes; the split's counts per file go to a summary file of their own. {@link GrepOutput} reads
+ * them.
  */
 final class SplitPartWriter implements Closeable {
     static final String SUFFIX = ".part";
     private static final String MALFORMED_SUFFIX = ".malformed";
     private static final String SKIPPED_SUFFIX = ".skipped";
+    static final String SUMMARY_SUFFIX = ".summary";
+    static final int FILE_FRAME = 'F';
+    static final int LINE_FRAME = 'L';
     private static final int BUFFER_SIZE = 256 << 10;
     private static final int MAX_OPEN_PARTS = 16;
     private static final OpenOption[] FRESH = {
@@ -39,7 +48,10 @@ final class SplitPartWriter implements Closeable {
 
     private final Path directory;
     private final Set<String> started = new HashSet<>();
-    private final Map<String, OutputStream> open = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<String, DataOutputStream> open = new LinkedHashMap<>(16, 0.75f, true);
+
+    /** Per split with framed matches: the file of its last match written. */
+    private final Map<String, String> lastFile = new HashMap<>();
 
     SplitPartWriter(Path directory) {
         this.directory = directory;
@@ -54,24 +66,60 @@ final class SplitPartWriter implements Closeable {
         if (match.skippedFile != null) {
             Files.writeString(directory.resolve(match.splitId + SKIPPED_SUFFIX), match.skippedFile);
         }
+        if (match.files != null) {
+            writeSummary(match);
+        }
         if (match.bytes.length == 0) {
             return;
         }
-        OutputStream out = open.get(match.splitId);
+        DataOutputStream out = open.get(match.splitId);
         if (out == null) {
             if (open.size() == MAX_OPEN_PARTS) {
-                Iterator<OutputStream> leastRecent = open.values().iterator();
+                Iterator<DataOutputStream> leastRecent = open.values().iterator();
                 leastRecent.next().close();
                 leastRecent.remove();
             }
-            OpenOption[] mode = started.add(match.splitId) ? FRESH : APPEND;
+            boolean fresh = started.add(match.splitId);
+            if (fresh) {
+                lastFile.remove(match.splitId);
+            }
             out =
-                    new BufferedOutputStream(
-                            Files.newOutputStream(directory.resolve(match.splitId + SUFFIX), mode),
-                            BUFFER_SIZE);
+                    new DataOutputStream(
+                            new BufferedOutputStream(
+                                    Files.newOutputStream(
+                                            directory.resolve(match.splitId + SUFFIX),
+                                            fresh ? FRESH : APPEND),
+                                    BUFFER_SIZE));
             open.put(match.splitId, out);
         }
+        if (match.file == null) {
+            out.write(match.bytes);
+            return;
+        }
+        if (!match.file.equals(lastFile.put(match.splitId, match.file))) {
+            out.write(FILE_FRAME);
+            out.writeUTF(match.file);
+        }
+        out.write(LINE_FRAME);
+        out.writeLong(match.lineIndex);
+        out.writeInt(match.bytes.length);
         out.write(match.bytes);
+    }
+
+    private void writeSummary(GrepMatch summary) throws IOException {
+        try (DataOutputStream out =
+                new DataOutputStream(
+                        new BufferedOutputStream(
+                                Files.newOutputStream(
+                                        directory.resolve(summary.splitId + SUMMARY_SUFFIX),
+                                        FRESH)))) {
+            out.writeInt(summary.files.length);
+            for (int i = 0; i < summary.files.length; i++) {
+                out.writeUTF(summary.files[i]);
+                out.writeLong(summary.fileLines[i]);
+                out.writeLong(summary.fileMatches[i]);
+            }
+        }
     }
 
     /** The malformed lines of all splits whose counts were written to {@code directory}. */
@@ -102,14 +150,14 @@ final class SplitPartWriter implements Closeable {
     }
 
     void flush() throws IOException {
-        for (OutputStream out : open.values()) {
+        for (DataOutputStream out : open.values()) {
             out.flush();
         }
     }
 
     @Override
     public void close() throws IOException {
-        for (OutputStream out : open.values()) {
+        for (DataOutputStream out : open.values()) {
             out.close();
         }
         open.clear();

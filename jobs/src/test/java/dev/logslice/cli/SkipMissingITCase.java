@@ -7,6 +7,8 @@ import dev.logslice.connector.source.SplitReport;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
+import dev.logslice.job.GrepOptions;
+import dev.logslice.job.LinePattern;
 import dev.logslice.job.ReaderOutput;
 import dev.logslice.job.ScanJob;
 import dev.logslice.job.ScanResult;
@@ -33,7 +35,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -80,7 +81,9 @@ class SkipMissingITCase {
                 grep.read
                         .sourceFor(grep.paths, ReaderOutput.LINES)
                         .setLineDecoder(
-                                new DeletingTheOtherFile<>(new GrepDecoder(Pattern.compile(""))))
+                                new DeletingTheOtherFile<>(
+                                        new GrepDecoder(
+                                                LinePattern.compile("", 0), GrepOptions.PLAIN)))
                         .build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 

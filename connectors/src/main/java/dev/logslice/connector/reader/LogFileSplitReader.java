@@ -7,6 +7,7 @@ import dev.logslice.connector.io.ReadCounts;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.LinePrefilter;
 import dev.logslice.connector.source.LogSourceSettings;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.FileSegment;
@@ -167,8 +168,11 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                 lines = files.lineReader(file, opened, resumed ? position.offset() : null);
                 lines.withSplitId(next.splitId());
                 Predicate<Line> eventStarts = decoder.eventStarts();
+                LinePrefilter prefilter = decoder.prefilter();
                 if (eventStarts != null) {
                     lines.withEventStarts(eventStarts);
+                } else if (prefilter != null) {
+                    lines.withPrefilter(prefilter);
                 }
                 if (position != null) {
                     lines.stats().countOnFrom(position.counted());

@@ -5,6 +5,7 @@ import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LineFeeds;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LinePrefilter;
 import dev.logslice.connector.source.LineTerminator;
 
 import org.apache.flink.annotation.Internal;
@@ -86,8 +87,17 @@ public final class SplitLineReader {
     /** Tells lines that start a multi-line event; null when every line is a record. */
     @Nullable private Predicate<Line> eventStarts;
 
+    /** The prefilter the lines handed out pass, or null: every line is handed out. */
+    @Nullable private LinePrefilter prefilter;
+
+    /** Finds the lines that hold a prefilter literal; null without a prefilter. */
+    @Nullable private CandidateLines candidates;
+
     /** Whether lines are skipped as continuations of the previous split's last event. */
     private boolean seekingEventStart;
+
+    /** The split's line count when this reader's file began: lines of the files before. */
+    private long linesBeforeFile;
 
     /** Whether a read was made: before the first, a reader resumed at its split's end is done. */
     private boolean readAny;
@@ -166,6 +176,10 @@ public final class SplitLineReader {
                         maxLineLength,
                         window);
         next.eventStarts = eventStarts;
+        next.linesBeforeFile = stats.lines;
+        if (prefilter != null) {
+            next.withPrefilter(prefilter);
+        }
         next.line.setSplitId(line.splitId());
         return next;
     }
@@ -226,7 +240,20 @@ public final class SplitLineReader {
      * event. Must be set before the first read.
      */
     public SplitLineReader withEventStarts(Predicate<Line> eventStarts) {
+        checkArgument(prefilter == null, "multi-line events with a prefilter");
         this.eventStarts = eventStarts;
+        return this;
+    }
+
+    /**
+     * Hands out only the lines that hold one of the prefilter's literals (found by searching the
+     * buffer, not line by line); the others are counted as lines all the same. For records of one
+     * line only: the lines of a multi-line event are not to be told apart one by one.
+     */
+    public SplitLineReader withPrefilter(LinePrefilter prefilter) {
+        checkArgument(eventStarts == null, "a prefilter with multi-line events");
+        this.prefilter = prefilter;
+        this.candidates = new CandidateLines(prefilter);
         return this;
     }
 
@@ -389,8 +416,12 @@ public final class SplitLineReader {
                 return;
             }
         }
+        line.setIndexInSplitOfFile(stats.lines - linesBeforeFile);
         stats.lines++;
-        sink.accept(line);
+        if (candidates == null
+                || candidates.holdsLiteral(window, windowLength, lineStart, contentEnd)) {
+            sink.accept(line);
+        }
     }
 
     private void finishAtEndOfFile(Consumer<Line> sink) {
@@ -409,6 +440,9 @@ public final class SplitLineReader {
             windowLength -= keepFrom;
             lineStart = Math.max(lineStart - keepFrom, 0);
             scanFrom -= keepFrom;
+            if (candidates != null) {
+                candidates.shift(keepFrom);
+            }
         }
         if (window.length - windowLength < bufferSize) {
             // Before a read at most maxLineLength + 1 bytes are pending, which caps the window.

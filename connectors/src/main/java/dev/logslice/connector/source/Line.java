@@ -20,6 +20,7 @@ public final class Line {
     private int length;
     private long offset;
     private LineTerminator terminator;
+    private long indexInFile;
 
     /** Points this view at a line; called by the reader only. */
     public void set(
@@ -35,6 +36,20 @@ public final class Line {
         this.length = length;
         this.offset = offset;
         this.terminator = terminator;
+    }
+
+    /** Sets {@link #indexInSplitOfFile()}; called by the reader only. */
+    public void setIndexInSplitOfFile(long index) {
+        this.indexInFile = index;
+    }
+
+    /**
+     * How many lines of this line's file the split holds before it: 0 for the split's first line of
+     * the file. The line's number in the file is this plus the lines of the file in the splits
+     * before, plus one (a grep's {@code -n}).
+     */
+    public long indexInSplitOfFile() {
+        return indexInFile;
     }
 
     /** Names the split the following lines belong to; called by the reader only. */

@@ -34,6 +34,17 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
     }
 
     /**
+     * Literals of which every line this decoder returns a record for holds one: the reader then
+     * searches its buffer for them and calls {@link #decode} only for the lines that hold one
+     * (every line is still counted). Used only when {@link #eventStarts()} is null. Null (the
+     * default): every line is decoded.
+     */
+    @Nullable
+    default LinePrefilter prefilter() {
+        return null;
+    }
+
+    /**
      * Called between two files of a split that packs several small files, when the first file's
      * lines are done: emits what the decoder holds of that file (its last multi-line event), since
      * nothing it holds belongs to the next file. {@link #finishSplit} follows the split's last file

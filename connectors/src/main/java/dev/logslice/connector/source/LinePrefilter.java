@@ -1,0 +1,75 @@
+package dev.logslice.connector.source;
+
+import dev.logslice.connector.io.LiteralSearch;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Literals of which every line a decoder wants holds at least one: the reader searches its buffer
+ * for them and hands the decoder only the lines that hold one, still counting every line. A decoder
+ * offers one through {@link LineDecoder#prefilter()}; the lines it then never sees are lines it
+ * would have dropped.
+ */
+@PublicEvolving
+public final class LinePrefilter implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final List<String> literals;
+    private final boolean ignoreAsciiCase;
+
+    private LinePrefilter(List<String> literals, boolean ignoreAsciiCase) {
+        this.literals = List.copyOf(literals);
+        this.ignoreAsciiCase = ignoreAsciiCase;
+    }
+
+    /**
+     * The prefilter for lines in which {@code regex}, compiled with {@code flags} (as by {@link
+     * Pattern#compile(String, int)}), finds a match in their content decoded as UTF-8; or null when
+     * the analysis finds no literal every match holds (then every line is a candidate).
+     */
+    @Nullable
+    public static LinePrefilter forRegex(String regex, int flags) {
+        RegexLiterals found = RegexLiterals.of(regex, flags);
+        List<String> strings = found.strings();
+        for (String literal : strings) {
+            // A line's content holds no line feed: such a literal is no use to search for.
+            if (literal.indexOf('\n') >= 0) {
+                return null;
+            }
+        }
+        return strings.isEmpty() ? null : new LinePrefilter(strings, found.foldsCase());
+    }
+
+    /** The literals, as Java strings (searched for in UTF-8). */
+    public List<String> literals() {
+        return literals;
+    }
+
+    /** Whether ASCII letters of the literals match either case. */
+    public boolean ignoresAsciiCase() {
+        return ignoreAsciiCase;
+    }
+
+    /** One search per literal, for a reader's own use (searches keep no state). */
+    public LiteralSearch[] searches() {
+        LiteralSearch[] searches = new LiteralSearch[literals.size()];
+        for (int i = 0; i < searches.length; i++) {
+            searches[i] =
+                    new LiteralSearch(
+                            literals.get(i).getBytes(StandardCharsets.UTF_8), ignoreAsciiCase);
+        }
+        return searches;
+    }
+
+    @Override
+    public String toString() {
+        return (ignoreAsciiCase ? "(?i)" : "") + literals;
+    }
+}

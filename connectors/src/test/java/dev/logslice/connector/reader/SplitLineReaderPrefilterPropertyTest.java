@@ -1,0 +1,116 @@
+package dev.logslice.connector.reader;
+
+import dev.logslice.connector.io.ByteArrayReadChannel;
+import dev.logslice.connector.source.LinePrefilter;
+import dev.logslice.connector.testing.LineAt;
+import dev.logslice.connector.testing.RandomGrep;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+import java.io.IOException;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Random regexes x random files x random splits, buffer sizes, maximum line lengths and read sizes:
+ * a reader with the regex's prefilter, its lines then matched with the regex, gives exactly the
+ * matching lines a reader without one gives (offsets, bytes, terminators), and counts the same
+ * lines and oversized lines.
+ */
+class SplitLineReaderPrefilterPropertyTest {
+
+    @Property(tries = 400)
+    void prefilteredSplitsGiveTheSameMatchesAndCounts(
+            @ForAll long patternSeed,
+            @ForAll long fileSeed,
+            @ForAll @IntRange(min = 0, max = 4) int cutCount,
+            @ForAll @IntRange(min = 1, max = 3) int bufferPages,
+            @ForAll @IntRange(min = 20, max = 3000) int maxLineLength,
+            @ForAll boolean tinyReads)
+            throws IOException {
+        RandomGrep.Regex regex = RandomGrep.regex(patternSeed);
+        Pattern pattern = regex.pattern();
+        LinePrefilter prefilter = LinePrefilter.forRegex(regex.source(), regex.flags());
+        Random random = new Random(fileSeed);
+        byte[] file = RandomGrep.file(random, random.nextInt(120));
+        TreeSet<Long> cuts = new TreeSet<>();
+        cuts.add(0L);
+        cuts.add((long) file.length);
+        for (int i = 0; i < cutCount && file.length > 0; i++) {
+            cuts.add((long) random.nextInt(file.length));
+        }
+        Long[] bounds = cuts.toArray(Long[]::new);
+        int bufferSize = bufferPages * 4096;
+        for (int i = 0; i + 1 < bounds.length; i++) {
+            SplitRead plain =
+                    read(
+                            file,
+                            bounds[i],
+                            bounds[i + 1],
+                            bufferSize,
+                            maxLineLength,
+                            null,
+                            tinyReads ? fileSeed : null);
+            SplitRead prefiltered =
+                    read(
+                            file,
+                            bounds[i],
+                            bounds[i + 1],
+                            bufferSize,
+                            maxLineLength,
+                            prefilter,
+                            tinyReads ? fileSeed + 1 : null);
+            String what =
+                    String.format(
+                            "%s, %s, split [%d, %d)", regex, prefilter, bounds[i], bounds[i + 1]);
+            assertThat(prefiltered.lines().stream().filter(line -> matches(pattern, line)))
+                    .as(what)
+                    .containsExactlyElementsOf(
+                            plain.lines().stream().filter(line -> matches(pattern, line)).toList());
+            assertThat(prefiltered.stats().lines()).as(what).isEqualTo(plain.stats().lines());
+            assertThat(prefiltered.stats().oversizedLines())
+                    .as(what)
+                    .isEqualTo(plain.stats().oversizedLines());
+        }
+    }
+
+    private static SplitRead read(
+            byte[] file,
+            long start,
+            long end,
+            int bufferSize,
+            int maxLineLength,
+            LinePrefilter prefilter,
+            Long tinyReadSeed)
+            throws IOException {
+        ByteArrayReadChannel channel =
+                tinyReadSeed == null
+                        ? ByteArrayReadChannel.fullReads(file)
+                        : ByteArrayReadChannel.tinyReads(file, tinyReadSeed);
+        SplitLineReader reader =
+                SplitLineReader.forSplit(
+                        channel,
+                        SplitChecks.FILE,
+                        start,
+                        end,
+                        file.length,
+                        bufferSize,
+                        maxLineLength);
+        if (prefilter != null) {
+            reader.withPrefilter(prefilter);
+        }
+        return SplitRead.toEnd(reader);
+    }
+
+    private static boolean matches(Pattern pattern, LineAt line) {
+        String content = new String(line.content().getBytes(ISO_8859_1), UTF_8);
+        return pattern.matcher(content).find();
+    }
+}

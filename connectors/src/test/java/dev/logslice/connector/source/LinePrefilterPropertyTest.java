@@ -1,0 +1,100 @@
+package dev.logslice.connector.source;
+
+import dev.logslice.connector.io.LiteralSearch;
+import dev.logslice.connector.testing.RandomGrep;
+
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Random;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A prefilter never drops a line its regex matches: random regexes (flags, classes, alternations,
+ * quantifiers, escapes, Unicode case partners) against random lines, malformed UTF-8 included.
+ */
+class LinePrefilterPropertyTest {
+
+    @Property(tries = 3000)
+    void everyMatchingLineHoldsALiteral(@ForAll long patternSeed, @ForAll long linesSeed) {
+        RandomGrep.Regex regex = RandomGrep.regex(patternSeed);
+        Pattern pattern = regex.pattern();
+        LinePrefilter prefilter = LinePrefilter.forRegex(regex.source(), regex.flags());
+        Random random = new Random(linesSeed);
+        for (int i = 0; i < 50; i++) {
+            byte[] line = RandomGrep.line(random);
+            if (pattern.matcher(new String(line, StandardCharsets.UTF_8)).find()) {
+                assertThat(prefilter == null || holdsLiteral(prefilter, line))
+                        .as(
+                                "%s %s matches the line %s",
+                                regex, prefilter, HexFormat.of().formatHex(line))
+                        .isTrue();
+            }
+        }
+    }
+
+    @Example
+    void literalsOfCommonPatterns() {
+        assertThat(literals(" 503 ", 0)).isEqualTo("[ 503 ]");
+        assertThat(literals("(?i)error", 0)).isEqualTo("(?i)[error]");
+        assertThat(literals("timeout|refused", 0)).isEqualTo("[timeout, refused]");
+        assertThat(literals("GET /api/v[0-9]+/users", 0)).isEqualTo("[GET /api/v]");
+        assertThat(literals("colou?r=(red|blue)", 0))
+                .isEqualTo("[colour=red, colour=blue, color=red, color=blue]");
+        assertThat(literals("a.b", Pattern.LITERAL | Pattern.CASE_INSENSITIVE))
+                .isEqualTo("(?i)[a.b]");
+        assertThat(literals("x\\Q(+)\\E", 0)).isEqualTo("[x(+)]");
+    }
+
+    @Example
+    void unsureOrLiteralFreePatternsHaveNone() {
+        assertThat(LinePrefilter.forRegex("\\d+ms", 0)).hasToString("[ms]");
+        assertThat(LinePrefilter.forRegex("(a)\\1", 0)).isNull();
+        assertThat(LinePrefilter.forRegex("\\0101", 0)).isNull();
+        assertThat(LinePrefilter.forRegex("(?x) a b", 0)).isNull();
+        assertThat(LinePrefilter.forRegex("[a-z]+\\d*", 0)).isNull();
+        assertThat(LinePrefilter.forRegex("abc|d*", 0)).isNull();
+        assertThat(LinePrefilter.forRegex("(?:abc)?", 0)).isNull();
+    }
+
+    @Example
+    void caseInsensitiveLettersWithNonAsciiPartnersEndALiteral() {
+        // With Unicode case, k matches the Kelvin sign and s the long s: not in the bytes of "k".
+        assertThat(literals("(?iu)kernels", 0)).isEqualTo("(?i)[ernel]");
+        assertThat(literals("(?i)kernels", 0)).isEqualTo("(?i)[kernels]");
+        assertThat(literals("caf\u00e9 bar", Pattern.CASE_INSENSITIVE)).isEqualTo("(?i)[ bar]");
+        assertThat(literals("ab\uFFFDcd", 0)).isEqualTo("[ab]");
+    }
+
+    @Example
+    void theCompileFlagsCountNotWhatPatternFlagsShows() {
+        // Pattern.flags() takes in the top level's inline flags: 0 here, though compiled with -i.
+        assertThat(Pattern.compile("(?-i)x", Pattern.CASE_INSENSITIVE).flags()).isZero();
+        assertThat(literals("ab(?-i)cd", Pattern.CASE_INSENSITIVE)).isEqualTo("(?i)[abcd]");
+    }
+
+    @Example
+    void inlineFlagsHoldAcrossAlternativesToTheGroupsEnd() {
+        assertThat(Pattern.compile("x(?i)y|ZZ").matcher("zz").find()).isTrue();
+        assertThat(LinePrefilter.forRegex("x(?i)y|ZZ", 0)).hasToString("(?i)[xy, zz]");
+        assertThat(literals("(?:(?i)ab)CD", 0)).isEqualTo("(?i)[abCD]");
+    }
+
+    private static String literals(String regex, int flags) {
+        return String.valueOf(LinePrefilter.forRegex(regex, flags));
+    }
+
+    private static boolean holdsLiteral(LinePrefilter prefilter, byte[] line) {
+        for (LiteralSearch search : prefilter.searches()) {
+            if (search.indexOf(line, 0, line.length) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.logslice.cli;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AfterTry;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code logslice grep} and GNU grep on the same random files with the same options give the same
+ * bytes and exit status: random access-log-like lines (CRLF, a last line without LF, long lines,
+ * é/É), one to three files of several 4 KiB splits, random -F/-i/-v/-c/-l/-n/-m/-H/--no-filename
+ * and patterns that mean the same in Java and in GNU's extended syntax (with and without a literal
+ * part).
+ */
+class GrepLikeGnuGrepITCase {
+    private static final String[] PATTERNS = {
+        " 503 ",
+        "GET",
+        "get",
+        "caf\u00e9",
+        "POST|DELETE",
+        "x-req",
+        "[0-9]{4}",
+        "^10\\.",
+        "a.c",
+        "zzz-never",
+        "\\[ERROR\\]",
+        "(timeout|refused) after",
+        "id=[a-f0-9]+ ",
+        "\u00c9t\u00e9"
+    };
+
+    private static final String[] WORDS = {
+        "GET",
+        "get",
+        "POST",
+        "DELETE",
+        " 503 ",
+        " 200 ",
+        "caf\u00e9",
+        "CAF\u00c9",
+        "\u00c9t\u00e9",
+        "x-req",
+        "[ERROR]",
+        "timeout after",
+        "refused after",
+        "id=9f3a ",
+        "10.0.0.1",
+        "abc",
+        "a.c",
+        "1234",
+        "\t",
+        " ",
+        "/api/v1/users?q=a%20b",
+        "\r"
+    };
+
+    private Path dir;
+
+    @Property(tries = 25)
+    void sameOutputAndStatusAsGnuGrep(@ForAll long seed) throws Exception {
+        Random random = new Random(seed);
+        dir = Files.createTempDirectory("grep-like-gnu");
+        List<Path> files = new ArrayList<>();
+        int fileCount = 1 + random.nextInt(3);
+        for (int i = 0; i < fileCount; i++) {
+            Path file = dir.resolve("f" + i + ".log");
+            Files.write(file, randomFile(random));
+            files.add(file);
+        }
+        List<String> options = randomOptions(random);
+        String pattern = PATTERNS[random.nextInt(PATTERNS.length)];
+
+        // -E: extended syntax, which -F replaces (GNU grep takes one matcher).
+        List<String> gnu = new ArrayList<>(List.of("grep"));
+        if (!options.contains("-F")) {
+            gnu.add("-E");
+        }
+        gnu.addAll(options);
+        gnu.add("-e");
+        gnu.add(pattern);
+        files.forEach(file -> gnu.add(file.toString()));
+        ProcessBuilder builder =
+                new ProcessBuilder(gnu).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("LC_ALL", "C.UTF-8");
+        Process process = builder.start();
+        byte[] expected = process.getInputStream().readAllBytes();
+        int expectedStatus = process.waitFor();
+
+        List<String> ours = new ArrayList<>(List.of("--quiet"));
+        ours.addAll(options);
+        GrepRun run = GrepRun.ending(dir, ours, pattern, files.toArray(Path[]::new));
+        String what = String.join(" ", gnu);
+        assertThat(run.exitCode()).as(what + "\n" + run.stderr()).isEqualTo(expectedStatus);
+        assertThat(new String(run.output(), StandardCharsets.UTF_8))
+                .as(what)
+                .isEqualTo(new String(expected, StandardCharsets.UTF_8));
+    }
+
+    @AfterTry
+    void removeFiles() throws IOException {
+        if (dir != null) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    private static List<String> randomOptions(Random random) {
+        List<String> options = new ArrayList<>();
+        String[] flags = {"-F", "-i", "-v", "-c", "-l", "-n", "-H", "--no-filename"};
+        for (String flag : flags) {
+            if (random.nextInt(4) == 0) {
+                options.add(flag);
+            }
+        }
+        if (random.nextInt(4) == 0) {
+            options.add("-m");
+            options.add(Integer.toString(random.nextInt(4)));
+        }
+        return options;
+    }
+
+    private static byte[] randomFile(Random random) {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        int lines = random.nextInt(400);
+        for (int i = 0; i < lines; i++) {
+            StringBuilder line = new StringBuilder();
+            int words = random.nextInt(random.nextInt(30) == 0 ? 2000 : 12);
+            for (int w = 0; w < words; w++) {
+                line.append(WORDS[random.nextInt(WORDS.length)]);
+            }
+            file.writeBytes(line.toString().getBytes(StandardCharsets.UTF_8));
+            if (i < lines - 1 || random.nextBoolean()) {
+                file.writeBytes(
+                        random.nextInt(4) == 0 ? new byte[] {'\r', '\n'} : new byte[] {'\n'});
+            }
+        }
+        return file.toByteArray();
+    }
+}
