@@ -33,6 +33,17 @@ public enum Log4jPreset {
             // The file layout does not truncate thread names: [RMI TCP Connection(2)-127.0.0.1].
             SpringBoot.layout("[%X{application}] [%t]"),
             SpringBoot.layout("[%t]")),
+    LOG4J_CLASSIC(
+            "log4j-classic",
+            "Java log in the classic Log4j/Logback PatternLayouts with ' - ' before the message"
+                    + " (%d [%t] %-5p %c - %m%n and its kin, with and without the thread)",
+            "2024-01-15 10:20:30,123 [RMI TCP Connection(2)-127.0.0.1] INFO  org.example.Cache -"
+                    + " evicted 3 entries",
+            // The layout of Log4j 1's PatternLayout documentation, copied into countless
+            // log4j.properties, then the level-first order many projects use.
+            "%d [%t] %-5p %c - %m%n",
+            "%d %-5p [%t] %c - %m%n",
+            "%d %-5p %c - %m%n"),
     HADOOP(
             "hadoop",
             "Hadoop and YARN container logs (log4j 1 ISO8601; with and without thread)",

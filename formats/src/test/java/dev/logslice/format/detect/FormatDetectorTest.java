@@ -52,6 +52,19 @@ class FormatDetectorTest {
     }
 
     @Test
+    void classicLog4jLayoutsAreDetected() throws Exception {
+        assertThat(
+                        detect(
+                                "2024-01-15 10:20:30,123 [main] INFO  org.example.App - started",
+                                "2024-01-15 10:20:31,007 [pool-2-thread-1] ERROR org.example.Job - failed",
+                                "java.lang.IllegalStateException: no stock",
+                                "\tat org.example.Job.run(Job.java:42)"))
+                .isEqualTo("log4j-classic");
+        assertThat(detect("2024-01-15 10:20:30,123 WARN  [worker 3] o.e.Sync - slow round"))
+                .isEqualTo("log4j-classic");
+    }
+
+    @Test
     void stackTracesCountForJavaFormats() throws Exception {
         assertThat(
                         detect(

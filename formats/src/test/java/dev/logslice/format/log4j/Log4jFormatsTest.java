@@ -95,6 +95,40 @@ class Log4jFormatsTest {
     }
 
     @Test
+    void classicLayoutsReadThreadsOfAnyShapeInEitherOrder() {
+        LogEvent threadFirst =
+                Parsing.event(
+                        Log4jPreset.LOG4J_CLASSIC.format(),
+                        "2024-01-15 10:20:30,123 [RMI TCP Connection(2)-127.0.0.1] WARN "
+                                + " org.example.Cache - evicted - 3 entries");
+        LogEvent levelFirst =
+                Parsing.event(
+                        Log4jPreset.LOG4J_CLASSIC.format(),
+                        "2024-01-15 10:20:30,123 ERROR [JavaFX Application Thread] a.b.Ui - boom");
+        LogEvent noThread =
+                Parsing.event(
+                        Log4jPreset.LOG4J_CLASSIC.format(),
+                        "2024-01-15 10:20:30,123 INFO  org.example.Main - started");
+
+        assertThat(threadFirst.thread()).isEqualTo("RMI TCP Connection(2)-127.0.0.1");
+        assertThat(threadFirst.level()).isEqualTo("WARN");
+        assertThat(threadFirst.message()).isEqualTo("evicted - 3 entries");
+        assertThat(levelFirst.thread()).isEqualTo("JavaFX Application Thread");
+        assertThat(levelFirst.logger()).isEqualTo("a.b.Ui");
+        assertThat(noThread.has(Field.THREAD)).isFalse();
+        assertThat(noThread.logger()).isEqualTo("org.example.Main");
+    }
+
+    @Test
+    void classicLayoutsLeaveHadoopsColonLinesAlone() {
+        assertThat(
+                        Parsing.result(
+                                Log4jPreset.LOG4J_CLASSIC.format().newParser(Parsing.CONTEXT),
+                                "2015-10-18 18:01:47,978 INFO [main] org.apache.X: up - or not"))
+                .isInstanceOf(MalformedLine.class);
+    }
+
+    @Test
     void nestedBracketsInThreadNames() {
         LogFormat format = Log4jFormats.of("t", List.of("%d %p [%t] %c - %m%n"));
         LogEvent event =

@@ -32,6 +32,7 @@ class FormatRegistryTest {
                         "log4j2",
                         "logback",
                         "spring-boot",
+                        "log4j-classic",
                         "hadoop",
                         "spark",
                         "kafka",
