@@ -29,11 +29,13 @@ public record FormatSection(
         for (SplitReport split : stats.splits()) {
             for (SplitReport.FileRead file : split.files()) {
                 if (!file.skipped()) {
+                    // Events name files by plain path, splits by the source's name.
+                    String name = LocalPaths.plain(file.path());
                     filesByFormat
                             .computeIfAbsent(
                                     formatOfFile.apply(file.path()), k -> new LinkedHashSet<>())
-                            .add(file.path());
-                    linesByFile.merge(file.path(), file.lines(), Long::sum);
+                            .add(name);
+                    linesByFile.merge(name, file.lines(), Long::sum);
                 }
             }
         }
@@ -43,7 +45,7 @@ public record FormatSection(
                         sections.add(
                                 new FormatSection(
                                         format,
-                                        files.stream().map(LocalPaths::plain).toList(),
+                                        List.copyOf(files),
                                         sum(files, linesByFile),
                                         sum(files, stats.eventsByFile()),
                                         sum(files, stats.malformedByFile()))));

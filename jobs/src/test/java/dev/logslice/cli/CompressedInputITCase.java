@@ -40,6 +40,7 @@ class CompressedInputITCase {
                     "elapsedNanos",
                     "parallelism",
                     "formats",
+                    "panelFormats",
                     "malformedByFile",
                     "malformedSamples");
 

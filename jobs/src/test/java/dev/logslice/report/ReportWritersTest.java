@@ -205,8 +205,10 @@ class ReportWritersTest {
             partial.addSplit(
                     new SplitReport(
                             "1", file, 0, 10, 10, 4, 0, List.of(), 1, 1, 0, 1, "none", 0, 0, null));
-            partial.addFileEvents(file, 3);
-            partial.addMalformed(new MalformedSample(file, 0, "x", "no header"));
+            // Splits name files as the source does, events by plain path.
+            String path = file.substring("file:".length());
+            partial.addFileEvents(path, 3);
+            partial.addMalformed(new MalformedSample(path, 0, "x", "no header"));
         }
         LogStats stats = new LogStats();
         stats.merge(LogStats.fromBytes(partial.toBytes()));

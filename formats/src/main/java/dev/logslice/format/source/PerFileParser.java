@@ -1,5 +1,6 @@
 package dev.logslice.format.source;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.Line;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
@@ -30,6 +31,7 @@ public final class PerFileParser implements Serializable {
     private final ZoneId zone;
     @Nullable private transient Path currentPath;
     private transient String currentFile;
+    private transient String currentName;
     private transient LogFormat currentFormat;
     private transient LogParser parser;
 
@@ -54,15 +56,19 @@ public final class PerFileParser implements Serializable {
                 currentFormat = formats.of(file);
                 parser = currentFormat.newParser(ParserContext.of(zone, modificationTime(path)));
                 currentFile = file;
+                currentName = LocalPaths.plain(file);
             }
             currentPath = path;
         }
         return parser;
     }
 
-    /** The name of the file {@link #forFile} was last asked for, as events carry it. */
+    /**
+     * The name of the file {@link #forFile} was last asked for, as events carry it: a local file by
+     * its plain path ({@code /var/log/x}), as users know it, not by the source's URI.
+     */
     public String currentFile() {
-        return currentFile;
+        return currentName;
     }
 
     /**

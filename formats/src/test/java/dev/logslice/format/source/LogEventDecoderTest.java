@@ -90,9 +90,15 @@ class LogEventDecoderTest {
             }
         }
 
+        // Events name local files by their plain paths.
+        String accessPath = dir.resolve("access.log").toString();
+        String syslogPath = dir.resolve("syslog").toString();
         assertThat(results)
                 .extracting(r -> r.file() + " " + (r instanceof LogEvent))
                 .containsExactly(
-                        access + " true", syslog + " false", access + " false", syslog + " true");
+                        accessPath + " true",
+                        syslogPath + " false",
+                        accessPath + " false",
+                        syslogPath + " true");
     }
 }
