@@ -1,12 +1,10 @@
 package dev.logslice.cli;
 
-import dev.logslice.connector.enumerator.InputFile;
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.format.Field;
 import dev.logslice.format.detect.FormatDetectionException;
-import dev.logslice.format.detect.FormatDetector;
 import dev.logslice.format.detect.InputFormats;
-import dev.logslice.format.detect.InputsDetection;
+import dev.logslice.format.detect.PathsDetection;
 import dev.logslice.format.detect.SkippedInput;
 import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
@@ -17,11 +15,10 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -138,21 +135,13 @@ final class FormatOptionsMixin {
             throw new IllegalArgumentException(
                     "--time-format needs --format regex (and the regex as --pattern)");
         }
-        List<InputsDetection.Input> inputs = new ArrayList<>();
-        for (InputFile file : InputFiles.all(paths)) {
-            InputFiles.local(file)
-                    .ifPresent(
-                            local ->
-                                    inputs.add(
-                                            new InputsDetection.Input(
-                                                    file.path().toString(), local)));
-        }
         InputFormats detected;
         try {
-            detected =
-                    new InputsDetection(new FormatDetector(registry), options, zone).detect(inputs);
+            detected = PathsDetection.detect(paths, options, zone);
         } catch (FormatDetectionException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the input paths", e);
         }
         tell(detected, info);
         return detected;
@@ -163,15 +152,11 @@ final class FormatOptionsMixin {
      * that are left.
      */
     static List<String> sourcePaths(List<String> paths, InputFormats formats) {
-        if (formats.skipped().isEmpty()) {
-            return paths;
+        try {
+            return PathsDetection.pathsToRead(paths, formats);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the input paths", e);
         }
-        Set<String> skipped =
-                formats.skipped().stream().map(SkippedInput::file).collect(Collectors.toSet());
-        return InputFiles.all(paths).stream()
-                .map(file -> file.path().toString())
-                .filter(file -> !skipped.contains(file))
-                .toList();
     }
 
     private FormatOptions options() {
