@@ -50,7 +50,7 @@ public final class InputFileNotes {
             }
         }
         return byPath.entrySet().stream()
-                .map(entry -> new AppendedFile(entry.getKey(), entry.getValue()))
+                .map(entry -> new AppendedFile(LocalPaths.plain(entry.getKey()), entry.getValue()))
                 .toList();
     }
 

@@ -1,5 +1,6 @@
 package dev.logslice.report;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.SplitReport;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -21,7 +22,7 @@ public final class SplitJson {
             json.writeArrayFieldStart("files");
             for (SplitReport.FileRead file : split.files()) {
                 json.writeStartObject();
-                json.writeStringField("path", file.path());
+                json.writeStringField("path", LocalPaths.plain(file.path()));
                 json.writeNumberField("start", file.start());
                 json.writeNumberField("end", file.end());
                 json.writeNumberField("bytes", file.bytesRead());
@@ -36,7 +37,7 @@ public final class SplitJson {
             }
             json.writeEndArray();
         } else {
-            json.writeStringField("path", split.path());
+            json.writeStringField("path", LocalPaths.plain(split.path()));
             json.writeNumberField("start", split.start());
             json.writeNumberField("end", split.end());
         }

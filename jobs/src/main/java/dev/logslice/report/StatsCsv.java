@@ -1,5 +1,6 @@
 package dev.logslice.report;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.MalformedSample;
@@ -90,7 +91,7 @@ public final class StatsCsv {
                 record(
                         csv,
                         split.splitId(),
-                        split.path(),
+                        LocalPaths.plain(split.path()),
                         split.start(),
                         split.end(),
                         split.bytesRead(),

@@ -1,5 +1,6 @@
 package dev.logslice.report;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.Severity;
 import dev.logslice.stats.LogStats;
@@ -358,7 +359,7 @@ public final class StatsHtml {
             html.append("<tr><td>left out: ")
                     .append(text(file.reason()))
                     .append("</td><td></td><td></td><td></td><td class=\"v\">")
-                    .append(text(file.path()))
+                    .append(text(LocalPaths.plain(file.path())))
                     .append("</td></tr>");
         }
         html.append("</table>");
@@ -374,7 +375,7 @@ public final class StatsHtml {
                 .append("<th>read calls</th><th>ms in reads</th></tr>");
         for (SplitReport split : rows.listed()) {
             html.append("<tr><td class=\"v\">")
-                    .append(text(split.path()))
+                    .append(text(LocalPaths.plain(split.path())))
                     .append(split.isPacked() ? " and " + (split.files().size() - 1) + " more" : "")
                     .append(
                             split.compressedBytesRead() > 0
