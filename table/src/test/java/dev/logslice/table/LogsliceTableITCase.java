@@ -98,11 +98,15 @@ class LogsliceTableITCase {
         Files.writeString(log, text);
     }
 
-    private static TableEnvironment tables(String extraOptions) {
+    /** A batch table environment on the test's MiniCluster, two readers. */
+    private static TableEnvironment batchTables() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
-        TableEnvironment tables =
-                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        return StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+    }
+
+    private static TableEnvironment tables(String extraOptions) {
+        TableEnvironment tables = batchTables();
         tables.executeSql(
                 "CREATE TABLE logs ("
                         + " ts TIMESTAMP_LTZ(3), status INT, `bytes` BIGINT, path STRING,"
@@ -217,9 +221,7 @@ class LogsliceTableITCase {
         Files.writeString(
                 folder.resolve("README"),
                 "These are the logs of the web servers.\nRotate them weekly.\n");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        TableEnvironment tables =
-                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        TableEnvironment tables = batchTables();
         tables.executeSql(
                 "CREATE TABLE logs (status INT, `file` STRING METADATA) WITH ("
                         + "'connector' = 'logslice', 'path' = '"
@@ -262,10 +264,7 @@ class LogsliceTableITCase {
         }
         Path app = folder.resolve("app.log");
         Files.writeString(app, text);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(2);
-        TableEnvironment tables =
-                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        TableEnvironment tables = batchTables();
         tables.executeSql(
                 "CREATE TABLE app (level STRING, thread STRING, message STRING,"
                         + " `line` STRING METADATA) WITH ('connector' = 'logslice', 'path' = '"
@@ -310,9 +309,7 @@ class LogsliceTableITCase {
                             i));
         }
         Files.writeString(folder.resolve("app.log"), app);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        TableEnvironment tables =
-                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        TableEnvironment tables = batchTables();
         tables.executeSql(
                 "CREATE TABLE logs (status INT, level STRING, malformed STRING METADATA) WITH ("
                         + "'connector' = 'logslice', 'path' = '"
