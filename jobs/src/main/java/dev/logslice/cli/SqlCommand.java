@@ -3,15 +3,9 @@ package dev.logslice.cli;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.detect.PathsDetection;
 import dev.logslice.job.ReaderOutput;
+import dev.logslice.sql.QueryRun;
 import dev.logslice.sql.RowOutput;
-import dev.logslice.sql.SqlErrors;
 import dev.logslice.table.LogsTableStatement;
-
-import org.apache.flink.table.api.EnvironmentSettings;
-import org.apache.flink.table.api.TableResult;
-import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,23 +97,15 @@ final class SqlCommand implements Callable<Integer> {
                     read.parallelism,
                     toRead,
                     System.err,
-                    env -> {
-                        StreamTableEnvironment tables =
-                                StreamTableEnvironment.create(
-                                        env, EnvironmentSettings.inBatchMode());
-                        tables.executeSql(createTable);
-                        List<String> columns =
-                                tables.from(TABLE).getResolvedSchema().getColumnNames();
-                        TableResult result = execute(tables, query, columns);
-                        try (CloseableIterator<Row> rows = result.collect()) {
-                            form.write(
-                                    result.getResolvedSchema().getColumnNames(),
-                                    values(rows),
+                    env ->
+                            QueryRun.run(
+                                    env,
+                                    createTable,
+                                    TABLE,
+                                    query,
+                                    form,
                                     writer,
-                                    out == null && System.console() != null ? terminalWidth() : 0);
-                        }
-                        return null;
-                    });
+                                    out == null && System.console() != null ? terminalWidth() : 0));
             pending.commit();
         }
         return 0;
@@ -132,17 +117,6 @@ final class SqlCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     "--output " + output + ": give table, csv, json or jsonl");
-        }
-    }
-
-    private static TableResult execute(
-            StreamTableEnvironment tables, String query, List<String> columns) {
-        try {
-            return tables.executeSql(query);
-        } catch (RuntimeException e) {
-            throw SqlErrors.lineFor(e, columns)
-                    .map(line -> new IllegalArgumentException("sql: " + line, e))
-                    .orElseThrow(() -> e);
         }
     }
 
@@ -170,25 +144,6 @@ final class SqlCommand implements Callable<Integer> {
         return path.contains(";") || path.contains("\"") || path.contains("'")
                 ? "\"" + path.replace("\"", "\"\"") + "\""
                 : path;
-    }
-
-    private static Iterator<List<Object>> values(Iterator<Row> rows) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return rows.hasNext();
-            }
-
-            @Override
-            public List<Object> next() {
-                Row row = rows.next();
-                List<Object> values = new ArrayList<>(row.getArity());
-                for (int i = 0; i < row.getArity(); i++) {
-                    values.add(row.getField(i));
-                }
-                return values;
-            }
-        };
     }
 
     /** The terminal's width from {@code COLUMNS}, else the usual 80. */

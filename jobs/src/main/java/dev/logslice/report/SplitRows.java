@@ -15,9 +15,9 @@ import java.util.function.Predicate;
 
 /**
  * The splits a report lists one by one: at most {@value #LISTED}, the ones that read the most bytes
- * (then the slowest), in the order of the job's list, and the sums of all the others in one row.
- * Tiny split sizes make up to 10,000 splits, a row each of which no one reads and every report
- * would carry.
+ * (of equal ones, the first in the job's list, so that the same input gives the same report on any
+ * machine), in the order of the job's list, and the sums of all the others in one row. Tiny split
+ * sizes make up to 10,000 splits, a row each of which no one reads and every report would carry.
  *
  * @param listed the splits listed, in split order
  * @param total all the splits of the job
@@ -29,7 +29,6 @@ public record SplitRows(List<SplitReport> listed, int total, Sums others) {
 
     private static final Comparator<SplitReport> LARGEST_FIRST =
             Comparator.comparingLong(SplitReport::bytesRead)
-                    .thenComparingLong(SplitReport::readNanos)
                     .reversed()
                     .thenComparing(SplitReport::splitId);
 

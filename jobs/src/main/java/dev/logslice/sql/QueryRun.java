@@ -1,0 +1,77 @@
+package dev.logslice.sql;
+
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * One query of {@code logslice sql}: the table made, the query run in batch mode, its rows written.
+ * Apart from the command so that only a query loads the table API: other commands run where it is
+ * not on the class path (a cluster without Flink's table jars).
+ */
+public final class QueryRun {
+    private QueryRun() {}
+
+    /**
+     * @param terminalWidth the terminal's width, or 0 when the rows go to no terminal
+     * @return null, for {@code ExecutionTarget.run}
+     */
+    public static Void run(
+            StreamExecutionEnvironment env,
+            String createTable,
+            String table,
+            String query,
+            RowOutput form,
+            Writer out,
+            int terminalWidth)
+            throws Exception {
+        StreamTableEnvironment tables =
+                StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        tables.executeSql(createTable);
+        List<String> columns = tables.from(table).getResolvedSchema().getColumnNames();
+        TableResult result = execute(tables, query, columns);
+        try (CloseableIterator<Row> rows = result.collect()) {
+            form.write(
+                    result.getResolvedSchema().getColumnNames(), values(rows), out, terminalWidth);
+        }
+        return null;
+    }
+
+    private static TableResult execute(
+            StreamTableEnvironment tables, String query, List<String> columns) {
+        try {
+            return tables.executeSql(query);
+        } catch (RuntimeException e) {
+            throw SqlErrors.lineFor(e, columns)
+                    .map(line -> new IllegalArgumentException("sql: " + line, e))
+                    .orElseThrow(() -> e);
+        }
+    }
+
+    private static Iterator<List<Object>> values(Iterator<Row> rows) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return rows.hasNext();
+            }
+
+            @Override
+            public List<Object> next() {
+                Row row = rows.next();
+                List<Object> values = new ArrayList<>(row.getArity());
+                for (int i = 0; i < row.getArity(); i++) {
+                    values.add(row.getField(i));
+                }
+                return values;
+            }
+        };
+    }
+}
