@@ -161,6 +161,13 @@ final class GrepCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "invalid regex '" + regex + "': " + e.getDescription());
         }
+        if (maxCount != null && maxCount == 0) {
+            // As GNU grep: no line may be selected, so nothing is read, written or counted.
+            try (Outputs.Pending output = Outputs.open(out)) {
+                output.commit();
+            }
+            return NOTHING_MATCHED;
+        }
         List<EventFilter> eventFilters = filters.filters(formats.zone);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         // Parsing costs; a plain regex grep reads lines only.

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
@@ -47,6 +49,25 @@ class GrepExitStatusITCase {
         assertThat(out).isEmptyFile();
         assertThat(badRegex.exitCode()).isEqualTo(2);
         assertThat(missing.exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void maxCountZeroSelectsNothingWhateverElseIsAsked() throws IOException {
+        Path log = write("access.log", accessLines());
+        Path out = dir.resolve("zero.out");
+        for (List<String> options :
+                List.<List<String>>of(
+                        List.of(), List.of("-c"), List.of("-l"), List.of("-v", "-c", "-H"))) {
+            List<String> args = new ArrayList<>(List.of("grep", "--out", out.toString()));
+            args.addAll(options);
+            args.addAll(List.of("-m", "0", "GET", log.toString()));
+
+            CliRun run = CliRun.of(args.toArray(String[]::new));
+
+            // GNU grep 3.8: no output and exit 1 for -m 0, with -c, -l and -v too.
+            assertThat(run.exitCode()).as(options + run.stderr()).isEqualTo(1);
+            assertThat(out).as(options.toString()).isEmptyFile();
+        }
     }
 
     @Test
