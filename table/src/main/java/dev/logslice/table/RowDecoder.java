@@ -42,6 +42,9 @@ final class RowDecoder implements LineDecoder<RowData> {
     private final MalformedRows malformed;
     private final TypeInformation<RowData> producedType;
 
+    /** Whether the {@code line} column is read: only then is a row's text copied. */
+    private final boolean readsLine;
+
     private transient ByteSpan span;
 
     RowDecoder(
@@ -59,6 +62,7 @@ final class RowDecoder implements LineDecoder<RowData> {
         this.filters = filters;
         this.malformed = malformed;
         this.producedType = producedType;
+        this.readsLine = Arrays.asList(metadata).contains(MetadataColumn.LINE);
     }
 
     @Nullable
@@ -114,7 +118,8 @@ final class RowDecoder implements LineDecoder<RowData> {
                         bad.file() + ":" + bad.offset() + ": " + bad.reason());
             }
             GenericRowData row = new GenericRowData(columns.length + metadata.length);
-            fillMetadata(row, bad, own == null ? bad.sample() : own.copyBytes(), bad.reason());
+            byte[] text = !readsLine ? null : own == null ? bad.sample() : own.copyBytes();
+            fillMetadata(row, bad, text, bad.reason());
             return row;
         }
         LogEvent event = (LogEvent) result;
@@ -128,13 +133,16 @@ final class RowDecoder implements LineDecoder<RowData> {
             row.setField(i, value(event, columns[i], columnTypes[i]));
         }
         if (metadata.length > 0) {
-            fillMetadata(row, event, text(event, own), null);
+            fillMetadata(row, event, readsLine ? text(event, own) : null, null);
         }
         return row;
     }
 
     private void fillMetadata(
-            GenericRowData row, ParseResult result, byte[] text, @Nullable String reason) {
+            GenericRowData row,
+            ParseResult result,
+            @Nullable byte[] text,
+            @Nullable String reason) {
         for (int i = 0; i < metadata.length; i++) {
             Object value;
             switch (metadata[i]) {
