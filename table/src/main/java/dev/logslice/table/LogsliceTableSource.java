@@ -14,6 +14,7 @@ import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.expressions.ResolvedExpression;
@@ -35,6 +36,7 @@ final class LogsliceTableSource
         implements ScanTableSource,
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
+                SupportsLimitPushDown,
                 SupportsReadingMetadata {
 
     /** What the source reads: set when the table is created, the same for every copy. */
@@ -57,6 +59,11 @@ final class LogsliceTableSource
     private List<PushedFilter> filters = List.of();
     private List<MetadataColumn> metadata = List.of();
     private DataType producedType;
+
+    /**
+     * Rows after which each reader stops reading: a LIMIT without ORDER BY, which Flink applies.
+     */
+    private long limit = Long.MAX_VALUE;
 
     LogsliceTableSource(Reading reading, DataType physicalType) {
         this.reading = reading;
@@ -83,7 +90,8 @@ final class LogsliceTableSource
                         .setSplitSize(reading.splitSize())
                         .setReadBufferSize(reading.readBufferSize())
                         .setMaxLineLength(reading.maxLineLength())
-                        .setSkipMissingFiles(reading.skipMissingFiles());
+                        .setSkipMissingFiles(reading.skipMissingFiles())
+                        .setRecordLimit(limit);
         reading.paths().forEach(path -> builder.addPath(new Path(path)));
         return SourceProvider.of(builder.setLineDecoder(decoder(context)).build());
     }
@@ -145,6 +153,11 @@ final class LogsliceTableSource
     }
 
     @Override
+    public void applyLimit(long limit) {
+        this.limit = limit;
+    }
+
+    @Override
     public Map<String, DataType> listReadableMetadata() {
         Map<String, DataType> readable = new LinkedHashMap<>();
         for (MetadataColumn column : MetadataColumn.values()) {
@@ -167,6 +180,7 @@ final class LogsliceTableSource
         copy.metadata = metadata;
         copy.filters = filters;
         copy.producedType = producedType;
+        copy.limit = limit;
         return copy;
     }
 

@@ -1,8 +1,14 @@
 package dev.logslice.table;
 
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -37,7 +43,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * the test wrote, each line once, whatever the splits; malformed lines are rows too.
  */
 class LogsliceTableITCase {
-    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension();
+    /** Keeps each job's metrics after it ends: what the source read is checked after a query. */
+    private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER =
+            new MiniClusterExtension(
+                    () ->
+                            new MiniClusterResourceConfiguration.Builder()
+                                    .setConfiguration(
+                                            METRICS.addToConfiguration(new Configuration()))
+                                    .build());
 
     private static final DateTimeFormatter CLF_TIME =
             DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT);
@@ -373,5 +389,67 @@ class LogsliceTableITCase {
                 written.stream().filter(w -> w.status() != null && w.status() >= 500).count();
         assertThat(rows(tables(""), "SELECT COUNT(*) FROM logs WHERE status >= 500"))
                 .containsExactly(Row.of(expected));
+    }
+
+    /** Read calls of the source's readers in a query, all readers together. */
+    private static long readCalls(TableResult result) {
+        JobID job = result.getJobClient().orElseThrow().getJobID();
+        return METRICS.getMetricsByIdentifiers(job).entrySet().stream()
+                .filter(metric -> metric.getKey().endsWith(".readCalls"))
+                .filter(metric -> metric.getValue() instanceof Counter)
+                .mapToLong(metric -> ((Counter) metric.getValue()).getCount())
+                .sum();
+    }
+
+    private static List<Row> rows(TableResult result) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = result.collect()) {
+            it.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    @Test
+    void aLimitStopsTheReadersAfterTheirFirstRead() throws Exception {
+        Map<Long, Written> byOffset = new HashMap<>();
+        written.forEach(w -> byOffset.put(w.offset(), w));
+        // Small splits and reads: the whole file takes hundreds of read calls.
+        TableEnvironment tables = tables(", 'split-size' = '64k', 'read-buffer-size' = '4k'");
+        String query = "SELECT `offset`, `line` FROM logs LIMIT 5";
+        assertThat(tables.explainSql(query)).contains("limit=[5]");
+
+        TableResult limited = tables.executeSql(query);
+        List<Row> rows = rows(limited);
+
+        assertThat(rows).hasSize(5);
+        assertThat(rows)
+                .allSatisfy(
+                        row ->
+                                assertThat(row.getField(1))
+                                        .isEqualTo(byOffset.get((Long) row.getField(0)).line()));
+        TableResult everything = tables.executeSql("SELECT COUNT(`line`) FROM logs");
+        assertThat(rows(everything)).containsExactly(Row.of((long) written.size()));
+        assertThat(readCalls(everything)).isGreaterThan(100);
+        // Each of the two readers reads one buffer of its first split, then no more.
+        assertThat(readCalls(limited)).isBetween(1L, 2L);
+    }
+
+    @Test
+    void aLimitAfterPushedConditionsCountsOnlyTheRowsThatHoldThem() throws Exception {
+        Map<Long, Written> byOffset = new HashMap<>();
+        written.forEach(w -> byOffset.put(w.offset(), w));
+        TableEnvironment tables = tables(", 'split-size' = '64k', 'read-buffer-size' = '4k'");
+        String query = "SELECT `offset`, status FROM logs WHERE status >= 500 LIMIT 40";
+        assertThat(tables.explainSql(query)).containsPattern(PUSHED_FILTER).contains("limit=[40]");
+
+        List<Row> rows = rows(tables, query);
+
+        assertThat(rows).hasSize(40);
+        assertThat(rows)
+                .allSatisfy(
+                        row ->
+                                assertThat(byOffset.get((Long) row.getField(0)).status())
+                                        .isEqualTo(row.getField(1))
+                                        .isGreaterThanOrEqualTo(500));
     }
 }

@@ -11,6 +11,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** The reader of a {@code LogFileSource}: asks for one split at a time, a new one when done. */
 @Internal
@@ -28,8 +29,21 @@ public final class LogFileSourceReader<T>
             LineDecoder<T> decoder,
             LogSourceSettings settings,
             LogSourceReaderMetrics metrics) {
+        this(context, decoder, settings, metrics, new AtomicLong());
+    }
+
+    /**
+     * @param emitted records this reader's split readers decoded: its fetcher makes a new split
+     *     reader after idling between two splits, and the record limit counts across all of them
+     */
+    private LogFileSourceReader(
+            SourceReaderContext context,
+            LineDecoder<T> decoder,
+            LogSourceSettings settings,
+            LogSourceReaderMetrics metrics,
+            AtomicLong emitted) {
         super(
-                () -> new LogFileSplitReader<>(decoder, settings, metrics),
+                () -> new LogFileSplitReader<>(decoder, settings, metrics, emitted),
                 new LogFileRecordEmitter<>(),
                 context.getConfiguration(),
                 context);

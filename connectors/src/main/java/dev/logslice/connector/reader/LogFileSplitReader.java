@@ -28,6 +28,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
@@ -61,9 +62,28 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
     private long reportedBytes;
     private long reportedOversized;
 
+    /** The current split's event starts, or null when every line is a record. */
+    @Nullable private Predicate<Line> eventStarts;
+
+    /**
+     * Records decoded from lines by the source reader, all its splits together: taken from and kept
+     * in {@link #emittedByReader}, which outlives this split reader.
+     */
+    private long emitted;
+
+    private final AtomicLong emittedByReader;
+
+    /** Whether the current split reads no further: the record limit was reached at a record end. */
+    private boolean stoppedAtLimit;
+
     LogFileSplitReader(
-            LineDecoder<T> decoder, LogSourceSettings settings, LogSourceReaderMetrics metrics) {
+            LineDecoder<T> decoder,
+            LogSourceSettings settings,
+            LogSourceReaderMetrics metrics,
+            AtomicLong emittedByReader) {
         this.decoder = decoder;
+        this.emittedByReader = emittedByReader;
+        this.emitted = emittedByReader.get();
         this.settings = settings;
         this.metrics = metrics;
         this.files = new SegmentFiles(settings);
@@ -75,6 +95,9 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
             LogFileSplit next = pending.poll();
             if (next == null) {
                 return new LineBatch<>("none");
+            }
+            if (emitted >= settings.recordLimit()) {
+                return unread(next);
             }
             Stage stage = next.readerPosition().map(SplitPosition::stage).orElse(Stage.READING);
             if (stage == Stage.FINISHED) {
@@ -95,7 +118,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
             int done = segment;
             long end = lines.splitEnd();
             finishSegment();
-            if (!openSegmentAfter(done)) {
+            if (stoppedAtLimit || !openSegmentAfter(done)) {
                 break; // that was the split's last file that is there
             }
             decoder.finishFile(
@@ -127,17 +150,31 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         batch.markSplitFinished();
     }
 
-    /** Reads the current segment until the batch has a record or the segment ends. */
+    /**
+     * Reads the current segment until the batch has a record or the segment ends, or the record
+     * limit is reached: then at the next line that starts a record, so that the event the decoder
+     * holds is whole.
+     */
     private boolean readSegment(LineBatch<T> batch) throws IOException {
         int current = segment;
         SplitReadStats counted = lines.stats();
+        long limit = settings.recordLimit();
         boolean more;
         do {
             more =
                     lines.readNext(
                             line -> {
+                                if (stoppedAtLimit) {
+                                    return; // the rest of the read's lines
+                                }
+                                if (emitted >= limit
+                                        && (eventStarts == null || eventStarts.test(line))) {
+                                    stoppedAtLimit = true;
+                                    return;
+                                }
                                 T record = decoder.decode(line);
                                 if (record != null) {
+                                    emitted++;
                                     batch.add(
                                             record,
                                             current,
@@ -147,8 +184,10 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                                             counted);
                                 }
                             });
-        } while (more && batch.isEmpty());
-        return more;
+            stoppedAtLimit |= emitted >= limit && eventStarts == null;
+        } while (more && batch.isEmpty() && !stoppedAtLimit);
+        emittedByReader.set(emitted);
+        return more && !stoppedAtLimit;
     }
 
     /**
@@ -167,7 +206,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                 boolean resumed = position != null && position.segment() == i;
                 lines = files.lineReader(file, opened, resumed ? position.offset() : null);
                 lines.withSplitId(next.splitId());
-                Predicate<Line> eventStarts = decoder.eventStarts();
+                eventStarts = decoder.eventStarts();
                 LinePrefilter prefilter = decoder.prefilter();
                 if (eventStarts != null) {
                     lines.withEventStarts(eventStarts);
@@ -251,7 +290,23 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         LineBatch<T> batch = new LineBatch<>(skipped.splitId());
         finishSplit(
                 skipped,
-                SplitReadStats.skippedReport(skipped, missing),
+                SplitReadStats.skippedReport(skipped, missing.get(0).skipReason(), missing),
+                new SplitReadStats(),
+                batch);
+        updatePendingBytes();
+        return batch;
+    }
+
+    /** A split given after the record limit was reached: finished, none of it read. */
+    private LineBatch<T> unread(LogFileSplit split) {
+        LineBatch<T> batch = new LineBatch<>(split.splitId());
+        String reason =
+                "not read: the reader had emitted its limit of "
+                        + settings.recordLimit()
+                        + " records";
+        finishSplit(
+                split,
+                SplitReadStats.skippedReport(split, reason, List.of()),
                 new SplitReadStats(),
                 batch);
         updatePendingBytes();
@@ -309,6 +364,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         channel = null;
         lines = null;
         split = null;
+        stoppedAtLimit = false;
         reportedReadCalls = 0;
         reportedBytes = 0;
         reportedOversized = 0;

@@ -147,8 +147,12 @@ public final class SplitReadStats {
                 files);
     }
 
-    /** The report of a split none of whose files was read, each missing. */
-    static SplitReport skippedReport(LogFileSplit split, List<SplitReport.FileRead> skipped) {
+    /**
+     * The report of a split none of whose files was read: each missing, or the reader's record
+     * limit reached before it.
+     */
+    static SplitReport skippedReport(
+            LogFileSplit split, String reason, List<SplitReport.FileRead> skipped) {
         long now = System.currentTimeMillis();
         FileSegment first = split.segments().get(0);
         return new SplitReport(
@@ -167,7 +171,7 @@ public final class SplitReadStats {
                 Compression.ofFileName(first.path().getName()).displayName(),
                 0,
                 0,
-                skipped.get(0).skipReason(),
+                reason,
                 skipped);
     }
 }

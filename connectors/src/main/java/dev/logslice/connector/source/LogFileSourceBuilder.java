@@ -29,6 +29,7 @@ public final class LogFileSourceBuilder<T> {
     private final List<Path> paths = new ArrayList<>();
     private LineDecoder<T> decoder;
     private final Configuration options = new Configuration();
+    private long recordLimit = Long.MAX_VALUE;
 
     LogFileSourceBuilder(LineDecoder<T> decoder) {
         this.decoder = decoder;
@@ -89,6 +90,21 @@ public final class LogFileSourceBuilder<T> {
     }
 
     /**
+     * Makes each reader stop reading once it has emitted {@code limit} records: for a query's
+     * {@code LIMIT}, which Flink still applies to what all readers emit together. A reader stops at
+     * a record's end: with multi-line events it reads on through the continuation lines of the
+     * event it holds, which it then emits whole. The splits it is given after that are finished
+     * unread (their reports say so). No limit by default.
+     */
+    public LogFileSourceBuilder<T> setRecordLimit(long limit) {
+        if (limit < 0) {
+            throw new IllegalArgumentException("record limit " + limit + " must not be negative");
+        }
+        this.recordLimit = limit;
+        return this;
+    }
+
+    /**
      * Checks the options, and that every path exists, is readable and holds at least one input file
      * (a glob: matches one); throws {@link IllegalArgumentException} naming the problem otherwise.
      */
@@ -129,7 +145,8 @@ public final class LogFileSourceBuilder<T> {
                         minSplitsPerReader,
                         (int) bufferSize,
                         (int) maxLineLength,
-                        options.get(LogSourceOptions.SKIP_MISSING_FILES)));
+                        options.get(LogSourceOptions.SKIP_MISSING_FILES),
+                        recordLimit));
     }
 
     private static void checkMultipleOfBlock(String what, long size) {

@@ -39,7 +39,7 @@ import java.util.List;
  * @param grewBy bytes appended to the split's files after the job listed them, which were not read:
  *     a file is read up to the size it had then
  * @param skipReason why the split was not read at all (its files were missing and missing files are
- *     skipped), or null when it was read
+ *     skipped, or its reader had emitted its record limit), or null when it was read
  * @param files what was read of each file of the split, in order
  */
 @PublicEvolving

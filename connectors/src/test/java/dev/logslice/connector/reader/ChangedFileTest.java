@@ -28,6 +28,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -310,9 +311,11 @@ class ChangedFileTest {
         LogFileSplitReader<Object> reader =
                 new LogFileSplitReader<>(
                         new LinesAndReports(Line::toUtf8String),
-                        new LogSourceSettings(1 << 20, 1, BUFFER, 1 << 20, skipMissing),
+                        new LogSourceSettings(
+                                1 << 20, 1, BUFFER, 1 << 20, skipMissing, Long.MAX_VALUE),
                         new LogSourceReaderMetrics(
-                                UnregisteredMetricsGroup.createSourceReaderMetricGroup()));
+                                UnregisteredMetricsGroup.createSourceReaderMetricGroup()),
+                        new AtomicLong());
         reader.handleSplitsChanges(new SplitsAddition<>(List.of(split)));
         return reader;
     }

@@ -38,7 +38,7 @@ import java.util.concurrent.TimeUnit;
 
 import static dev.logslice.connector.reader.SourceDriver.enumerate;
 import static dev.logslice.connector.reader.SourceDriver.inIdOrder;
-import static dev.logslice.connector.reader.SourceDriver.poll;
+import static dev.logslice.connector.reader.SourceDriver.readOnRequest;
 import static dev.logslice.connector.reader.SourceDriver.readToEnd;
 import static dev.logslice.connector.reader.SourceDriver.readUntil;
 import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
@@ -93,23 +93,7 @@ class LogFileSourceReaderTest {
         TestingReaderOutput<LogLine> output = new TestingReaderOutput<>();
 
         try (SourceReader<LogLine, LogFileSplit> reader = source.createReader(context)) {
-            List<LogFileSplit> toHandOut = new ArrayList<>(splits);
-            int[] answered = {0};
-            // Answers each request as the enumerator would: the next split, or no more splits.
-            Runnable answerRequests =
-                    () -> {
-                        while (answered[0] < context.getNumSplitRequests()) {
-                            answered[0]++;
-                            if (toHandOut.isEmpty()) {
-                                reader.notifyNoMoreSplits();
-                            } else {
-                                reader.addSplits(List.of(toHandOut.remove(0)));
-                            }
-                        }
-                    };
-            reader.start();
-            answerRequests.run();
-            poll(reader, output, answerRequests, Integer.MAX_VALUE);
+            readOnRequest(reader, context, splits, output);
         }
 
         assertThat(lines(output)).containsExactlyElementsOf(reference);

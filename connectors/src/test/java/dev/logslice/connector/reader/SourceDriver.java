@@ -9,6 +9,7 @@ import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 import org.apache.flink.core.io.InputStatus;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -88,5 +89,34 @@ final class SourceDriver {
                 reader.isAvailable().get(30, TimeUnit.SECONDS);
             }
         }
+    }
+
+    /**
+     * Reads {@code splits} to the end with a started reader that is handed each split only when it
+     * asks, as the enumerator does: the reader's fetcher then idles between splits and reads each
+     * with a new split reader.
+     */
+    static <T> void readOnRequest(
+            SourceReader<T, LogFileSplit> reader,
+            TestingReaderContext context,
+            List<LogFileSplit> splits,
+            TestingReaderOutput<T> output)
+            throws Exception {
+        List<LogFileSplit> toHandOut = new ArrayList<>(inIdOrder(splits));
+        int[] answered = {0};
+        Runnable answerRequests =
+                () -> {
+                    while (answered[0] < context.getNumSplitRequests()) {
+                        answered[0]++;
+                        if (toHandOut.isEmpty()) {
+                            reader.notifyNoMoreSplits();
+                        } else {
+                            reader.addSplits(List.of(toHandOut.remove(0)));
+                        }
+                    }
+                };
+        reader.start();
+        answerRequests.run();
+        poll(reader, output, answerRequests, Integer.MAX_VALUE);
     }
 }

@@ -29,7 +29,9 @@ class LogFileSourceBuilderTest {
         LogFileSource<String> source = LogFileSource.builder().addPath(logFile).build();
 
         assertThat(source.settings())
-                .isEqualTo(new LogSourceSettings(64L << 20, 2, 1 << 20, 64 << 20, false));
+                .isEqualTo(
+                        new LogSourceSettings(
+                                64L << 20, 2, 1 << 20, 64 << 20, false, Long.MAX_VALUE));
     }
 
     @Test
@@ -53,7 +55,7 @@ class LogFileSourceBuilderTest {
                 LogFileSource.builder().addPath(logFile).setConfiguration(configuration).build();
 
         assertThat(fromSetters.settings())
-                .isEqualTo(new LogSourceSettings(8192, 3, 4096, 100, true));
+                .isEqualTo(new LogSourceSettings(8192, 3, 4096, 100, true, Long.MAX_VALUE));
         assertThat(fromConfiguration.settings()).isEqualTo(fromSetters.settings());
     }
 
