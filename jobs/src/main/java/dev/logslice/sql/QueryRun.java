@@ -4,6 +4,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.api.config.AggregatePhaseStrategy;
+import org.apache.flink.table.api.config.OptimizerConfigOptions;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
@@ -35,6 +37,12 @@ public final class QueryRun {
             throws Exception {
         StreamTableEnvironment tables =
                 StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        // Partial groups in the readers' tasks, whatever the planner estimates of the table's
+        // size (it has no statistics of it): only they cross the network.
+        tables.getConfig()
+                .set(
+                        OptimizerConfigOptions.TABLE_OPTIMIZER_AGG_PHASE_STRATEGY,
+                        AggregatePhaseStrategy.TWO_PHASE);
         tables.executeSql(createTable);
         List<String> columns = tables.from(table).getResolvedSchema().getColumnNames();
         TableResult result = execute(tables, query, columns);

@@ -3,6 +3,7 @@ package dev.logslice.table;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.metrics.groups.TaskMetricGroup;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -451,5 +452,36 @@ class LogsliceTableITCase {
                                 assertThat(byOffset.get((Long) row.getField(0)).status())
                                         .isEqualTo(row.getField(1))
                                         .isGreaterThanOrEqualTo(500));
+    }
+
+    @Test
+    void aGroupByAggregatesInTwoPhasesTheLocalOneChainedToTheReader() throws Exception {
+        TableEnvironment tables = tables("");
+        String query = "SELECT status, COUNT(*) FROM logs GROUP BY status";
+
+        // Flink's default strategy (AUTO) in batch, as in the SQL Client: no option set.
+        String plan = tables.explainSql(query);
+        TableResult result = tables.executeSql(query);
+        List<Row> rows = rows(result);
+
+        String optimized = plan.substring(plan.indexOf("== Optimized Physical Plan =="));
+        assertThat(optimized)
+                .containsPattern(
+                        "HashAggregate\\(isMerge=\\[true\\], groupBy=\\[status\\][^\\n]*\\n"
+                                + "\\+- Exchange\\(distribution=\\[hash\\[status\\]\\]\\)\\n"
+                                + " +\\+- LocalHashAggregate\\(groupBy=\\[status\\][^\\n]*\\n"
+                                + " +\\+- TableSourceScan\\(table=\\[\\[[^\\n]*logs, project=\\[status\\]");
+        // Local aggregate and reader are one task: only partial counts cross the exchange.
+        List<String> tasks =
+                METRICS
+                        .findTaskMetricGroups(result.getJobClient().orElseThrow().getJobID(), "")
+                        .stream()
+                        .map(TaskMetricGroup::taskName)
+                        .distinct()
+                        .toList();
+        assertThat(tasks)
+                .anyMatch(
+                        task -> task.matches("Source: logs\\[\\d+\\] -> HashAggregate\\[\\d+\\]"));
+        assertThat(rows).hasSize((int) written.stream().map(Written::status).distinct().count());
     }
 }
