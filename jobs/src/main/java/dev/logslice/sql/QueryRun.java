@@ -1,5 +1,7 @@
 package dev.logslice.sql;
 
+import dev.logslice.table.functions.LogsliceFunctions;
+
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableResult;
@@ -43,6 +45,7 @@ public final class QueryRun {
                 .set(
                         OptimizerConfigOptions.TABLE_OPTIMIZER_AGG_PHASE_STRATEGY,
                         AggregatePhaseStrategy.TWO_PHASE);
+        LogsliceFunctions.register(tables);
         tables.executeSql(createTable);
         List<String> columns = tables.from(table).getResolvedSchema().getColumnNames();
         TableResult result = execute(tables, query, columns);

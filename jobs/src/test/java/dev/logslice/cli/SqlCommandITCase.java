@@ -188,4 +188,73 @@ class SqlCommandITCase {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("--output xml: give table, csv, json or jsonl");
     }
+
+    @Test
+    void explainShowsTheLocalAggregateOnTheScanAndALimitInTheScan(@TempDir Path out)
+            throws IOException {
+        Path plan = out.resolve("plan.tsv");
+        Path limited = out.resolve("limited.tsv");
+
+        CliRun group =
+                sql(
+                        plan,
+                        "EXPLAIN SELECT status, COUNT(*) FROM logs GROUP BY status",
+                        log.toString());
+        CliRun limit = sql(limited, "EXPLAIN SELECT path FROM logs LIMIT 3", log.toString());
+
+        assertThat(group.exitCode()).as(group.stderr()).isZero();
+        assertThat(Files.readString(plan))
+                .contains(
+                        "HashAggregate(isMerge=[true], groupBy=[status]",
+                        "Exchange(distribution=[hash[status]])",
+                        "LocalHashAggregate(groupBy=[status], select=[status, Partial_COUNT(*)");
+        assertThat(limit.exitCode()).as(limit.stderr()).isZero();
+        assertThat(Files.readString(limited))
+                .containsPattern("TableSourceScan[^\\n]*limit=\\[3\\]");
+    }
+
+    @Test
+    void timeBucketsAndPercentilesAreRegisteredAndCountWhatWasWritten(@TempDir Path out)
+            throws IOException {
+        // The lines' minutes as written, with each line's status: ten-minute buckets of them.
+        long[] hits = new long[6];
+        int[] lowest = {999, 999, 999, 999, 999, 999};
+        int[] highest = new int[6];
+        int request = 0;
+        for (int i = 0; i < 5_000; i++) {
+            if (i % 211 == 5) {
+                continue;
+            }
+            int bucket = i / 60 % 60 / 10;
+            int status = Integer.parseInt(requests.get(request++)[1]);
+            hits[bucket]++;
+            lowest[bucket] = Math.min(lowest[bucket], status);
+            highest[bucket] = Math.max(highest[bucket], status);
+        }
+        Path jsonl = out.resolve("buckets.jsonl");
+
+        CliRun run =
+                sql(
+                        jsonl,
+                        "--output",
+                        "jsonl",
+                        "SELECT TIME_BUCKET(ts, INTERVAL '10' MINUTE) AS ten, COUNT(*) AS hits,"
+                                + " APPROX_PERCENTILE(status, 0) AS lowest,"
+                                + " APPROX_PERCENTILE(status, 1) AS highest"
+                                + " FROM logs WHERE status IS NOT NULL"
+                                + " GROUP BY TIME_BUCKET(ts, INTERVAL '10' MINUTE) ORDER BY ten",
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<String> lines = Files.readAllLines(jsonl);
+        assertThat(lines).hasSize(6);
+        ObjectMapper mapper = new ObjectMapper();
+        for (int bucket = 0; bucket < 6; bucket++) {
+            JsonNode row = mapper.readTree(lines.get(bucket));
+            assertThat(row.get("ten").asText()).contains(String.format("10:%d0:00", bucket));
+            assertThat(row.get("hits").asLong()).isEqualTo(hits[bucket]);
+            assertThat(row.get("lowest").asDouble()).isEqualTo(lowest[bucket]);
+            assertThat(row.get("highest").asDouble()).isEqualTo(highest[bucket]);
+        }
+    }
 }

@@ -1,5 +1,7 @@
 package dev.logslice.table;
 
+import dev.logslice.table.functions.LogsliceFunctions;
+
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.Counter;
@@ -25,11 +27,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -38,6 +42,8 @@ import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 /**
  * Flink SQL over {@code 'connector' = 'logslice'}: the rows of a query are the events of the lines
@@ -483,5 +489,135 @@ class LogsliceTableITCase {
                 .anyMatch(
                         task -> task.matches("Source: logs\\[\\d+\\] -> HashAggregate\\[\\d+\\]"));
         assertThat(rows).hasSize((int) written.stream().map(Written::status).distinct().count());
+    }
+
+    /** The table over small splits read by two readers, with logslice's functions. */
+    private static TableEnvironment tablesWithFunctions() {
+        return tablesWithFunctions("64k");
+    }
+
+    private static TableEnvironment tablesWithFunctions(String splitSize) {
+        TableEnvironment tables = tables(", 'split-size' = '" + splitSize + "'");
+        LogsliceFunctions.register(tables);
+        return tables;
+    }
+
+    /** The share of {@code sorted} that is at most {@code value}. */
+    private static double rank(List<Long> sorted, double value) {
+        return (double) sorted.stream().filter(v -> v <= value).count() / sorted.size();
+    }
+
+    @Test
+    void approxPercentileIsWithinTheSketchsRankErrorAndMergesAcrossReaders() throws Exception {
+        Map<Integer, List<Long>> bytesByStatus = new HashMap<>();
+        written.stream()
+                .filter(w -> w.bytes() != null)
+                .forEach(
+                        w ->
+                                bytesByStatus
+                                        .computeIfAbsent(w.status(), s -> new ArrayList<>())
+                                        .add(w.bytes()));
+        bytesByStatus.values().forEach(Collections::sort);
+        TableEnvironment tables = tablesWithFunctions();
+        String query =
+                "SELECT status, APPROX_PERCENTILE(`bytes`, 0.5), APPROX_PERCENTILE(`bytes`, 0.99)"
+                        + " FROM logs WHERE status IS NOT NULL GROUP BY status";
+        assertThat(tables.explainSql(query))
+                .containsPattern("Local\\w*Aggregate\\([^\\n]*APPROX_PERCENTILE");
+
+        List<Row> rows = rows(tables, query);
+
+        assertThat(rows).hasSize(bytesByStatus.size());
+        for (Row row : rows) {
+            List<Long> sorted = bytesByStatus.get((Integer) row.getField(0));
+            // KLL's rank error at its default size is 1.65% at 99% confidence.
+            assertThat(rank(sorted, (Double) row.getField(1))).isCloseTo(0.5, within(0.025));
+            assertThat(rank(sorted, (Double) row.getField(2))).isCloseTo(0.99, within(0.025));
+        }
+    }
+
+    @Test
+    void approxPercentileOfFewValuesIsExactAndNullForNone() throws Exception {
+        // Under the sketch's size (200) it keeps every value: the percentile is exact. In splits
+        // of some 35 lines each reader has part of them: the readers' sketches are merged.
+        List<Long> sorted =
+                written.subList(0, 150).stream()
+                        .map(Written::bytes)
+                        .filter(b -> b != null)
+                        .sorted()
+                        .toList();
+        long end = written.get(150).offset();
+
+        List<Row> rows =
+                rows(
+                        tablesWithFunctions("4k"),
+                        "SELECT APPROX_PERCENTILE(`bytes`, 0.9), APPROX_PERCENTILE(`bytes`, 0),"
+                                + " APPROX_PERCENTILE(CAST(NULL AS DOUBLE), 0.5)"
+                                + " FROM logs WHERE `offset` < "
+                                + end);
+
+        assertThat(rows)
+                .containsExactly(
+                        Row.of(
+                                (double) sorted.get((int) Math.ceil(0.9 * sorted.size()) - 1),
+                                (double) sorted.get(0),
+                                null));
+    }
+
+    @Test
+    void flinksApproxCountDistinctCountsThePathsWrittenInTwoPhases() throws Exception {
+        long distinct =
+                written.stream()
+                        .filter(w -> w.status() != null)
+                        .map(w -> w.line().split(" ")[6])
+                        .distinct()
+                        .count();
+        TableEnvironment tables = tablesWithFunctions();
+        String query = "SELECT APPROX_COUNT_DISTINCT(path) FROM logs";
+        assertThat(tables.explainSql(query))
+                .containsPattern(
+                        "Local\\w*Aggregate\\([^\\n]*COUNT\\(APPROXIMATE DISTINCT path\\)");
+
+        List<Row> rows = rows(tables, query);
+
+        assertThat((Long) rows.get(0).getField(0)).isCloseTo(distinct, withinPercentage(3));
+    }
+
+    @Test
+    void timeBucketCountsTheLinesOfEachFiveMinutes() throws Exception {
+        Map<Instant, Long> expected = new HashMap<>();
+        long size = Duration.ofMinutes(5).toMillis();
+        written.forEach(
+                w ->
+                        expected.merge(
+                                w.time() == null
+                                        ? null
+                                        : Instant.ofEpochMilli(
+                                                Math.floorDiv(w.time().toEpochMilli(), size)
+                                                        * size),
+                                1L,
+                                Long::sum));
+
+        Map<Instant, Long> counted = new HashMap<>();
+        for (Row row :
+                rows(
+                        tablesWithFunctions(),
+                        "SELECT TIME_BUCKET(ts, INTERVAL '5' MINUTE) AS five, COUNT(*) FROM logs"
+                                + " GROUP BY TIME_BUCKET(ts, INTERVAL '5' MINUTE)")) {
+            counted.put((Instant) row.getField(0), (Long) row.getField(1));
+        }
+
+        assertThat(expected).hasSizeGreaterThan(10);
+        assertThat(counted).isEqualTo(expected);
+    }
+
+    @Test
+    void aTimeBucketOfNoLengthIsRefused() {
+        assertThatThrownBy(
+                        () ->
+                                rows(
+                                        tablesWithFunctions(),
+                                        "SELECT TIME_BUCKET(ts, INTERVAL '0' SECOND) FROM logs"))
+                .hasStackTraceContaining("TIME_BUCKET: the bucket size PT0S is not a positive");
     }
 }
