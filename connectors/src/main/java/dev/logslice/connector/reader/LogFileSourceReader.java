@@ -12,7 +12,10 @@ import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSource
 
 import java.util.Map;
 
-/** The reader of a {@code LogFileSource}: asks for one split at a time, a new one when done. */
+/**
+ * The reader of a {@code LogFileSource}: asks for one split at a time, a new one when done; a
+ * followed source's reader also keeps the splits that follow files, pushed to it.
+ */
 @Internal
 public final class LogFileSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<
@@ -29,7 +32,14 @@ public final class LogFileSourceReader<T>
             LogSourceSettings settings,
             LogSourceReaderMetrics metrics) {
         super(
-                () -> new LogFileSplitReader<>(decoder, settings, metrics),
+                () ->
+                        settings.follow() == null
+                                ? new LogFileSplitReader<>(decoder, settings, metrics)
+                                : new FollowingSplitReader<>(
+                                        decoder,
+                                        settings,
+                                        metrics,
+                                        FollowView.local(settings.bufferSize())),
                 new LogFileRecordEmitter<>(),
                 context.getConfiguration(),
                 context);

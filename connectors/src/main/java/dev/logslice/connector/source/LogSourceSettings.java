@@ -2,14 +2,48 @@ package dev.logslice.connector.source;
 
 import org.apache.flink.annotation.Internal;
 
-import java.io.Serializable;
+import javax.annotation.Nullable;
 
-/** The validated options a {@link LogFileSource} runs with. */
+import java.io.Serializable;
+import java.time.Duration;
+
+/**
+ * The validated options a {@link LogFileSource} runs with.
+ *
+ * @param follow how files are followed; null for a bounded source
+ */
 @Internal
 public record LogSourceSettings(
         long splitSize,
         int minSplitsPerReader,
         int bufferSize,
         int maxLineLength,
-        boolean skipMissingFiles)
-        implements Serializable {}
+        boolean skipMissingFiles,
+        @Nullable Follow follow)
+        implements Serializable {
+
+    /** A bounded source's settings. */
+    public LogSourceSettings(
+            long splitSize,
+            int minSplitsPerReader,
+            int bufferSize,
+            int maxLineLength,
+            boolean skipMissingFiles) {
+        this(splitSize, minSplitsPerReader, bufferSize, maxLineLength, skipMissingFiles, null);
+    }
+
+    /**
+     * How an unbounded source follows its files.
+     *
+     * @param monitorInterval how often the input paths are listed again
+     * @param partialLineTimeout how long a last line waits for its LF
+     * @param fromStart whether files there at the start are read from their beginning
+     * @param pollInterval how long a reader that caught up waits before it looks again
+     */
+    public record Follow(
+            Duration monitorInterval,
+            Duration partialLineTimeout,
+            boolean fromStart,
+            Duration pollInterval)
+            implements Serializable {}
+}
