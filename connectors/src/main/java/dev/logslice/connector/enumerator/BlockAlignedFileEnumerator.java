@@ -38,7 +38,18 @@ public final class BlockAlignedFileEnumerator {
     private int lastId;
 
     public BlockAlignedFileEnumerator(long targetSplitSize) {
+        this(targetSplitSize, 0);
+    }
+
+    /** An enumerator whose split ids go on after {@code lastId}, one a restored source gave. */
+    public BlockAlignedFileEnumerator(long targetSplitSize, int lastId) {
         this.targetSplitSize = targetSplitSize;
+        this.lastId = lastId;
+    }
+
+    /** The last split id given, as a number. */
+    public int lastId() {
+        return lastId;
     }
 
     /** The splits of the files, in their order. */
@@ -101,7 +112,7 @@ public final class BlockAlignedFileEnumerator {
     }
 
     /** Ids as Flink's file source makes them: ten digits, from 1. */
-    private String nextId() {
+    public String nextId() {
         return String.format("%010d", ++lastId);
     }
 

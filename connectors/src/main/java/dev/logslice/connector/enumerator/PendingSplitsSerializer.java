@@ -1,5 +1,6 @@
 package dev.logslice.connector.enumerator;
 
+import dev.logslice.connector.io.FileIdentity;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.LogFileSplitSerializer;
 
@@ -10,21 +11,25 @@ import org.apache.flink.connector.file.src.PendingSplitsCheckpoint;
 import org.apache.flink.connector.file.src.PendingSplitsCheckpointSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Versioned bytes of {@link PendingSplits}. Version 1 is Flink's {@link PendingSplitsCheckpoint} of
  * {@link FileSourceSplit}s (what the source used before splits could pack files); version 2 holds
  * each split in its own serializer's current version, and that version, so a new split version
- * needs no new version here.
+ * needs no new version here; version 3 adds, for a followed source, its {@link FollowState}.
  */
 @Internal
 public final class PendingSplitsSerializer implements SimpleVersionedSerializer<PendingSplits> {
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
 
     private final LogFileSplitSerializer splitSerializer = LogFileSplitSerializer.INSTANCE;
 
@@ -43,6 +48,10 @@ public final class PendingSplitsSerializer implements SimpleVersionedSerializer<
             out.writeInt(bytes.length);
             out.write(bytes);
         }
+        out.writeBoolean(pending.follow() != null);
+        if (pending.follow() != null) {
+            writeFollow(pending.follow(), out);
+        }
         return out.getCopyOfBuffer();
     }
 
@@ -52,7 +61,8 @@ public final class PendingSplitsSerializer implements SimpleVersionedSerializer<
             case 1:
                 return deserializeV1(serialized);
             case 2:
-                return deserializeV2(serialized);
+            case 3:
+                return deserialize(serialized, version);
             default:
                 throw new IOException(
                         "Unknown enumerator checkpoint version "
@@ -73,7 +83,8 @@ public final class PendingSplitsSerializer implements SimpleVersionedSerializer<
         return new PendingSplits(splits);
     }
 
-    private PendingSplits deserializeV2(byte[] serialized) throws IOException {
+    /** Version 3 adds the follow state after the splits. */
+    private PendingSplits deserialize(byte[] serialized, int version) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         int splitVersion = in.readInt();
         int count = in.readInt();
@@ -83,10 +94,55 @@ public final class PendingSplitsSerializer implements SimpleVersionedSerializer<
             in.readFully(bytes);
             splits.add(splitSerializer.deserialize(splitVersion, bytes));
         }
+        FollowState follow = version >= 3 && in.readBoolean() ? readFollow(in) : null;
         if (in.available() > 0) {
             throw new IOException(
                     "Enumerator checkpoint has " + in.available() + " unexpected trailing bytes");
         }
-        return new PendingSplits(splits);
+        return new PendingSplits(splits, follow);
+    }
+
+    private static void writeFollow(FollowState follow, DataOutputView out) throws IOException {
+        out.writeBoolean(follow.listedBefore());
+        out.writeInt(follow.lastSplitId());
+        out.writeInt(follow.tracked().size());
+        for (FollowedFiles.Tracked file : follow.tracked()) {
+            writeIdentity(file.identity(), out);
+            out.writeUTF(file.path());
+        }
+        out.writeInt(follow.fingerprints().size());
+        for (Map.Entry<FileIdentity, FollowedFiles.Fingerprint> entry :
+                follow.fingerprints().entrySet()) {
+            writeIdentity(entry.getKey(), out);
+            out.writeInt(entry.getValue().length());
+            out.writeLong(entry.getValue().digest());
+        }
+    }
+
+    private static FollowState readFollow(DataInputView in) throws IOException {
+        boolean listedBefore = in.readBoolean();
+        int lastSplitId = in.readInt();
+        int trackedCount = in.readInt();
+        List<FollowedFiles.Tracked> tracked = new ArrayList<>(trackedCount);
+        for (int i = 0; i < trackedCount; i++) {
+            tracked.add(new FollowedFiles.Tracked(readIdentity(in), in.readUTF()));
+        }
+        int fingerprintCount = in.readInt();
+        Map<FileIdentity, FollowedFiles.Fingerprint> fingerprints = new LinkedHashMap<>();
+        for (int i = 0; i < fingerprintCount; i++) {
+            fingerprints.put(
+                    readIdentity(in), new FollowedFiles.Fingerprint(in.readInt(), in.readLong()));
+        }
+        return new FollowState(listedBefore, lastSplitId, tracked, fingerprints);
+    }
+
+    private static void writeIdentity(FileIdentity identity, DataOutputView out)
+            throws IOException {
+        out.writeLong(identity.device());
+        out.writeLong(identity.inode());
+    }
+
+    private static FileIdentity readIdentity(DataInputView in) throws IOException {
+        return new FileIdentity(in.readLong(), in.readLong());
     }
 }

@@ -33,6 +33,12 @@ public final class LocalFileReadChannel implements ReadChannel {
         this.buffer = buffer;
     }
 
+    /** A channel that reads an open file through {@code buffer}; closing it closes the file. */
+    public LocalFileReadChannel(FileChannel open, ByteBuffer buffer) {
+        this.channel = open;
+        this.buffer = buffer;
+    }
+
     /** A page-aligned direct buffer of {@code bufferSize} bytes. */
     public static ByteBuffer alignedBuffer(int bufferSize) {
         return ByteBuffer.allocateDirect(bufferSize + ALIGNMENT).alignedSlice(ALIGNMENT);

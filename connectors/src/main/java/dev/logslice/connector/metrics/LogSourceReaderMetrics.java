@@ -8,6 +8,8 @@ import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 
+import java.util.function.LongSupplier;
+
 /**
  * Every metric of a {@code LogFileSource} reader, registered in one place.
  *
@@ -24,6 +26,11 @@ import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
  *       .oversizedLines}, {@code .readNanos}: gauges per split, for the first {@value
  *       #SPLIT_GROUPS} splits this reader reads.
  * </ul>
+ *
+ * <p>A followed source's readers add {@code filesFollowed} (files this reader follows), {@code
+ * bytesBehind} (their sizes minus the offsets read up to, as last looked at), {@code
+ * secondsSinceLastLine} (since a followed file last gave a line, or since the reader started) and
+ * {@code truncations} (followed files found shorter than read, read again from their start).
  *
  * <p>Each split group holds a handful of metrics and its split's figures for as long as the job
  * runs, and tiny split sizes make up to 10,000 splits: past {@value #SPLIT_GROUPS} a reader's
@@ -42,6 +49,10 @@ public final class LogSourceReaderMetrics {
     public static final String READ_CALLS = "readCalls";
     public static final String SPLIT_GROUP = "split";
     public static final String SPLITS = "splits";
+    public static final String FILES_FOLLOWED = "filesFollowed";
+    public static final String BYTES_BEHIND = "bytesBehind";
+    public static final String SECONDS_SINCE_LAST_LINE = "secondsSinceLastLine";
+    public static final String TRUNCATIONS = "truncations";
 
     /** Splits per reader that get a metric group of their own. */
     public static final int SPLIT_GROUPS = 100;
@@ -72,6 +83,18 @@ public final class LogSourceReaderMetrics {
         readCalls.inc(readCallsDelta);
         bytesIn.inc(bytesDelta);
         recordErrors.inc(oversizedDelta);
+    }
+
+    /** The gauges of a reader that follows files. */
+    public void registerFollow(
+            LongSupplier filesFollowed,
+            LongSupplier bytesBehind,
+            LongSupplier secondsSinceLastLine,
+            LongSupplier truncations) {
+        group.gauge(FILES_FOLLOWED, (Gauge<Long>) filesFollowed::getAsLong);
+        group.gauge(BYTES_BEHIND, (Gauge<Long>) bytesBehind::getAsLong);
+        group.gauge(SECONDS_SINCE_LAST_LINE, (Gauge<Long>) secondsSinceLastLine::getAsLong);
+        group.gauge(TRUNCATIONS, (Gauge<Long>) truncations::getAsLong);
     }
 
     /**

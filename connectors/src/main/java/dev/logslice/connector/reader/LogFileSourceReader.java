@@ -13,7 +13,10 @@ import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSource
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The reader of a {@code LogFileSource}: asks for one split at a time, a new one when done. */
+/**
+ * The reader of a {@code LogFileSource}: asks for one split at a time, a new one when done; a
+ * followed source's reader also keeps the splits that follow files, pushed to it.
+ */
 @Internal
 public final class LogFileSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<
@@ -43,7 +46,14 @@ public final class LogFileSourceReader<T>
             LogSourceReaderMetrics metrics,
             AtomicLong emitted) {
         super(
-                () -> new LogFileSplitReader<>(decoder, settings, metrics, emitted),
+                () ->
+                        settings.follow() == null
+                                ? new LogFileSplitReader<>(decoder, settings, metrics, emitted)
+                                : new FollowingSplitReader<>(
+                                        decoder,
+                                        settings,
+                                        metrics,
+                                        FollowView.local(settings.bufferSize())),
                 new LogFileRecordEmitter<>(),
                 context.getConfiguration(),
                 context);

@@ -344,6 +344,11 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         metrics.setPendingBytes(queued + current);
     }
 
+    /** Whether a split is being read or waits to be. */
+    boolean hasSplits() {
+        return lines != null || !pending.isEmpty();
+    }
+
     @Override
     public void handleSplitsChanges(SplitsChange<LogFileSplit> splitsChanges) {
         if (!(splitsChanges instanceof SplitsAddition)) {

@@ -14,6 +14,7 @@ import org.apache.flink.core.fs.Path;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -55,7 +56,16 @@ public final class SplitLineReader {
     private final ReadChannel channel;
     private final Path file;
     private final long splitEnd;
-    private final long fileSize;
+
+    /** The size read up to; for a followed file, the size it had when last looked at. */
+    private long fileSize;
+
+    /**
+     * Whether the file is followed as it grows: its end is no end of lines, a last line without its
+     * LF waits for the rest, and {@link #growTo} moves the size on.
+     */
+    private boolean following;
+
     private final int bufferSize;
     private final int maxLineLength;
     private final SplitReadStats stats;
@@ -234,6 +244,80 @@ public final class SplitLineReader {
     }
 
     /**
+     * A reader of a file that is being written, from {@code nextLineOffset} (a line start) up to
+     * {@code size}, which {@link #growTo} moves on as the file grows. The file's end is no end of
+     * lines: a last line without its LF stays pending until its LF comes or it is taken as it is
+     * ({@link #takePendingLine}).
+     */
+    public static SplitLineReader following(
+            ReadChannel channel,
+            Path file,
+            long nextLineOffset,
+            long size,
+            int bufferSize,
+            int maxLineLength) {
+        checkArgument(0 <= nextLineOffset && nextLineOffset <= size, "offset outside file");
+        SplitReadStats stats = new SplitReadStats();
+        SplitLineReader reader =
+                new SplitLineReader(
+                        new CountingReadChannel(channel, stats.fileReads()),
+                        stats,
+                        file,
+                        nextLineOffset,
+                        false,
+                        Long.MAX_VALUE,
+                        size,
+                        bufferSize,
+                        maxLineLength,
+                        new byte[2 * bufferSize]);
+        reader.following = true;
+        reader.finished = false;
+        reader.readAny = true;
+        return reader;
+    }
+
+    /** A followed file grew to {@code size} bytes: reads go on up to there. */
+    public void growTo(long size) {
+        checkArgument(following && size >= fileSize, "only a followed file grows");
+        fileSize = size;
+    }
+
+    /** Offset of the first byte not yet handed out in a line: where a resumed follow starts. */
+    public long nextLineOffset() {
+        return windowBase + lineStart;
+    }
+
+    /**
+     * Up to {@code count} of the last bytes read, which end at {@link #position()}: a follower
+     * compares them with the file's bytes there to tell a file rewritten since from one appended
+     * to.
+     */
+    public byte[] lastBytesRead(int count) {
+        int n = Math.min(count, windowLength);
+        return Arrays.copyOfRange(window, windowLength - n, windowLength);
+    }
+
+    /** Whether bytes of a line without its LF are held, waiting for the rest. */
+    public boolean holdsPendingLine() {
+        return following && (droppingOversizedLine || lineStart < windowLength);
+    }
+
+    /**
+     * Hands out the bytes of a last line that waited long enough for its LF as a line of their own
+     * (without terminator); bytes appended later start a new line. A line over the maximum that was
+     * being dropped ends there.
+     */
+    public void takePendingLine(Consumer<Line> sink) {
+        checkArgument(following, "only a followed file has a pending line");
+        if (!droppingOversizedLine && lineStart < windowLength) {
+            offer(sink, windowLength, LineTerminator.NONE);
+        }
+        droppingOversizedLine = false;
+        lineStart = windowLength;
+        scanFrom = windowLength;
+    }
+
+    /**
      * Makes records multi-line events: lines for which {@code eventStarts} is false continue the
      * event before them. The split then skips its leading continuation lines (they end the previous
      * split's last event) and reads past its end through the continuation lines of its own last
@@ -294,7 +378,7 @@ public final class SplitLineReader {
             // A split resumed at its end has nothing left, unless its last event goes on.
             finished = isPastEndOfOneLineRecords();
         }
-        if (finished) {
+        if (finished || (following && readPosition >= fileSize)) {
             return false;
         }
         makeRoomForRead();
@@ -305,6 +389,9 @@ public final class SplitLineReader {
                                 fileSize - readPosition);
         int n = channel.read(readPosition, window, windowLength, wanted);
         readAny = true;
+        if (n < 0 && following) {
+            return false; // truncated since it was looked at: the follower sees it next time
+        }
         if (n < 0) {
             if (fileSize != WHOLE_STREAM) {
                 throw ReadChannel.endedEarly(file, readPosition, fileSize);
@@ -316,6 +403,9 @@ public final class SplitLineReader {
         readPosition += n;
         windowLength += n;
         scan(sink);
+        if (following) {
+            return readPosition < fileSize;
+        }
         if (!finished && readPosition == fileSize) {
             finishAtEndOfFile(sink);
         }

@@ -1,6 +1,7 @@
 package dev.logslice.connector.source;
 
 import dev.logslice.connector.enumerator.BlockAlignedFileEnumerator;
+import dev.logslice.connector.enumerator.FollowingSplitEnumerator;
 import dev.logslice.connector.enumerator.InputPaths;
 import dev.logslice.connector.enumerator.LogFileSplitAssigner;
 import dev.logslice.connector.enumerator.LogFileSplitEnumerator;
@@ -37,6 +38,12 @@ import java.util.List;
  * their line offsets are offsets in the uncompressed stream. A file that grew since the job listed
  * it is read up to its listed size; one that shrank or was rewritten fails the job (see {@link
  * SplitReport}).
+ *
+ * <p>With {@link LogFileSourceBuilder#monitorContinuously} the source is unbounded: it lists the
+ * paths again every interval for new files and follows every file as it grows and is rotated, by
+ * its identity (see {@link FollowingSplitEnumerator} and {@code FollowedFile}); a checkpoint holds
+ * per followed file its identity and the offset of its next line, so that a restart emits every
+ * line once.
  *
  * <pre>{@code
  * LogFileSource<String> source = LogFileSource.builder()
@@ -79,7 +86,7 @@ public final class LogFileSource<T>
 
     @Override
     public Boundedness getBoundedness() {
-        return Boundedness.BOUNDED;
+        return settings.follow() == null ? Boundedness.BOUNDED : Boundedness.CONTINUOUS_UNBOUNDED;
     }
 
     @Override
@@ -90,6 +97,9 @@ public final class LogFileSource<T>
     @Override
     public SplitEnumerator<LogFileSplit, PendingSplits> createEnumerator(
             SplitEnumeratorContext<LogFileSplit> context) throws Exception {
+        if (settings.follow() != null) {
+            return new FollowingSplitEnumerator(context, List.of(paths), settings, null);
+        }
         InputPaths.Expansion inputs = InputPaths.expand(List.of(paths));
         // INFO, not WARN: the command line tells the user itself, on one line of its own.
         inputs.skipped().forEach(skipped -> LOG.info("Input: {}", skipped));
@@ -104,6 +114,9 @@ public final class LogFileSource<T>
     @Override
     public SplitEnumerator<LogFileSplit, PendingSplits> restoreEnumerator(
             SplitEnumeratorContext<LogFileSplit> context, PendingSplits checkpoint) {
+        if (settings.follow() != null) {
+            return new FollowingSplitEnumerator(context, List.of(paths), settings, checkpoint);
+        }
         return new LogFileSplitEnumerator(context, new LogFileSplitAssigner(checkpoint.splits()));
     }
 

@@ -1,6 +1,7 @@
 package dev.logslice.connector.source;
 
 import dev.logslice.connector.enumerator.InputPaths;
+import dev.logslice.connector.io.FileIdentity;
 import dev.logslice.connector.io.LocalPaths;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -14,6 +15,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -105,6 +107,34 @@ public final class LogFileSourceBuilder<T> {
     }
 
     /**
+     * Makes the source unbounded: the input paths are listed every {@code interval} for new files,
+     * and every file is followed as it grows and is rotated; see {@link
+     * LogSourceOptions#MONITOR_INTERVAL}. Local files only.
+     */
+    public LogFileSourceBuilder<T> monitorContinuously(Duration interval) {
+        options.set(LogSourceOptions.MONITOR_INTERVAL, interval);
+        return this;
+    }
+
+    /** When following: reads the files there at the start from their beginning, not their end. */
+    public LogFileSourceBuilder<T> setFollowFromStart(boolean fromStart) {
+        options.set(LogSourceOptions.FOLLOW_FROM_START, fromStart);
+        return this;
+    }
+
+    /** When following: how long a last line without its LF waits before it is taken as it is. */
+    public LogFileSourceBuilder<T> setPartialLineTimeout(Duration timeout) {
+        options.set(LogSourceOptions.PARTIAL_LINE_TIMEOUT, timeout);
+        return this;
+    }
+
+    /** When following: how long a reader that caught up waits before it looks at sizes again. */
+    public LogFileSourceBuilder<T> setFollowPollInterval(Duration interval) {
+        options.set(LogSourceOptions.FOLLOW_POLL_INTERVAL, interval);
+        return this;
+    }
+
+    /**
      * Checks the options, and that every path exists, is readable and holds at least one input file
      * (a glob: matches one); throws {@link IllegalArgumentException} naming the problem otherwise.
      */
@@ -133,9 +163,15 @@ public final class LogFileSourceBuilder<T> {
                             + " must be between 1 and "
                             + MAX_LINE_LENGTH_LIMIT);
         }
+        LogSourceSettings.Follow follow = followSettings();
         List<Path> qualified = new ArrayList<>();
         for (Path path : paths) {
-            qualified.add(checkInput(path));
+            Path input = checkInput(path);
+            if (follow != null && !LocalPaths.isLocal(input)) {
+                throw new IllegalArgumentException(
+                        "input path " + path + " is not local: only local files can be followed");
+            }
+            qualified.add(input);
         }
         return new LogFileSource<>(
                 qualified,
@@ -146,7 +182,36 @@ public final class LogFileSourceBuilder<T> {
                         (int) bufferSize,
                         (int) maxLineLength,
                         options.get(LogSourceOptions.SKIP_MISSING_FILES),
-                        recordLimit));
+                        recordLimit,
+                        follow));
+    }
+
+    /** The follow settings, checked; null when the source is bounded. */
+    private LogSourceSettings.Follow followSettings() {
+        Duration interval = options.get(LogSourceOptions.MONITOR_INTERVAL);
+        if (interval == null) {
+            return null;
+        }
+        if (!FileIdentity.supported()) {
+            throw new IllegalArgumentException(
+                    "files can be followed only where the JDK tells file identities (unix)");
+        }
+        Duration timeout = options.get(LogSourceOptions.PARTIAL_LINE_TIMEOUT);
+        Duration poll = options.get(LogSourceOptions.FOLLOW_POLL_INTERVAL);
+        checkPositive("monitor interval", interval);
+        checkPositive("follow poll interval", poll);
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException(
+                    "partial line timeout " + timeout + " must not be negative");
+        }
+        return new LogSourceSettings.Follow(
+                interval, timeout, options.get(LogSourceOptions.FOLLOW_FROM_START), poll);
+    }
+
+    private static void checkPositive(String what, Duration duration) {
+        if (duration.isZero() || duration.isNegative()) {
+            throw new IllegalArgumentException(what + " " + duration + " must be positive");
+        }
     }
 
     private static void checkMultipleOfBlock(String what, long size) {

@@ -5,6 +5,8 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
 
+import java.time.Duration;
+
 /** Every option of {@link LogFileSource}, settable on its builder or in a Flink configuration. */
 @PublicEvolving
 public final class LogSourceOptions {
@@ -56,4 +58,45 @@ public final class LogSourceOptions {
                             "Whether a file that was listed but is gone when its split is to be"
                                     + " read (a log rotated away) is skipped, with a report"
                                     + " naming it, instead of failing the job.");
+
+    public static final ConfigOption<Duration> MONITOR_INTERVAL =
+            ConfigOptions.key("logslice.source.monitor-interval")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "When set, the source is unbounded: it lists the input paths again at"
+                                    + " this interval for new files, and follows each file as it"
+                                    + " grows and is rotated (by its identity, not its name)."
+                                    + " Unset (the default): the files are read as they are"
+                                    + " when the job lists them, and the source ends.");
+
+    public static final ConfigOption<Duration> PARTIAL_LINE_TIMEOUT =
+            ConfigOptions.key("logslice.source.partial-line-timeout")
+                    .durationType()
+                    .defaultValue(Duration.ofSeconds(5))
+                    .withDescription(
+                            "When following files: how long the last line of a file may wait for"
+                                    + " its LF; after that it is taken as it is, and what is"
+                                    + " appended later starts a new line. A file rotated away or"
+                                    + " deleted is read to its end and let go once it has not"
+                                    + " grown for this long.");
+
+    public static final ConfigOption<Boolean> FOLLOW_FROM_START =
+            ConfigOptions.key("logslice.source.follow-from-start")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "When following files: whether the files there at the start are read"
+                                    + " from their beginning. By default they are followed from"
+                                    + " their end, as tail -f does; files that appear later are"
+                                    + " always read from their beginning.");
+
+    public static final ConfigOption<Duration> FOLLOW_POLL_INTERVAL =
+            ConfigOptions.key("logslice.source.follow-poll-interval")
+                    .durationType()
+                    .defaultValue(Duration.ofMillis(100))
+                    .withDescription(
+                            "When following files: how long a reader that has caught up with all"
+                                    + " its files waits before it looks at their sizes again; the"
+                                    + " latency of a new line is at most about this much.");
 }

@@ -1,5 +1,7 @@
 package dev.logslice.connector.split;
 
+import dev.logslice.connector.io.FileIdentity;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceSplit;
 
@@ -20,22 +22,54 @@ import static org.apache.flink.util.Preconditions.checkArgument;
  * @param segments the byte ranges read, in order; one or more
  * @param hosts where the first segment's data lies, for locality-aware assignment; may be empty
  * @param position where a reader resumes, after a checkpoint; null for a split not begun
+ * @param followed for the split that follows a growing file (one segment, from where following
+ *     starts; its position the offset of the next line), the file's identity; null for a split of
+ *     fixed byte ranges
  */
 @Internal
 public record LogFileSplit(
         String splitId,
         List<FileSegment> segments,
         List<String> hosts,
-        @Nullable SplitPosition position)
+        @Nullable SplitPosition position,
+        @Nullable FileIdentity followed)
         implements SourceSplit {
 
     public LogFileSplit {
         segments = List.copyOf(segments);
         hosts = List.copyOf(hosts);
         checkArgument(!segments.isEmpty(), "a split needs a segment");
+        checkArgument(followed == null || segments.size() == 1, "a followed split has one file");
         checkArgument(
                 position == null || position.segment() < segments.size(),
                 "position outside the split");
+    }
+
+    /** A split of fixed byte ranges. */
+    public LogFileSplit(
+            String splitId,
+            List<FileSegment> segments,
+            List<String> hosts,
+            @Nullable SplitPosition position) {
+        this(splitId, segments, hosts, position, null);
+    }
+
+    /**
+     * The split that follows a file as it grows, from {@code nextLineOffset}, a line start; the
+     * segment records the file as it was when following started.
+     */
+    public static LogFileSplit following(
+            String splitId, FileSegment startedAt, FileIdentity identity, long nextLineOffset) {
+        return new LogFileSplit(
+                splitId,
+                List.of(startedAt),
+                List.of(),
+                new SplitPosition(0, nextLineOffset),
+                identity);
+    }
+
+    public boolean isFollowing() {
+        return followed != null;
     }
 
     /** A split of one byte range of one file, not begun. */
@@ -49,7 +83,7 @@ public record LogFileSplit(
 
     /** This split, to be resumed at {@code resumeAt}. */
     public LogFileSplit withPosition(SplitPosition resumeAt) {
-        return new LogFileSplit(splitId, segments, hosts, resumeAt);
+        return new LogFileSplit(splitId, segments, hosts, resumeAt, followed);
     }
 
     /** Bytes of all segments. */
@@ -59,6 +93,9 @@ public record LogFileSplit(
 
     @Override
     public String toString() {
+        if (followed != null) {
+            return segments.get(0).path() + " followed from " + position.offset();
+        }
         if (segments.size() == 1) {
             return segments.get(0).toString();
         }

@@ -1,5 +1,7 @@
 package dev.logslice.connector.split;
 
+import dev.logslice.connector.io.FileIdentity;
+
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
 import org.apache.flink.connector.file.src.FileSourceSplitSerializer;
@@ -18,14 +20,15 @@ import java.util.List;
  * Versioned bytes of a {@link LogFileSplit}. Version 1 is Flink's {@link FileSourceSplit} (what the
  * source used before splits could pack files), read as a one-segment split; version 2 is ours;
  * version 3 adds each file's inode; version 4 adds to the position its stage and what the split
- * counted up to it. Splits of versions 1 and 2 are read without inodes, positions of versions 1 to
- * 3 as {@link SplitPosition#SplitPosition(int, long) reading on with nothing counted}.
+ * counted up to it; version 5 adds, for a split that follows a growing file, the file's identity.
+ * Splits of versions 1 and 2 are read without inodes, positions of versions 1 to 3 as {@link
+ * SplitPosition#SplitPosition(int, long) reading on with nothing counted}.
  */
 @Internal
 public final class LogFileSplitSerializer implements SimpleVersionedSerializer<LogFileSplit> {
     public static final LogFileSplitSerializer INSTANCE = new LogFileSplitSerializer();
 
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
 
     @Override
     public int getVersion() {
@@ -48,6 +51,11 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
         if (split.position() != null) {
             writePosition(split.position(), out);
         }
+        out.writeBoolean(split.followed() != null);
+        if (split.followed() != null) {
+            out.writeLong(split.followed().device());
+            out.writeLong(split.followed().inode());
+        }
         return out.getCopyOfBuffer();
     }
 
@@ -59,6 +67,7 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
             case 2:
             case 3:
             case 4:
+            case 5:
                 return deserialize(serialized, version);
             default:
                 throw new IOException(
@@ -92,7 +101,8 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
     }
 
     /**
-     * Versions 2 to 4 differ in their segments (3 adds the inode) and positions (4 adds counts).
+     * Versions 2 to 5 differ in their segments (3 adds the inode), positions (4 adds counts) and
+     * what follows them (5: the followed file's identity).
      */
     private static LogFileSplit deserialize(byte[] serialized, int version) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
@@ -108,11 +118,15 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
             segments.add(readSegment(in, version >= 3));
         }
         SplitPosition position = in.readBoolean() ? readPosition(in, version >= 4) : null;
+        FileIdentity followed =
+                version >= 5 && in.readBoolean()
+                        ? new FileIdentity(in.readLong(), in.readLong())
+                        : null;
         if (in.available() > 0) {
             throw new IOException(
                     "Split " + id + " has " + in.available() + " unexpected trailing bytes");
         }
-        return new LogFileSplit(id, segments, hosts, position);
+        return new LogFileSplit(id, segments, hosts, position, followed);
     }
 
     private static void writeSegment(FileSegment segment, DataOutputView out) throws IOException {

@@ -311,8 +311,7 @@ class ChangedFileTest {
         LogFileSplitReader<Object> reader =
                 new LogFileSplitReader<>(
                         new LinesAndReports(Line::toUtf8String),
-                        new LogSourceSettings(
-                                1 << 20, 1, BUFFER, 1 << 20, skipMissing, Long.MAX_VALUE),
+                        new LogSourceSettings(1 << 20, 1, BUFFER, 1 << 20, skipMissing),
                         new LogSourceReaderMetrics(
                                 UnregisteredMetricsGroup.createSourceReaderMetricGroup()),
                         new AtomicLong());

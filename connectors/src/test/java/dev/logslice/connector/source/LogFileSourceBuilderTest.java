@@ -29,9 +29,7 @@ class LogFileSourceBuilderTest {
         LogFileSource<String> source = LogFileSource.builder().addPath(logFile).build();
 
         assertThat(source.settings())
-                .isEqualTo(
-                        new LogSourceSettings(
-                                64L << 20, 2, 1 << 20, 64 << 20, false, Long.MAX_VALUE));
+                .isEqualTo(new LogSourceSettings(64L << 20, 2, 1 << 20, 64 << 20, false));
     }
 
     @Test
@@ -55,7 +53,7 @@ class LogFileSourceBuilderTest {
                 LogFileSource.builder().addPath(logFile).setConfiguration(configuration).build();
 
         assertThat(fromSetters.settings())
-                .isEqualTo(new LogSourceSettings(8192, 3, 4096, 100, true, Long.MAX_VALUE));
+                .isEqualTo(new LogSourceSettings(8192, 3, 4096, 100, true));
         assertThat(fromConfiguration.settings()).isEqualTo(fromSetters.settings());
     }
 

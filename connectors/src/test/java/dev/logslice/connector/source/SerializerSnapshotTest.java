@@ -1,6 +1,9 @@
 package dev.logslice.connector.source;
 
+import dev.logslice.connector.enumerator.FollowState;
+import dev.logslice.connector.enumerator.FollowedFiles;
 import dev.logslice.connector.enumerator.PendingSplits;
+import dev.logslice.connector.io.FileIdentity;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LineCounts;
 import dev.logslice.connector.split.LogFileSplit;
@@ -17,7 +20,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Checkpoints written by this version and earlier ones must stay readable: bytes written once and
  * committed are read back by the serializers {@link LogFileSource} uses today. Version 1 is the
  * Flink {@code FileSourceSplit} the source used before it packed small files; version 2 splits have
- * no inodes; positions before version 4 have no stage and no counts. Run with {@code
+ * no inodes; positions before version 4 have no stage and no counts; splits before version 5 follow
+ * no file, enumerator checkpoints before version 3 hold no follow state. Run with {@code
  * -Dlogslice.writeSnapshots=true} to add snapshots for a new serializer version, never to overwrite
  * old ones.
  */
@@ -159,7 +165,63 @@ class SerializerSnapshotTest {
     }
 
     @Test
-    void packedSplitWithInodesAndACountedPositionStaysReadable() throws IOException {
+    void versionFourSplitIsReadAsNotFollowing() throws IOException {
+        LogFileSplit restored =
+                SimpleVersionedSerialization.readVersionAndDeSerialize(
+                        SOURCE.getSplitSerializer(), read(DIRECTORY + "split-v4.bin"));
+
+        assertThat(restored).isEqualTo(packedSplitWithCounts());
+        assertThat(restored.isFollowing()).isFalse();
+    }
+
+    @Test
+    void versionTwoEnumeratorCheckpointOfVersionFourSplitsHasNoFollowState() throws IOException {
+        PendingSplits restored =
+                SimpleVersionedSerialization.readVersionAndDeSerialize(
+                        SOURCE.getEnumeratorCheckpointSerializer(),
+                        read(DIRECTORY + "enumerator-v2-splits-v4.bin"));
+
+        assertThat(restored)
+                .isEqualTo(new PendingSplits(List.of(midSplitV1(), packedSplitWithCounts())));
+    }
+
+    /** A split that follows a growing file, from a checkpointed line start. */
+    private static LogFileSplit followingSplit() {
+        LineCounts counted = new LineCounts(120, 1, List.of(2048L));
+        return LogFileSplit.following(
+                        "0000000031",
+                        new FileSegment(
+                                new Path("file:/var/log/nginx/access.log"),
+                                1000,
+                                1000,
+                                1000,
+                                1764460800000L,
+                                1835021L),
+                        new FileIdentity(2049, 1835021L),
+                        1000)
+                .withPosition(new SplitPosition(0, 50321, SplitPosition.Stage.READING, counted));
+    }
+
+    private static FollowState followState() {
+        Map<FileIdentity, FollowedFiles.Fingerprint> fingerprints = new LinkedHashMap<>();
+        fingerprints.put(
+                new FileIdentity(2049, 1835021L),
+                new FollowedFiles.Fingerprint(4096, 0x1234_5678_9abc_def0L));
+        fingerprints.put(new FileIdentity(2049, 1835022L), new FollowedFiles.Fingerprint(17, -42L));
+        return new FollowState(
+                true,
+                31,
+                List.of(
+                        new FollowedFiles.Tracked(
+                                new FileIdentity(2049, 1835021L), "file:/var/log/nginx/access.log"),
+                        new FollowedFiles.Tracked(
+                                new FileIdentity(2049, 1835022L),
+                                "file:/var/log/nginx/access.log.1")),
+                fingerprints);
+    }
+
+    @Test
+    void splitsStayReadable() throws IOException {
         SimpleVersionedSerializer<LogFileSplit> serializer = SOURCE.getSplitSerializer();
 
         LogFileSplit restored =
@@ -169,8 +231,37 @@ class SerializerSnapshotTest {
                                 "split-v" + serializer.getVersion(),
                                 serializer,
                                 packedSplitWithCounts()));
+        LogFileSplit following =
+                SimpleVersionedSerialization.readVersionAndDeSerialize(
+                        serializer,
+                        snapshot(
+                                "split-following-v" + serializer.getVersion(),
+                                serializer,
+                                followingSplit()));
 
         assertThat(restored).isEqualTo(packedSplitWithCounts());
+        assertThat(following).isEqualTo(followingSplit());
+        assertThat(following.isFollowing()).isTrue();
+    }
+
+    @Test
+    void followedSourcesEnumeratorCheckpointStaysReadable() throws IOException {
+        SimpleVersionedSerializer<PendingSplits> serializer =
+                SOURCE.getEnumeratorCheckpointSerializer();
+        PendingSplits checkpoint =
+                new PendingSplits(
+                        List.of(packedSplitWithCounts(), followingSplit()), followState());
+        String name =
+                "enumerator-following-v"
+                        + serializer.getVersion()
+                        + "-splits-v"
+                        + SOURCE.getSplitSerializer().getVersion();
+
+        PendingSplits restored =
+                SimpleVersionedSerialization.readVersionAndDeSerialize(
+                        serializer, snapshot(name, serializer, checkpoint));
+
+        assertThat(restored).isEqualTo(checkpoint);
     }
 
     @Test

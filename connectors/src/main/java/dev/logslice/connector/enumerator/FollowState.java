@@ -1,0 +1,26 @@
+package dev.logslice.connector.enumerator;
+
+import dev.logslice.connector.io.FileIdentity;
+
+import org.apache.flink.annotation.Internal;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the enumerator of a followed source checkpoints besides its pending splits: whether it
+ * listed before (files found from then on are read from their start), the last split id it gave,
+ * the files it handed out, and the fingerprints of files followed (see {@link FollowedFiles}).
+ */
+@Internal
+public record FollowState(
+        boolean listedBefore,
+        int lastSplitId,
+        List<FollowedFiles.Tracked> tracked,
+        Map<FileIdentity, FollowedFiles.Fingerprint> fingerprints) {
+    public FollowState {
+        tracked = List.copyOf(tracked);
+        fingerprints = new LinkedHashMap<>(fingerprints);
+    }
+}
