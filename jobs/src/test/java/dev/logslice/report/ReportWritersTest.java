@@ -264,8 +264,10 @@ class ReportWritersTest {
         assertThat(html).containsOnlyOnce("<script").doesNotContain("<img");
         assertThat(html).containsPattern("script-src 'sha256-[A-Za-z0-9+/=]{44}'");
         assertThat(html)
-                .contains("/<wbr>&lt;script&gt;alert('x')&lt;/<wbr>script&gt;&amp;<wbr>&quot;");
-        assertThat(html).contains("title=\"/&lt;script&gt;alert('x')&lt;/script&gt;&amp;&quot;\"");
+                .contains(
+                        "/<wbr>&lt;script&gt;alert(&#39;x&#39;)&lt;/<wbr>script&gt;&amp;<wbr>&quot;");
+        assertThat(html)
+                .contains("title=\"/&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;&quot;\"");
         assertThat(html).doesNotContain("http://").doesNotContain("https://");
         assertThat(html).contains("<svg");
     }
