@@ -32,8 +32,14 @@ fi
 
 java_flags=()
 [[ -n "${LOGSLICE_LOG_LEVEL:-}" ]] && java_flags=(-Dlogslice.log.level="$LOGSLICE_LOG_LEVEL")
-# Java cannot tell whether stderr is a terminal; progress bars go there only if it is.
+# Java cannot tell whether stderr is a terminal; progress bars go there only if it is. Nor can it
+# ask a terminal's width: stats' summary fits its lines to it (COLUMNS, unexported by shells, wins).
 [[ -t 2 ]] && java_flags+=(-Dlogslice.stderr.tty=true)
+[[ -t 1 ]] && java_flags+=(-Dlogslice.stdout.tty=true)
+if [[ -t 1 || -t 2 ]]; then
+  tty_size="$(stty size < /dev/tty 2> /dev/null || true)"
+  [[ "$tty_size" =~ ^[0-9]+\ ([0-9]+)$ ]] && java_flags+=(-Dlogslice.terminal.columns="${BASH_REMATCH[1]}")
+fi
 # JVM warnings (a stale class archive, say) go to stderr: stdout is grep's and parse's output.
 java_flags+=(-Xlog:disable -Xlog:all=warning:stderr "@$jvm_args/all-runs.args")
 

@@ -9,11 +9,13 @@ import dev.logslice.job.ReaderOutput;
 import dev.logslice.job.SourceProgress;
 import dev.logslice.report.FormatSection;
 import dev.logslice.report.InputFileNotes;
+import dev.logslice.report.ReportOrigin;
 import dev.logslice.report.StatsCsv;
 import dev.logslice.report.StatsHtml;
 import dev.logslice.report.StatsJson;
 import dev.logslice.report.StatsReport;
 import dev.logslice.report.StatsSummary;
+import dev.logslice.report.Terminal;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.StatsDecoder;
 import dev.logslice.stats.StatsJob;
@@ -22,12 +24,15 @@ import org.apache.flink.util.TimeUtils;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -42,8 +47,7 @@ final class StatsCommand implements Callable<Integer> {
     /** How far the cluster's clock may run behind ours when we look for the job it started. */
     private static final long CLOCK_SKEW_MILLIS = 60_000;
 
-    /** Buckets an automatic timeline aims at. */
-    private static final int AUTO_BUCKETS = 120;
+    @Spec CommandSpec spec;
 
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
@@ -124,7 +128,7 @@ final class StatsCommand implements Callable<Integer> {
                         top,
                         bucketSeconds != null
                                 ? bucketSeconds
-                                : stats.timeline().autoBucketSeconds(AUTO_BUCKETS),
+                                : stats.timeline().autoBucketSeconds(),
                         read.parallelism,
                         System.nanoTime() - start,
                         FormatSection.of(stats, inputFormats::formatOf),
@@ -136,7 +140,11 @@ final class StatsCommand implements Callable<Integer> {
                                                         skipped.reason(),
                                                         skipped.bytes()))
                                 .toList(),
-                        fields);
+                        fields,
+                        new ReportOrigin(
+                                new Logslice.Version().getVersion()[0],
+                                spec.commandLine().getParseResult().originalArgs(),
+                                Instant.now()));
         List<String> missing = fields.stream().filter(field -> !stats.hasTopField(field)).toList();
         if (!missing.isEmpty()) {
             // A warning, not a note: --quiet keeps it, since the panel it names is empty.
@@ -151,7 +159,10 @@ final class StatsCommand implements Callable<Integer> {
         }
         // A report on stdout is all that goes there.
         boolean reportOnStdout = Outputs.isStdout(json) || Outputs.isStdout(html);
-        StatsSummary.print(report, reportOnStdout ? System.err : System.out);
+        StatsSummary.print(
+                report,
+                reportOnStdout ? System.err : System.out,
+                Terminal.forStandardStream(reportOnStdout));
         if (json != null) {
             Outputs.write(json, file -> StatsJson.write(report, file));
             noteWritten(notes, json);

@@ -24,9 +24,13 @@ public final class LogText {
         return text;
     }
 
-    /** For HTML text or an attribute value: as for a terminal, then HTML-escaped. */
+    /**
+     * For HTML text or an attribute value: as for a terminal, then HTML-escaped, the single quote
+     * too (which HTML 4 escaping leaves), so that no attribute quoting can be broken out of.
+     */
     public static String forHtml(String text) {
-        return StringEscapeUtils.escapeHtml4(forTerminal(text));
+        String escaped = StringEscapeUtils.escapeHtml4(forTerminal(text));
+        return escaped.indexOf('\'') < 0 ? escaped : escaped.replace("'", "&#39;");
     }
 
     /**

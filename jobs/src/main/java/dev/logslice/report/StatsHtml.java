@@ -2,12 +2,10 @@ package dev.logslice.report;
 
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.SplitReport;
-import dev.logslice.format.Severity;
+import dev.logslice.report.Terminal.Tone;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.MalformedSample;
-import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
-import dev.logslice.stats.ValueCount;
 
 import javax.annotation.Nullable;
 
@@ -15,35 +13,114 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
+import java.util.Set;
 
 /**
- * The stats report as one self-contained HTML page: inline CSS and SVG, no script, nothing fetched.
- * Log lines are attacker-controlled, so every string from them goes through {@link #text}, which
- * escapes it with {@link LogText#forHtml}.
+ * The stats report as one self-contained HTML page: inline CSS, SVG and one small script (table
+ * sorting), nothing fetched (its Content-Security-Policy forbids it, and any script but that one).
+ * Fluid from a phone to a wide screen, light or dark as the reader prefers, with an index of its
+ * panels. Log lines are attacker-controlled, so every string from them goes through {@link #text}
+ * or {@link #wrapped}, which escape it with {@link LogText#forHtml}.
  */
 public final class StatsHtml {
-    private static final int CHART_WIDTH = 960;
-    private static final int CHART_HEIGHT = 180;
-    private static final String[] CLASS_COLOURS = {
-        "#4c78a8", "#54a24b", "#eeca3b", "#f58518", "#e45756", "#9d755d"
-    };
+    /** Height of the timeline's plot area in SVG units (the width is one unit per bucket). */
+    private static final int PLOT_HEIGHT = 100;
+
+    private static final int Y_TICKS = 4;
+    private static final int X_LABELS = 5;
+    private static final int MAX_HEADER_FILES = 1000;
+
+    /** Characters after which a long value may break: path, query and parameter separators. */
+    private static final String BREAK_AFTER = "/?&;";
+
     private static final String STYLE =
-            "body{font:14px system-ui,sans-serif;margin:2em auto;max-width:1000px;color:#222}"
-                    + "h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.6em}"
-                    + ".cards{display:flex;flex-wrap:wrap;gap:.8em}"
-                    + ".card{border:1px solid #ddd;border-radius:6px;padding:.6em 1em}"
-                    + ".card b{display:block;font-size:1.3em}"
+            Palette.css()
+                    + "*{box-sizing:border-box}"
+                    + "body{font:15px/1.45 system-ui,sans-serif;margin:0;background:var(--bg);"
+                    + "color:var(--fg)}"
+                    + ".page{max-width:1200px;margin:0 auto;padding:1em clamp(.6em,3vw,2em)}"
+                    + "h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.15em;margin:0 0 .4em}"
+                    + "a{color:var(--link)}code,.v{font:13px/1.4 ui-monospace,monospace}"
+                    + "header dl{display:grid;grid-template-columns:max-content 1fr;gap:.15em 1em;"
+                    + "margin:.6em 0}header dt{color:var(--muted)}header dd{margin:0;min-width:0;"
+                    + "overflow-wrap:anywhere}"
+                    + ".cards{display:flex;flex-wrap:wrap;gap:.6em;margin:.8em 0}"
+                    + ".card{background:var(--panel);border:1px solid var(--grid);"
+                    + "border-radius:6px;padding:.4em .9em}.card span{color:var(--muted);"
+                    + "font-size:.85em}.card b{display:block;font-size:1.25em}"
+                    + "nav{background:var(--panel);border:1px solid var(--grid);border-radius:6px;"
+                    + "padding:.5em 1em;margin:1em 0}nav ol{margin:.2em 0;padding-left:1.4em;"
+                    + "columns:14em}"
+                    + "section{margin:1.6em 0}.note{color:var(--muted);margin:.2em 0 .5em}"
+                    + ".scroll{overflow-x:auto}"
                     + "table{border-collapse:collapse;width:100%}"
-                    + "td,th{padding:2px 6px;text-align:left;border-bottom:1px solid #eee;"
-                    + "vertical-align:top}"
-                    + "td.n{text-align:right;white-space:nowrap;width:8em}"
-                    + "td.v{word-break:break-all}"
-                    + ".bar{background:#4c78a8;height:10px}"
-                    + ".legend span{display:inline-block;margin-right:1em}"
-                    + "code{font-size:12px}";
+                    + "th,td{padding:3px 8px;text-align:left;border-bottom:1px solid var(--grid);"
+                    + "vertical-align:top}th{font-weight:600;white-space:nowrap}"
+                    + "th button{font:inherit;color:inherit;background:none;border:0;padding:0;"
+                    + "cursor:pointer}th button:after{content:' \\2195';color:var(--muted)}"
+                    + "th[aria-sort=ascending] button:after{content:' \\2191'}"
+                    + "th[aria-sort=descending] button:after{content:' \\2193'}"
+                    + "td.n,th.n{text-align:right;white-space:nowrap;"
+                    + "font-variant-numeric:tabular-nums}"
+                    + "td.v{overflow-wrap:anywhere;width:100%}"
+                    + ".bar{display:inline-block;width:5em;height:8px;margin-left:.5em;"
+                    + "background:var(--grid);border-radius:4px;vertical-align:middle;"
+                    + "overflow:hidden}.bar i{display:block;height:8px;background:var(--events)}"
+                    + ".t-good{--tone:var(--good)}.t-note{--tone:var(--note)}"
+                    + ".t-warn{--tone:var(--warn)}.t-bad{--tone:var(--bad)}"
+                    + ".t-worst{--tone:var(--worst)}.t-quiet{--tone:var(--quiet)}"
+                    + ".bar i[class]{background:var(--tone)}td.v span[class]{color:var(--tone);"
+                    + "font-weight:600}"
+                    + ".key{display:inline-block;width:.8em;height:.8em;margin:0 .3em 0 .8em;"
+                    + "border-radius:2px;vertical-align:-.05em;background:var(--tone,var(--events))}"
+                    + ".key.errors{background:var(--errors)}"
+                    + ".chart{display:grid;grid-template-columns:auto 1fr;gap:0 .4em;margin:0}"
+                    + ".yaxis{position:relative;height:200px;font-size:12px;color:var(--muted);"
+                    + "min-width:3.5em}.yaxis span{position:absolute;right:0;"
+                    + "transform:translateY(50%);font-variant-numeric:tabular-nums}"
+                    + ".plot{height:200px;border-left:1px solid var(--muted);"
+                    + "border-bottom:1px solid var(--muted)}"
+                    + ".plot svg{display:block;width:100%;height:100%}"
+                    + ".plot .grid{stroke:var(--grid)}.ev{fill:var(--events)}.er{fill:var(--errors)}"
+                    + ".plot g:hover .ev{opacity:.75}"
+                    + ".xaxis{grid-column:2;position:relative;height:1.6em;font-size:12px;"
+                    + "color:var(--muted)}.xaxis span{position:absolute;top:.2em;white-space:nowrap;"
+                    + "transform:translateX(-50%)}.xaxis span:first-child{transform:none}"
+                    + ".legend{grid-column:2;margin:.2em 0;color:var(--fg)}"
+                    + ".mix{display:flex;height:22px;border-radius:4px;overflow:hidden}"
+                    + ".mix i{background:var(--tone,var(--events))}"
+                    + "details summary{cursor:pointer;font-weight:600}"
+                    + "@media (max-width:700px){body{font-size:14px}"
+                    + ".xaxis span:nth-child(even){display:none}"
+                    + ".bar{width:2.5em}th,td{padding:3px 4px}}";
+
+    /** Sorts a table by the column whose heading is clicked: by data-v where cells have it. */
+    private static final String SCRIPT =
+            "document.querySelectorAll('table.sort').forEach(function(t){"
+                    + "var hs=t.tHead.rows[0].cells;"
+                    + "Array.prototype.forEach.call(hs,function(th,i){"
+                    + "var b=th.querySelector('button');if(!b)return;"
+                    + "b.addEventListener('click',function(){"
+                    + "var asc=th.getAttribute('aria-sort')==='descending';"
+                    + "Array.prototype.forEach.call(hs,function(o){o.removeAttribute('aria-sort')});"
+                    + "th.setAttribute('aria-sort',asc?'ascending':'descending');"
+                    + "var body=t.tBodies[0],rows=Array.prototype.slice.call(body.rows);"
+                    + "rows.sort(function(p,q){var x=p.cells[i],y=q.cells[i];"
+                    + "var c=('v' in x.dataset)?x.dataset.v-y.dataset.v:"
+                    + "x.textContent.localeCompare(y.textContent);return asc?c:-c});"
+                    + "rows.forEach(function(r){body.appendChild(r)})})})});";
+
+    /** Only the page's own script may run, and nothing may be fetched. */
+    private static final String CONTENT_SECURITY_POLICY =
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-"
+                    + sha256(SCRIPT)
+                    + "'";
 
     private StatsHtml() {}
 
@@ -51,24 +128,122 @@ public final class StatsHtml {
         Files.writeString(file, render(report), StandardCharsets.UTF_8);
     }
 
+    /** A section of the page and its entry in the index. */
+    private record Section(String id, String title, String html) {}
+
     static String render(StatsReport report) {
         LogStats stats = report.stats();
+        List<Section> sections = new ArrayList<>();
+        Set<String> ids = new LinkedHashSet<>();
+        timeline(report).ifPresent(sections::add);
+        statusMix(stats).ifPresent(sections::add);
+        for (RankedTable table : ReportTables.breakdowns(stats)) {
+            // The status mix shows the classes.
+            if (!table.id().equals(ReportTables.STATUS_CLASSES)) {
+                sections.add(table(table, ids));
+            }
+        }
+        for (RankedTable table : ReportTables.panels(report)) {
+            sections.add(table(table, ids));
+        }
+        formats(report).ifPresent(sections::add);
+        if (!stats.malformedSamples().isEmpty()) {
+            sections.add(
+                    samples(
+                            "malformed",
+                            String.format("Malformed lines: %,d (samples)", stats.malformed()),
+                            stats.malformedSamples()));
+        }
+        if (stats.cutEvents() > 0) {
+            sections.add(
+                    samples(
+                            "cut-events",
+                            String.format(
+                                    "Cut events: %,d past --max-event-lines or --max-event-bytes"
+                                            + " (samples)",
+                                    stats.cutEvents()),
+                            stats.cutEventSamples()));
+        }
+        sections.add(splits(stats.splits()));
+
         StringBuilder html = new StringBuilder(64 * 1024);
         html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+                .append(CONTENT_SECURITY_POLICY)
+                .append("\"><meta name=\"color-scheme\" content=\"light dark\">")
                 .append("<title>logslice stats</title><style>")
                 .append(STYLE)
-                .append("</style></head><body><h1>logslice stats</h1><div class=\"cards\">");
+                .append("</style></head><body><div class=\"page\">");
+        header(html, report);
+        html.append("<nav aria-label=\"Panels\"><b>Panels</b><ol>");
+        for (Section section : sections) {
+            html.append("<li><a href=\"#")
+                    .append(section.id())
+                    .append("\">")
+                    .append(text(section.title()))
+                    .append("</a></li>");
+        }
+        html.append("</ol></nav><main>");
+        for (Section section : sections) {
+            html.append(section.html());
+        }
+        html.append("</main></div><script>").append(SCRIPT).append("</script></body></html>\n");
+        return html.toString();
+    }
+
+    /** What the page covers and how it was made, then the totals as cards. */
+    private static void header(StringBuilder html, StatsReport report) {
+        LogStats stats = report.stats();
+        html.append("<header><h1>logslice stats</h1><dl>");
+        List<String> files =
+                report.formats().stream().flatMap(section -> section.files().stream()).toList();
+        html.append("<dt>Files</dt><dd>");
+        if (files.isEmpty()) {
+            html.append("none read");
+        } else {
+            html.append(String.format("%,d: ", files.size()));
+            List<String> shown = files.subList(0, Math.min(files.size(), MAX_HEADER_FILES));
+            for (int i = 0; i < shown.size(); i++) {
+                html.append(i == 0 ? "" : ", ").append("<code>").append(wrapped(shown.get(i)));
+                html.append("</code>");
+            }
+            if (files.size() > shown.size()) {
+                html.append(String.format(" and %,d more", files.size() - shown.size()));
+            }
+        }
+        html.append("</dd>");
+        long[] range = stats.timeRange();
+        html.append("<dt>Time range</dt><dd>")
+                .append(
+                        range == null
+                                ? "no event had a time"
+                                : StatsReport.iso(range[0]) + " to " + StatsReport.iso(range[1]))
+                .append("</dd><dt>Format</dt><dd>")
+                .append(text(report.format()))
+                .append("</dd>");
+        ReportOrigin origin = report.origin();
+        if (origin.madeAt() != null) {
+            html.append("<dt>Made</dt><dd>")
+                    .append(StatsReport.iso(origin.madeAt().getEpochSecond()))
+                    .append(" by ")
+                    .append(text(origin.version()))
+                    .append(String.format(" in %.2f s: <code>", report.elapsedNanos() / 1e9))
+                    .append(wrapped(origin.commandLine()))
+                    .append("</code></dd>");
+        }
+        html.append("</dl><div class=\"cards\">");
         card(html, "lines", String.format("%,d", stats.lines()));
-        card(html, "bytes", Human.bytes(stats.bytes()));
+        card(html, "bytes read", Human.bytes(stats.bytes()));
         card(html, "events", String.format("%,d", stats.events()));
         card(html, "malformed", String.format("%,d", stats.malformed()));
-        card(html, "format", report.format());
         if (!stats.status().isEmpty()) {
             card(
                     html,
                     "unique clients",
                     String.format(
                             "%s%,d", stats.uniqueClientsExact() ? "" : "~", stats.uniqueClients()));
+            card(html, "response bytes", Human.bytes(stats.responseBytes()));
         }
         if (stats.hasRequestTimes()) {
             card(
@@ -78,273 +253,292 @@ public final class StatsHtml {
                             "%.3f / %.3f s",
                             stats.requestTimeQuantile(0.5), stats.requestTimeQuantile(0.99)));
         }
-        html.append("</div>");
-        long[] range = stats.timeRange();
-        if (range != null) {
-            html.append("<p>From ")
-                    .append(StatsReport.iso(range[0]))
-                    .append(" to ")
-                    .append(StatsReport.iso(range[1]))
-                    .append("</p>");
-        }
-        formats(html, report);
-        timeline(html, report);
-        statusMix(html, stats);
-        levels(html, stats.levels());
-        counts(html, "Methods", stats.methods(), stats.events());
-        for (Panel panel : Panel.values()) {
-            topTable(
-                    html,
-                    panel.title()
-                            + report.coverageNote(panel)
-                            + estimated(stats.topMaxError(panel)),
-                    stats.top(panel, report.top()));
-        }
-        for (String field : report.topFields()) {
-            String title = "Top values of " + field;
-            if (stats.hasTopField(field)) {
-                topTable(
-                        html,
-                        title + estimated(stats.topFieldMaxError(field)),
-                        stats.topField(field, report.top()));
-            } else {
-                html.append("<h2>")
-                        .append(text(title))
-                        .append("</h2><p>No event has this field.</p>");
-            }
-        }
-        counts(html, "Malformed lines per file", stats.malformedByFile(), stats.malformed());
-        samples(html, "Malformed lines (samples)", stats.malformedSamples());
-        if (stats.cutEvents() > 0) {
-            samples(
-                    html,
-                    String.format(
-                            "Cut events: %,d past --max-event-lines or --max-event-bytes (samples)",
-                            stats.cutEvents()),
-                    stats.cutEventSamples());
-        }
-        splits(html, stats.splits());
-        html.append("</body></html>\n");
-        return html.toString();
+        html.append("</div></header>");
     }
 
-    private static String estimated(long maxError) {
-        return maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : "";
-    }
-
-    /** Every log-derived string passes here. */
+    /** Every log-derived string passes here or through {@link #wrapped}. */
     private static String text(String value) {
         return LogText.forHtml(value);
     }
 
+    /** {@link #text} with a break opportunity after each of {@link #BREAK_AFTER}. */
+    static String wrapped(String value) {
+        String visible = LogText.forTerminal(value);
+        StringBuilder html = new StringBuilder(visible.length() + 16);
+        int start = 0;
+        for (int i = 0; i < visible.length(); i++) {
+            if (BREAK_AFTER.indexOf(visible.charAt(i)) >= 0 && i + 1 < visible.length()) {
+                html.append(LogText.forHtml(visible.substring(start, i + 1))).append("<wbr>");
+                start = i + 1;
+            }
+        }
+        return html.append(LogText.forHtml(visible.substring(start))).toString();
+    }
+
     private static void card(StringBuilder html, String label, String value) {
-        html.append("<div class=\"card\">")
+        html.append("<div class=\"card\"><span>")
                 .append(text(label))
-                .append("<b>")
+                .append("</span><b>")
                 .append(text(value))
                 .append("</b></div>");
     }
 
-    private static void timeline(StringBuilder html, StatsReport report) {
-        List<Timeline.Bucket> buckets = report.timeline();
-        if (buckets.isEmpty()) {
-            return;
+    private static String toneClass(@Nullable Tone tone) {
+        if (tone == null) {
+            return "";
         }
-        long max = buckets.stream().mapToLong(Timeline.Bucket::events).max().orElse(1);
-        double width = (double) CHART_WIDTH / buckets.size();
-        html.append("<h2>Timeline: events and errors per ")
-                .append(report.bucketSeconds() / 60)
-                .append(" min</h2><svg role=\"img\" width=\"")
-                .append(CHART_WIDTH)
-                .append("\" height=\"")
-                .append(CHART_HEIGHT + 20)
-                .append("\">");
-        for (int i = 0; i < buckets.size(); i++) {
-            Timeline.Bucket bucket = buckets.get(i);
-            double x = i * width;
-            bar(html, x, width, bucket.events(), max, "#4c78a8", bucket);
-            bar(html, x, width, bucket.errors(), max, "#e45756", bucket);
-        }
-        html.append(String.format("<text x=\"0\" y=\"%d\" font-size=\"11\">", CHART_HEIGHT + 15))
-                .append(StatsReport.iso(buckets.get(0).startEpochSecond()))
-                .append(
-                        String.format(
-                                "</text><text x=\"%d\" y=\"%d\" font-size=\"11\""
-                                        + " text-anchor=\"end\">",
-                                CHART_WIDTH, CHART_HEIGHT + 15))
-                .append(StatsReport.iso(buckets.get(buckets.size() - 1).startEpochSecond()))
-                .append(
-                        String.format(
-                                "</text><text x=\"2\" y=\"11\" font-size=\"11\">max %,d", max))
-                .append("</text></svg><p class=\"legend\"><span style=\"color:#4c78a8\">&#9632;")
-                .append(" events</span><span style=\"color:#e45756\">&#9632; errors (5xx,")
-                .append(" ERROR and worse)</span></p>");
+        return " class=\"t-" + Palette.of(tone).property + "\"";
     }
 
-    private static void bar(
-            StringBuilder html,
-            double x,
-            double width,
-            long value,
-            long max,
-            String colour,
-            Timeline.Bucket bucket) {
-        if (value == 0) {
-            return;
+    /** A page anchor from a table's id: letters, digits and dashes, unique on the page. */
+    private static String anchor(String id, Set<String> taken) {
+        String base = id.replaceAll("[^A-Za-z0-9_-]", "-");
+        String anchor = base;
+        for (int n = 2; !taken.add(anchor); n++) {
+            anchor = base + "-" + n;
         }
-        double height = Math.max(1, (double) CHART_HEIGHT * value / max);
-        html.append(
-                        String.format(
-                                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\""
-                                        + " fill=\"%s\"><title>",
-                                x, CHART_HEIGHT - height, Math.max(width - 1, 1), height, colour))
-                .append(StatsReport.iso(bucket.startEpochSecond()))
-                .append(
-                        String.format(
-                                ": %,d events, %,d errors</title></rect>",
-                                bucket.events(), bucket.errors()));
+        return anchor;
     }
 
-    private static void statusMix(StringBuilder html, LogStats stats) {
-        Map<String, Long> classes = stats.statusClasses();
-        if (classes.isEmpty()) {
-            return;
+    /** A ranked table, sortable by any column, with a share bar per row. */
+    private static Section table(RankedTable table, Set<String> ids) {
+        String id = anchor(table.id(), ids);
+        StringBuilder html = new StringBuilder();
+        html.append("<section id=\"").append(id).append("\"><h2>").append(text(table.title()));
+        html.append("</h2>");
+        if (!table.note().isEmpty()) {
+            html.append("<p class=\"note\">").append(text(table.note())).append("</p>");
         }
-        long total = classes.values().stream().mapToLong(Long::longValue).sum();
-        html.append("<h2>Status mix</h2><svg role=\"img\" width=\"")
-                .append(CHART_WIDTH)
-                .append("\" height=\"24\">");
-        double x = 0;
-        int colour = 0;
-        StringBuilder legend = new StringBuilder("<p class=\"legend\">");
-        for (Map.Entry<String, Long> entry : classes.entrySet()) {
-            double width = (double) CHART_WIDTH * entry.getValue() / total;
-            String fill = CLASS_COLOURS[colour++ % CLASS_COLOURS.length];
-            html.append(
-                            String.format(
-                                    "<rect x=\"%.1f\" y=\"0\" width=\"%.1f\" height=\"24\""
-                                            + " fill=\"%s\"><title>",
-                                    x, width, fill))
-                    .append(text(entry.getKey()))
-                    .append("</title></rect>");
-            legend.append("<span style=\"color:")
-                    .append(fill)
-                    .append("\">&#9632; ")
-                    .append(text(entry.getKey()))
-                    .append(
-                            String.format(
-                                    " %,d (%s)</span>",
-                                    entry.getValue(), Human.percent(entry.getValue(), total)));
-            x += width;
+        if (!table.rows().isEmpty()) {
+            // A bar is the row's share of the total; without a total, of the largest row.
+            long whole =
+                    table.total() > 0
+                            ? table.total()
+                            : table.rows().stream()
+                                    .mapToLong(RankedTable.Row::count)
+                                    .max()
+                                    .orElse(1);
+            html.append("<div class=\"scroll\"><table class=\"sort\"><thead><tr>")
+                    .append("<th class=\"n\"><button type=\"button\">count</button></th>");
+            if (table.total() > 0) {
+                html.append("<th class=\"n\"><button type=\"button\">share</button></th>");
+            }
+            for (RankedTable.Column column : table.columns()) {
+                html.append("<th class=\"n\"><button type=\"button\">")
+                        .append(text(column.name()))
+                        .append("</button></th>");
+            }
+            html.append("<th><button type=\"button\">")
+                    .append(text(table.valueName()))
+                    .append("</button></th></tr></thead><tbody>");
+            for (RankedTable.Row row : table.rows()) {
+                String bar =
+                        String.format(
+                                "<span class=\"bar\"><i%s style=\"width:%.1f%%\"></i></span>",
+                                toneClass(row.tone()),
+                                Math.max(0.5, 100.0 * row.count() / Math.max(whole, 1)));
+                html.append(String.format("<tr><td class=\"n\" data-v=\"%d\">", row.count()))
+                        .append(String.format("%,d", row.count()));
+                if (table.total() > 0) {
+                    double share = (double) row.count() / table.total();
+                    html.append(String.format("</td><td class=\"n share\" data-v=\"%.6f\">", share))
+                            .append(Human.percent(row.count(), table.total()))
+                            .append(bar);
+                } else {
+                    html.append(bar);
+                }
+                html.append("</td>");
+                for (int i = 0; i < table.columns().size(); i++) {
+                    double cell = row.cells()[i];
+                    html.append(
+                                    String.format(
+                                            "<td class=\"n\" data-v=\"%s\">",
+                                            Double.isNaN(cell) ? "-1" : String.valueOf(cell)))
+                            .append(text(Cells.text(table.columns().get(i).unit(), cell)))
+                            .append("</td>");
+                }
+                html.append("<td class=\"v\" title=\"")
+                        .append(text(row.value()))
+                        .append("\">")
+                        .append(row.tone() == null ? "" : "<span" + toneClass(row.tone()) + ">")
+                        .append(wrapped(row.value()))
+                        .append(row.tone() == null ? "" : "</span>")
+                        .append("</td></tr>");
+            }
+            html.append("</tbody></table></div>");
         }
-        html.append("</svg>").append(legend).append("</p>");
-        Map<String, Long> codes = new java.util.LinkedHashMap<>();
-        stats.status().forEach((code, count) -> codes.put(String.valueOf(code), count));
-        counts(html, "Status codes", codes, total);
-    }
-
-    private static void counts(
-            StringBuilder html, String title, Map<String, Long> counts, long total) {
-        if (counts.isEmpty()) {
-            return;
-        }
-        List<ValueCount> rows =
-                counts.entrySet().stream()
-                        .map(e -> new ValueCount(e.getKey(), e.getValue()))
-                        .toList();
-        topTable(html, title, rows);
+        return new Section(id, table.title(), html.append("</section>").toString());
     }
 
     /**
-     * Levels in severity order, each bar in its severity's colour (ERROR never looks like INFO).
+     * Events and errors per bucket as bars on a y-axis of round numbers, with time labels below;
+     * hovering a bucket shows its time and counts. The bars stretch to any width; the labels are
+     * HTML so that they keep their size on a phone.
      */
-    private static void levels(StringBuilder html, Map<String, Long> levels) {
-        topTable(
-                html,
-                "Levels",
-                levels.entrySet().stream()
-                        .map(e -> new ValueCount(e.getKey(), e.getValue()))
-                        .toList(),
-                level -> levelColour(Severity.of(level)));
-    }
-
-    static String levelColour(@Nullable Severity severity) {
-        if (severity == null) {
-            return "#8c8c8c";
+    private static java.util.Optional<Section> timeline(StatsReport report) {
+        List<Timeline.Bucket> buckets = report.timeline();
+        if (buckets.isEmpty()) {
+            return java.util.Optional.empty();
         }
-        if (severity.isAtLeast(Severity.CRITICAL)) {
-            return "#8b0000";
+        long max = buckets.stream().mapToLong(Timeline.Bucket::events).max().orElse(1);
+        long step = niceStep(Math.max(max, 1), Y_TICKS);
+        long top = Math.max(step, (max + step - 1) / step * step);
+        String title = "Timeline: events and errors per " + Human.duration(report.bucketSeconds());
+        StringBuilder html = new StringBuilder();
+        html.append("<section id=\"timeline\"><h2>")
+                .append(title)
+                .append("</h2><figure class=\"chart\"><div class=\"yaxis\" aria-hidden=\"true\">");
+        for (long tick = 0; tick <= top; tick += step) {
+            html.append(
+                    String.format(
+                            "<span style=\"bottom:%.2f%%\">%,d</span>", 100.0 * tick / top, tick));
         }
-        if (severity.isAtLeast(Severity.ERROR)) {
-            return "#d62728";
+        int n = buckets.size();
+        html.append("</div><div class=\"plot\"><svg viewBox=\"0 0 ")
+                .append(n)
+                .append(' ')
+                .append(PLOT_HEIGHT)
+                .append("\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"")
+                .append(String.format("%,d buckets, at most %,d events", n, max))
+                .append("\"><g class=\"grid\">");
+        for (long tick = step; tick <= top; tick += step) {
+            double y = PLOT_HEIGHT - (double) PLOT_HEIGHT * tick / top;
+            html.append(
+                    String.format(
+                            "<line x1=\"0\" x2=\"%d\" y1=\"%.2f\" y2=\"%.2f\""
+                                    + " vector-effect=\"non-scaling-stroke\"/>",
+                            n, y, y));
         }
-        if (severity.isAtLeast(Severity.WARNING)) {
-            return "#f58518";
-        }
-        return severity.isAtLeast(Severity.INFO) ? "#4c78a8" : "#8c8c8c";
-    }
-
-    private static void topTable(StringBuilder html, String title, List<ValueCount> rows) {
-        topTable(html, title, rows, value -> null);
-    }
-
-    /** {@code colour} gives a row's bar its colour; null keeps the default. */
-    private static void topTable(
-            StringBuilder html,
-            String title,
-            List<ValueCount> rows,
-            Function<String, String> colour) {
-        if (rows.isEmpty()) {
-            return;
-        }
-        long max = rows.stream().mapToLong(ValueCount::count).max().orElse(1);
-        html.append("<h2>").append(text(title)).append("</h2><table>");
-        for (ValueCount row : rows) {
-            html.append("<tr><td class=\"n\">")
-                    .append(String.format("%,d", row.count()))
-                    .append("</td><td style=\"width:200px\"><div class=\"bar\" style=\"width:")
-                    .append(Math.max(1, 200 * row.count() / Math.max(max, 1)))
-                    .append("px")
+        html.append("</g>");
+        for (int i = 0; i < n; i++) {
+            Timeline.Bucket bucket = buckets.get(i);
+            double events = (double) PLOT_HEIGHT * bucket.events() / top;
+            double errors = (double) PLOT_HEIGHT * bucket.errors() / top;
+            html.append(
+                            String.format(
+                                    "<g><title>%s: %,d events, %,d errors</title>",
+                                    StatsReport.iso(bucket.startEpochSecond()),
+                                    bucket.events(),
+                                    bucket.errors()))
+                    // The whole column takes the hover, also where a bucket has few events.
                     .append(
-                            colour.apply(row.value()) == null
-                                    ? ""
-                                    : ";background:" + colour.apply(row.value()))
-                    .append("\"></div></td><td class=\"v\"><code>")
-                    .append(text(row.value()))
-                    .append("</code></td></tr>");
+                            String.format(
+                                    "<rect x=\"%d\" y=\"0\" width=\"1\" height=\"%d\""
+                                            + " fill=\"transparent\"/>",
+                                    i, PLOT_HEIGHT));
+            if (bucket.events() > 0) {
+                html.append(
+                        String.format(
+                                "<rect class=\"ev\" x=\"%d.08\" y=\"%.3f\" width=\".84\""
+                                        + " height=\"%.3f\"/>",
+                                i, PLOT_HEIGHT - events, events));
+            }
+            if (bucket.errors() > 0) {
+                html.append(
+                        String.format(
+                                "<rect class=\"er\" x=\"%d.08\" y=\"%.3f\" width=\".84\""
+                                        + " height=\"%.3f\"/>",
+                                i, PLOT_HEIGHT - errors, Math.max(errors, 0.8)));
+            }
+            html.append("</g>");
         }
-        html.append("</table>");
+        html.append("</svg></div><div class=\"xaxis\">");
+        // A label every few buckets, at the start of the bucket it names; none so near the right
+        // end that it would stick out.
+        int every = Math.max(1, (n + X_LABELS - 1) / X_LABELS);
+        for (int i = 0; i < n; i += every) {
+            double left = 100.0 * i / n;
+            if (i > 0 && left > 100 - 50.0 / X_LABELS) {
+                break;
+            }
+            html.append(String.format("<span style=\"left:%.2f%%\">", left))
+                    .append(StatsReport.iso(buckets.get(i).startEpochSecond()))
+                    .append("</span>");
+        }
+        html.append("</div><figcaption class=\"legend\"><span class=\"key\"></span>events")
+                .append("<span class=\"key errors\"></span>errors (5xx, ERROR and worse)")
+                .append("</figcaption></figure></section>");
+        return java.util.Optional.of(new Section("timeline", title, html.toString()));
     }
 
-    private static void samples(StringBuilder html, String title, List<MalformedSample> samples) {
-        if (samples.isEmpty()) {
-            return;
+    /** A step of 1, 2 or 5 times a power of ten giving at most about {@code ticks} ticks. */
+    static long niceStep(long max, int ticks) {
+        long raw = Math.max(1, (max + ticks - 1) / ticks);
+        long power = 1;
+        while (power * 10 <= raw) {
+            power *= 10;
         }
-        html.append("<h2>")
+        for (long factor : new long[] {1, 2, 5, 10}) {
+            if (factor * power >= raw) {
+                return factor * power;
+            }
+        }
+        return 10 * power;
+    }
+
+    /** The status classes as one bar of coloured parts with a legend. */
+    private static java.util.Optional<Section> statusMix(LogStats stats) {
+        var classes = stats.statusClasses();
+        if (classes.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        long total = classes.values().stream().mapToLong(Long::longValue).sum();
+        StringBuilder html = new StringBuilder("<section id=\"status-mix\"><h2>Status mix</h2>");
+        StringBuilder legend = new StringBuilder("<p class=\"legend\">");
+        html.append("<div class=\"mix\" role=\"img\" aria-label=\"status classes\">");
+        classes.forEach(
+                (name, count) -> {
+                    String tone = toneClass(RankedTable.statusTone(name));
+                    String label =
+                            text(name)
+                                    + String.format(
+                                            " %,d (%s)", count, Human.percent(count, total));
+                    html.append(
+                            String.format(
+                                    "<i%s style=\"width:%.3f%%\" title=\"%s\"></i>",
+                                    tone, 100.0 * count / total, label));
+                    legend.append("<span").append(tone).append("><span class=\"key\"></span>");
+                    legend.append(label).append("</span>");
+                });
+        html.append("</div>").append(legend).append("</p></section>");
+        return java.util.Optional.of(new Section("status-mix", "Status mix", html.toString()));
+    }
+
+    private static Section samples(String id, String title, List<MalformedSample> samples) {
+        StringBuilder html = new StringBuilder();
+        html.append("<section id=\"")
+                .append(id)
+                .append("\"><h2>")
                 .append(text(title))
-                .append("</h2><table>")
-                .append("<tr><th>file</th><th>offset</th><th>reason</th><th>line</th></tr>");
+                .append("</h2><div class=\"scroll\"><table><thead><tr><th>file</th>")
+                .append("<th class=\"n\">offset</th><th>reason</th><th>line</th></tr></thead>")
+                .append("<tbody>");
         for (MalformedSample sample : samples) {
             html.append("<tr><td class=\"v\">")
-                    .append(text(sample.file()))
+                    .append(wrapped(sample.file()))
                     .append("</td><td class=\"n\">")
-                    .append(sample.offset())
+                    .append(String.format("%,d", sample.offset()))
                     .append("</td><td>")
                     .append(text(sample.reason()))
-                    .append("</td><td class=\"v\"><code>")
-                    .append(text(sample.excerpt()))
-                    .append("</code></td></tr>");
+                    .append("</td><td class=\"v\">")
+                    .append(wrapped(sample.excerpt()))
+                    .append("</td></tr>");
         }
-        html.append("</table>");
+        html.append("</tbody></table></div></section>");
+        return new Section(id, title, html.toString());
     }
 
     /** With files of several formats, or files left out as no log: what each format covers. */
-    private static void formats(StringBuilder html, StatsReport report) {
+    private static java.util.Optional<Section> formats(StatsReport report) {
         if (report.formats().size() < 2 && report.undetected().isEmpty()) {
-            return;
+            return java.util.Optional.empty();
         }
-        html.append("<h2>Formats: each file read in its own</h2><table><tr><th>format</th>")
-                .append("<th>lines</th><th>events</th><th>malformed</th><th>files</th></tr>");
+        String title = "Formats: each file read in its own";
+        StringBuilder html = new StringBuilder("<section id=\"formats\"><h2>");
+        html.append(title)
+                .append("</h2><div class=\"scroll\"><table><thead><tr><th>format</th>")
+                .append("<th class=\"n\">lines</th><th class=\"n\">events</th>")
+                .append("<th class=\"n\">malformed</th><th>files</th></tr></thead><tbody>");
         for (FormatSection section : report.formats()) {
             html.append("<tr><td>")
                     .append(text(section.format()))
@@ -352,36 +546,41 @@ public final class StatsHtml {
                     .append(String.format("</td><td class=\"n\">%,d", section.events()))
                     .append(String.format("</td><td class=\"n\">%,d", section.malformed()))
                     .append("</td><td class=\"v\">")
-                    .append(text(String.join(", ", section.files())))
+                    .append(wrapped(String.join(", ", section.files())))
                     .append("</td></tr>");
         }
         for (InputFileNotes.SkippedFile file : report.undetected()) {
             html.append("<tr><td>left out: ")
                     .append(text(file.reason()))
                     .append("</td><td></td><td></td><td></td><td class=\"v\">")
-                    .append(text(LocalPaths.plain(file.path())))
+                    .append(wrapped(LocalPaths.plain(file.path())))
                     .append("</td></tr>");
         }
-        html.append("</table>");
+        html.append("</tbody></table></div></section>");
+        return java.util.Optional.of(new Section("formats", title, html.toString()));
     }
 
-    private static void splits(StringBuilder html, List<SplitReport> splits) {
+    /** How the input was read, folded: of interest when tuning, not when reading the logs. */
+    private static Section splits(List<SplitReport> splits) {
         // A split in whose range no line starts read only to find where the next split's first
         // line begins: it has no row of its own, as if it had read lines.
         SplitRows rows = SplitRows.of(splits, split -> split.lines() > 0 || split.skipped());
-        html.append("<h2>Reading: ")
-                .append(splits.size())
-                .append(" splits</h2><table><tr><th>file</th><th>range</th><th>lines</th>")
-                .append("<th>read calls</th><th>ms in reads</th></tr>");
+        String title = "Reading: " + splits.size() + " splits";
+        StringBuilder html = new StringBuilder("<section id=\"splits\"><details><summary>");
+        html.append(title)
+                .append("</summary><div class=\"scroll\"><table><thead><tr><th>file</th>")
+                .append("<th class=\"n\">range</th><th class=\"n\">lines</th>")
+                .append("<th class=\"n\">read calls</th><th class=\"n\">ms in reads</th></tr>")
+                .append("</thead><tbody>");
         for (SplitReport split : rows.listed()) {
             html.append("<tr><td class=\"v\">")
-                    .append(text(LocalPaths.plain(split.path())))
+                    .append(wrapped(LocalPaths.plain(split.path())))
                     .append(split.isPacked() ? " and " + (split.files().size() - 1) + " more" : "")
                     .append(
                             split.compressedBytesRead() > 0
                                     ? String.format(
                                             " (%s, %s read)",
-                                            split.compression(),
+                                            text(split.compression()),
                                             Human.bytes(split.compressedBytesRead()))
                                     : "")
                     .append(
@@ -416,6 +615,18 @@ public final class StatsHtml {
                     .append(String.format("%.1f", others.readNanos() / 1e6))
                     .append("</td></tr>");
         }
-        html.append("</table>");
+        html.append("</tbody></table></div></details></section>");
+        return new Section("splits", title, html.toString());
+    }
+
+    private static String sha256(String script) {
+        try {
+            return Base64.getEncoder()
+                    .encodeToString(
+                            MessageDigest.getInstance("SHA-256")
+                                    .digest(script.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 }

@@ -7,9 +7,11 @@ import dev.logslice.stats.Timeline;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -22,6 +24,7 @@ import java.util.stream.Collectors;
  * @param formats what was read in each format
  * @param undetected input files left out as no log of a known format
  * @param topFields the fields of {@code --top-field}, each an extra panel
+ * @param origin how and when the report was made
  */
 public record StatsReport(
         LogStats stats,
@@ -32,12 +35,40 @@ public record StatsReport(
         long elapsedNanos,
         List<FormatSection> formats,
         List<InputFileNotes.SkippedFile> undetected,
-        List<String> topFields) {
+        List<String> topFields,
+        ReportOrigin origin) {
+    private static final DateTimeFormatter ISO_SECONDS =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT)
+                    .withZone(ZoneOffset.UTC);
 
     public StatsReport {
         formats = List.copyOf(formats);
         undetected = List.copyOf(undetected);
         topFields = List.copyOf(topFields);
+    }
+
+    /** A report that does not say how it was made. */
+    public StatsReport(
+            LogStats stats,
+            String format,
+            int top,
+            long bucketSeconds,
+            int parallelism,
+            long elapsedNanos,
+            List<FormatSection> formats,
+            List<InputFileNotes.SkippedFile> undetected,
+            List<String> topFields) {
+        this(
+                stats,
+                format,
+                top,
+                bucketSeconds,
+                parallelism,
+                elapsedNanos,
+                formats,
+                undetected,
+                topFields,
+                ReportOrigin.UNKNOWN);
     }
 
     /** The report of a run that read every file in one format. */
@@ -57,7 +88,8 @@ public record StatsReport(
                 elapsedNanos,
                 FormatSection.of(stats, file -> format),
                 List.of(),
-                List.of());
+                List.of(),
+                ReportOrigin.UNKNOWN);
     }
 
     /** How many files of each format fed a panel: one row per format, in the formats' order. */
@@ -111,8 +143,11 @@ public record StatsReport(
         return stats.splits().stream().mapToLong(split -> split.readNanos()).sum();
     }
 
-    /** ISO-8601 in UTC, the form every output uses for times. */
+    /**
+     * ISO-8601 in UTC with the seconds always written ({@code 2026-03-01T00:00:00Z}, not {@code
+     * 2026-03-01T00:00Z}), the form every output uses for times.
+     */
     public static String iso(long epochSecond) {
-        return Instant.ofEpochSecond(epochSecond).atOffset(ZoneOffset.UTC).toString();
+        return ISO_SECONDS.format(Instant.ofEpochSecond(epochSecond));
     }
 }

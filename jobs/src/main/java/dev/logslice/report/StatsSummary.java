@@ -1,197 +1,291 @@
 package dev.logslice.report;
 
+import dev.logslice.report.Terminal.Tone;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.MalformedSample;
-import dev.logslice.stats.Panel;
 import dev.logslice.stats.Timeline;
-import dev.logslice.stats.ValueCount;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
-/** The stats report as a terminal reads it: totals, mixes, top-N panels, a timeline. */
+/**
+ * The stats report as a terminal reads it: totals, mixes, top-N panels, a timeline; every line
+ * within the terminal's width (breakdowns wrap, long values are cut with {@code …}; the full values
+ * are in the JSON, CSV and HTML).
+ */
 public final class StatsSummary {
     private static final int BAR_WIDTH = 40;
-    private static final int MAX_TIMELINE_ROWS = 24;
     private static final int MAX_FORMAT_FILES = 5;
+
+    /** Where the breakdowns' items start, after their title. */
+    private static final int BREAKDOWN_INDENT = 16;
+
+    /** More buckets than this (a --bucket much finer than the span) are left to the files. */
+    static final int MAX_TIMELINE_ROWS = 200;
 
     private StatsSummary() {}
 
+    /** Plain, 80 columns wide: for files, pipes and tests. */
     public static void print(StatsReport report, PrintStream out) {
-        LogStats stats = report.stats();
-        out.printf(
-                "%,d lines, %s, %,d events in %.2f s (format %s, parallelism %d)%n",
-                stats.lines(),
-                Human.bytes(stats.bytes()),
-                stats.events(),
-                report.elapsedNanos() / 1e9,
-                report.format(),
-                report.parallelism());
-        out.printf("malformed %,d, oversized %,d%n", stats.malformed(), stats.oversized());
-        long[] range = stats.timeRange();
-        if (range != null) {
-            out.printf("from %s to %s%n", StatsReport.iso(range[0]), StatsReport.iso(range[1]));
+        print(report, out, Terminal.PLAIN);
+    }
+
+    public static void print(StatsReport report, PrintStream out, Terminal terminal) {
+        new Printer(out, terminal).print(report);
+    }
+
+    private record Printer(PrintStream out, Terminal terminal) {
+        void print(StatsReport report) {
+            LogStats stats = report.stats();
+            line(
+                    String.format(
+                            "%,d lines, %s, %,d events in %.2f s (format %s, parallelism %d)",
+                            stats.lines(),
+                            Human.bytes(stats.bytes()),
+                            stats.events(),
+                            report.elapsedNanos() / 1e9,
+                            LogText.forTerminal(report.format()),
+                            report.parallelism()));
+            line(
+                    String.format(
+                            "malformed %,d, oversized %,d", stats.malformed(), stats.oversized()));
+            long[] range = stats.timeRange();
+            if (range != null) {
+                line(
+                        String.format(
+                                "from %s to %s",
+                                StatsReport.iso(range[0]), StatsReport.iso(range[1])));
+            }
+            printFormats(report);
+            for (RankedTable table : ReportTables.breakdowns(stats)) {
+                breakdown(table);
+            }
+            if (!stats.status().isEmpty()) {
+                out.println();
+                line(
+                        String.format(
+                                "Clients %s%,d unique; response bytes %s (%,d B)",
+                                stats.uniqueClientsExact() ? "" : "~",
+                                stats.uniqueClients(),
+                                Human.bytes(stats.responseBytes()),
+                                stats.responseBytes()));
+            }
+            if (stats.hasRequestTimes()) {
+                line(
+                        String.format(
+                                "Request time p50 %.3f s, p90 %.3f s, p99 %.3f s",
+                                stats.requestTimeQuantile(0.5),
+                                stats.requestTimeQuantile(0.9),
+                                stats.requestTimeQuantile(0.99)));
+            }
+            for (RankedTable table : ReportTables.panels(report)) {
+                panel(table);
+            }
+            printTimeline(report);
+            if (!stats.malformedSamples().isEmpty()) {
+                stats.malformedByFile()
+                        .forEach(
+                                (file, count) ->
+                                        line(
+                                                String.format(
+                                                        "malformed in %s: %,d",
+                                                        LogText.forTerminal(file), count)));
+                out.println();
+                title(String.format("Malformed lines (first %d)", stats.malformedSamples().size()));
+                printSamples(stats.malformedSamples());
+            }
+            if (stats.cutEvents() > 0) {
+                out.println();
+                line(
+                        String.format(
+                                "cut events %,d (past --max-event-lines or --max-event-bytes;"
+                                        + " first %d)",
+                                stats.cutEvents(), stats.cutEventSamples().size()));
+                printSamples(stats.cutEventSamples());
+            }
+            out.println();
+            line(
+                    String.format(
+                            "I/O: %,d splits, %,d read calls, %.3f s in reads",
+                            stats.splits().size(), report.readCalls(), report.readNanos() / 1e9));
+            InputFileNotes.print(out, stats.splits(), report.undetected());
         }
-        printFormats(report, out);
-        printCounts(out, "Status", toStrings(stats.status()), stats.events());
-        printCounts(out, "Status classes", stats.statusClasses(), stats.events());
-        printCounts(out, "Methods", stats.methods(), stats.events());
-        printCounts(out, "Levels", stats.levels(), stats.events());
-        if (!stats.status().isEmpty()) {
-            out.printf(
-                    "%nClients %s%,d unique; response bytes %s%n",
-                    stats.uniqueClientsExact() ? "" : "~",
-                    stats.uniqueClients(),
-                    Human.bytes(stats.responseBytes()));
+
+        /** A line of safe text, cut to the width. */
+        private void line(String text) {
+            out.println(terminal.fit(text));
         }
-        if (stats.hasRequestTimes()) {
-            out.printf(
-                    "Request time p50 %.3f s, p90 %.3f s, p99 %.3f s%n",
-                    stats.requestTimeQuantile(0.5),
-                    stats.requestTimeQuantile(0.9),
-                    stats.requestTimeQuantile(0.99));
+
+        private void title(String text) {
+            out.println(terminal.paint(terminal.fit(text), Tone.TITLE));
         }
-        for (Panel panel : Panel.values()) {
-            printPanel(
-                    out,
-                    panel.title() + report.coverageNote(panel),
-                    stats.top(panel, report.top()),
-                    stats.topMaxError(panel));
+
+        /** A breakdown on one line and more: title, then "value count (share)" items, wrapped. */
+        private void breakdown(RankedTable table) {
+            StringBuilder line = new StringBuilder(String.format("%-15s", table.title()));
+            int used = line.length();
+            for (RankedTable.Row row : table.rows()) {
+                String item =
+                        Terminal.cut(LogText.forTerminal(row.value()), terminal.columns() / 2)
+                                + String.format(
+                                        " %,d (%s)",
+                                        row.count(), Human.percent(row.count(), table.total()));
+                int width = Terminal.width(item);
+                if (used > BREAKDOWN_INDENT && used + 1 + width > terminal.columns()) {
+                    out.println(line);
+                    line.setLength(0);
+                    line.append(" ".repeat(BREAKDOWN_INDENT - 1));
+                    used = BREAKDOWN_INDENT - 1;
+                }
+                line.append(' ').append(terminal.paint(item, row.tone()));
+                used += 1 + width;
+            }
+            out.println(line);
         }
-        for (String field : report.topFields()) {
-            String title = "Top values of " + LogText.forTerminal(field);
-            if (stats.hasTopField(field)) {
-                printPanel(
-                        out,
-                        title,
-                        stats.topField(field, report.top()),
-                        stats.topFieldMaxError(field));
-            } else {
-                out.printf("%n%s: no event has this field%n", title);
+
+        /** A panel: its title, a heading, then count, share, further columns and the value. */
+        private void panel(RankedTable table) {
+            out.println();
+            String title = LogText.forTerminal(table.title());
+            if (table.rows().isEmpty()) {
+                line(title + ": " + table.note());
+                return;
+            }
+            title(title + (table.note().isEmpty() ? "" : " (" + table.note() + ")"));
+            List<String> headings = new ArrayList<>();
+            List<List<String>> cells = new ArrayList<>();
+            headings.add("count");
+            if (table.total() > 0) {
+                headings.add("share");
+            }
+            table.columns().forEach(column -> headings.add(column.name()));
+            for (RankedTable.Row row : table.rows()) {
+                List<String> rowCells = new ArrayList<>();
+                rowCells.add(String.format("%,d", row.count()));
+                if (table.total() > 0) {
+                    rowCells.add(Human.percent(row.count(), table.total()));
+                }
+                for (int i = 0; i < table.columns().size(); i++) {
+                    rowCells.add(Cells.text(table.columns().get(i).unit(), row.cells()[i]));
+                }
+                cells.add(rowCells);
+            }
+            int[] widths = new int[headings.size()];
+            for (int i = 0; i < widths.length; i++) {
+                widths[i] = headings.get(i).length();
+                for (List<String> rowCells : cells) {
+                    widths[i] = Math.max(widths[i], rowCells.get(i).length());
+                }
+            }
+            StringBuilder heading = new StringBuilder(" ");
+            for (int i = 0; i < widths.length; i++) {
+                heading.append(String.format(" %" + widths[i] + "s", headings.get(i)));
+            }
+            heading.append("  ").append(LogText.forTerminal(table.valueName()));
+            out.println(terminal.paint(terminal.fit(heading.toString()), Tone.MUTED));
+            for (int r = 0; r < cells.size(); r++) {
+                StringBuilder numbers = new StringBuilder(" ");
+                for (int i = 0; i < widths.length; i++) {
+                    numbers.append(String.format(" %" + widths[i] + "s", cells.get(r).get(i)));
+                }
+                numbers.append("  ");
+                String value =
+                        Terminal.cut(
+                                LogText.forTerminal(table.rows().get(r).value()),
+                                Math.max(1, terminal.columns() - numbers.length()));
+                // The value is cut to what the numbers leave: a colour's escapes take no column.
+                out.println(numbers + terminal.paint(value, table.rows().get(r).tone()));
             }
         }
-        printTimeline(report, out);
-        if (!stats.malformedSamples().isEmpty()) {
-            stats.malformedByFile()
-                    .forEach(
-                            (file, count) ->
-                                    out.printf(
-                                            "malformed in %s: %,d%n",
-                                            LogText.forTerminal(file), count));
-            out.printf("%nMalformed lines (first %d)%n", stats.malformedSamples().size());
-            printSamples(out, stats.malformedSamples());
-        }
-        if (stats.cutEvents() > 0) {
-            out.printf(
-                    "%ncut events %,d (past --max-event-lines or --max-event-bytes; first %d)%n",
-                    stats.cutEvents(), stats.cutEventSamples().size());
-            printSamples(out, stats.cutEventSamples());
-        }
-        out.printf(
-                "%nI/O: %,d splits, %,d read calls, %.3f s in reads%n",
-                stats.splits().size(), report.readCalls(), report.readNanos() / 1e9);
-        InputFileNotes.print(out, stats.splits(), report.undetected());
-    }
 
-    private static void printPanel(
-            PrintStream out, String title, List<ValueCount> rows, long maxError) {
-        if (rows.isEmpty() && maxError > 0) {
-            out.printf(
-                    "%n%s: none stands out (too many distinct values; counts ±%,d)%n",
-                    title, maxError);
-        }
-        if (!rows.isEmpty()) {
-            out.printf(
-                    "%n%s%s%n",
-                    title, maxError > 0 ? String.format(" (estimated, ±%,d)", maxError) : "");
-            for (ValueCount row : rows) {
-                out.printf("%,14d  %s%n", row.count(), LogText.forTerminal(row.value()));
+        private void printSamples(List<MalformedSample> samples) {
+            for (MalformedSample s : samples) {
+                line(
+                        String.format(
+                                "  %s:%d: %s: %s",
+                                LogText.forTerminal(s.file()),
+                                s.offset(),
+                                LogText.forTerminal(s.reason()),
+                                LogText.forTerminal(s.excerpt())));
             }
         }
-    }
 
-    private static void printSamples(PrintStream out, List<MalformedSample> samples) {
-        for (MalformedSample s : samples) {
-            out.printf(
-                    "  %s:%d: %s: %s%n",
-                    LogText.forTerminal(s.file()),
-                    s.offset(),
-                    LogText.forTerminal(s.reason()),
-                    LogText.forTerminal(s.excerpt()));
+        /** With files of several formats, or files left out as no log: what each covers. */
+        private void printFormats(StatsReport report) {
+            if (report.formats().size() < 2 && report.undetected().isEmpty()) {
+                return;
+            }
+            out.println();
+            title("Formats (each file read in its own)");
+            for (FormatSection section : report.formats()) {
+                line(
+                        String.format(
+                                "  %-14s %,d files, %,d lines, %,d events, %,d malformed: %s",
+                                LogText.forTerminal(section.format()),
+                                section.files().size(),
+                                section.lines(),
+                                section.events(),
+                                section.malformed(),
+                                LogText.forTerminal(
+                                        String.join(
+                                                        ", ",
+                                                        section.files().stream()
+                                                                .limit(MAX_FORMAT_FILES)
+                                                                .toList())
+                                                + (section.files().size() > MAX_FORMAT_FILES
+                                                        ? ", ..."
+                                                        : ""))));
+            }
+            if (!report.undetected().isEmpty()) {
+                line(
+                        String.format(
+                                "  %,d files left out as no log of a known format (listed"
+                                        + " below)",
+                                report.undetected().size()));
+            }
         }
-    }
 
-    /** With files of several formats, or files left out as no log: what each format covers. */
-    private static void printFormats(StatsReport report, PrintStream out) {
-        if (report.formats().size() < 2 && report.undetected().isEmpty()) {
-            return;
+        /** The buckets every output shows, a bar each, as wide as the terminal allows. */
+        private void printTimeline(StatsReport report) {
+            List<Timeline.Bucket> buckets = report.timeline();
+            if (buckets.isEmpty()) {
+                return;
+            }
+            long max = buckets.stream().mapToLong(Timeline.Bucket::events).max().orElse(1);
+            out.println();
+            title(
+                    "Timeline: events per "
+                            + Human.duration(report.bucketSeconds())
+                            + " (errors in brackets)");
+            String widestNumbers = String.format(" %,d (%,d)", max, max);
+            int barWidth =
+                    Math.max(
+                            5,
+                            Math.min(
+                                    BAR_WIDTH,
+                                    terminal.columns()
+                                            - 3
+                                            - StatsReport.iso(0).length()
+                                            - widestNumbers.length()));
+            for (Timeline.Bucket b :
+                    buckets.subList(0, Math.min(buckets.size(), MAX_TIMELINE_ROWS))) {
+                int width = (int) (barWidth * b.events() / Math.max(max, 1));
+                String errors = String.format("(%,d)", b.errors());
+                out.println(
+                        String.format(
+                                "  %s %-" + barWidth + "s %,d %s",
+                                StatsReport.iso(b.startEpochSecond()),
+                                "#".repeat(width),
+                                b.events(),
+                                b.errors() > 0 ? terminal.paint(errors, Tone.BAD) : errors));
+            }
+            if (buckets.size() > MAX_TIMELINE_ROWS) {
+                line(
+                        String.format(
+                                "  … %,d more buckets (all of them in --json, --csv and --html)",
+                                buckets.size() - MAX_TIMELINE_ROWS));
+            }
         }
-        out.printf("%nFormats (each file read in its own)%n");
-        for (FormatSection section : report.formats()) {
-            out.printf(
-                    "  %-14s %,d files, %,d lines, %,d events, %,d malformed: %s%n",
-                    section.format(),
-                    section.files().size(),
-                    section.lines(),
-                    section.events(),
-                    section.malformed(),
-                    LogText.forTerminal(
-                            String.join(
-                                            ", ",
-                                            section.files().stream()
-                                                    .limit(MAX_FORMAT_FILES)
-                                                    .toList())
-                                    + (section.files().size() > MAX_FORMAT_FILES ? ", ..." : "")));
-        }
-        if (!report.undetected().isEmpty()) {
-            out.printf(
-                    "  %,d files left out as no log of a known format (listed below)%n",
-                    report.undetected().size());
-        }
-    }
-
-    private static void printTimeline(StatsReport report, PrintStream out) {
-        Timeline timeline = report.stats().timeline();
-        if (timeline.isEmpty()) {
-            return;
-        }
-        long bucket =
-                Math.max(report.bucketSeconds(), timeline.autoBucketSeconds(MAX_TIMELINE_ROWS));
-        List<Timeline.Bucket> buckets = timeline.buckets(bucket);
-        long max = buckets.stream().mapToLong(Timeline.Bucket::events).max().orElse(1);
-        out.printf("%nTimeline (events per %d min; errors)%n", bucket / 60);
-        for (Timeline.Bucket b : buckets) {
-            int width = (int) (BAR_WIDTH * b.events() / Math.max(max, 1));
-            out.printf(
-                    "  %s %-" + BAR_WIDTH + "s %,d (%,d)%n",
-                    StatsReport.iso(b.startEpochSecond()),
-                    "#".repeat(width),
-                    b.events(),
-                    b.errors());
-        }
-    }
-
-    private static void printCounts(
-            PrintStream out, String title, Map<String, Long> counts, long total) {
-        if (counts.isEmpty()) {
-            return;
-        }
-        StringBuilder line = new StringBuilder(String.format("%-15s", title));
-        counts.forEach(
-                (key, count) ->
-                        line.append(
-                                String.format(
-                                        " %s %,d (%s)",
-                                        LogText.forTerminal(key),
-                                        count,
-                                        Human.percent(count, total))));
-        out.println(line);
-    }
-
-    private static Map<String, Long> toStrings(Map<Integer, Long> counts) {
-        Map<String, Long> strings = new java.util.LinkedHashMap<>();
-        counts.forEach((key, value) -> strings.put(String.valueOf(key), value));
-        return strings;
     }
 }

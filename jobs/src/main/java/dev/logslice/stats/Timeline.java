@@ -16,6 +16,19 @@ import java.util.TreeMap;
  */
 public final class Timeline {
     public static final long MINUTE = 60;
+    public static final long WEEK = 7 * 24 * 60 * MINUTE;
+
+    /**
+     * Buckets the automatic choice aims at: one choice for every output, and few enough for a
+     * terminal's rows.
+     */
+    public static final int AUTO_BUCKETS = 48;
+
+    /** Bucket sizes in minutes, each a whole number of its largest unit (min, h, day, week). */
+    private static final long[] STEPS = {1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 10080};
+
+    /** 1970-01-05, the first Monday of the epoch: weeks start on Monday (ISO 8601). */
+    private static final long FIRST_MONDAY = 4 * 24 * 60 * MINUTE;
 
     /** Per minute (epoch seconds of its start): {events, errors}. */
     private final TreeMap<Long, long[]> minutes = new TreeMap<>();
@@ -53,6 +66,11 @@ public final class Timeline {
         return minutes.isEmpty();
     }
 
+    /** Error events of all minutes. */
+    public long errors() {
+        return minutes.values().stream().mapToLong(counts -> counts[1]).sum();
+    }
+
     /** Seconds from the first minute to the end of the last. */
     public long spanSeconds() {
         return minutes.isEmpty() ? 0 : minutes.lastKey() - minutes.firstKey() + MINUTE;
@@ -60,14 +78,17 @@ public final class Timeline {
 
     /**
      * Buckets of {@code bucketSeconds} (a multiple of a minute) from the first event's bucket to
-     * the last, empty ones included so that gaps show.
+     * the last, empty ones included so that gaps show. Buckets of whole weeks start on Mondays,
+     * others on multiples of their size since the epoch (days at midnight UTC).
      */
     public List<Bucket> buckets(long bucketSeconds) {
         List<Bucket> buckets = new ArrayList<>();
         if (minutes.isEmpty()) {
             return buckets;
         }
-        long first = Math.floorDiv(minutes.firstKey(), bucketSeconds) * bucketSeconds;
+        long origin = bucketSeconds % WEEK == 0 ? FIRST_MONDAY : 0;
+        long first =
+                origin + Math.floorDiv(minutes.firstKey() - origin, bucketSeconds) * bucketSeconds;
         for (long start = first; start <= minutes.lastKey(); start += bucketSeconds) {
             long events = 0;
             long errors = 0;
@@ -80,16 +101,37 @@ public final class Timeline {
         return buckets;
     }
 
-    /** A bucket size of whole minutes that gives at most {@code maxBuckets} buckets. */
+    /** The bucket size every output of a run uses unless the user gives one. */
+    public long autoBucketSeconds() {
+        return autoBucketSeconds(AUTO_BUCKETS);
+    }
+
+    /**
+     * The smallest bucket size of {@link #STEPS} (then whole weeks) that gives at most {@code
+     * maxBuckets} buckets, counted as {@link #buckets} aligns them.
+     */
     public long autoBucketSeconds(int maxBuckets) {
-        long[] steps = {1, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 10080};
-        for (long minutesPerBucket : steps) {
-            if (spanSeconds() <= minutesPerBucket * MINUTE * maxBuckets) {
-                return minutesPerBucket * MINUTE;
+        for (long minutesPerBucket : STEPS) {
+            long size = minutesPerBucket * MINUTE;
+            if (bucketCount(size) <= maxBuckets) {
+                return size;
             }
         }
-        long weeks = spanSeconds() / (10080 * MINUTE * maxBuckets) + 1;
-        return weeks * 10080 * MINUTE;
+        long weeks = Math.max(1, spanSeconds() / (WEEK * maxBuckets));
+        while (bucketCount(weeks * WEEK) > maxBuckets) {
+            weeks++;
+        }
+        return weeks * WEEK;
+    }
+
+    private long bucketCount(long bucketSeconds) {
+        if (minutes.isEmpty()) {
+            return 0;
+        }
+        long origin = bucketSeconds % WEEK == 0 ? FIRST_MONDAY : 0;
+        return Math.floorDiv(minutes.lastKey() - origin, bucketSeconds)
+                - Math.floorDiv(minutes.firstKey() - origin, bucketSeconds)
+                + 1;
     }
 
     void write(DataOutput out) throws IOException {

@@ -117,19 +117,27 @@ class LevelsReportTest {
 
         ByteArrayOutputStream summary = new ByteArrayOutputStream();
         StatsSummary.print(report, new PrintStream(summary, true, StandardCharsets.UTF_8));
-        String levelsLine =
-                summary.toString(StandardCharsets.UTF_8)
-                        .lines()
-                        .filter(l -> l.startsWith("Levels"))
-                        .findFirst()
-                        .orElseThrow();
-        assertThat(namesInOrder(levelsLine, Pattern.compile(" ([A-Z]+) \\d")))
+        // The breakdown wraps onto lines that go on under its first item.
+        List<String> summaryLines = summary.toString(StandardCharsets.UTF_8).lines().toList();
+        int levelsAt =
+                summaryLines.indexOf(
+                        summaryLines.stream()
+                                .filter(l -> l.startsWith("Levels"))
+                                .findFirst()
+                                .orElseThrow());
+        StringBuilder levelsLine = new StringBuilder(summaryLines.get(levelsAt));
+        for (int i = levelsAt + 1;
+                i < summaryLines.size() && summaryLines.get(i).startsWith("  ");
+                i++) {
+            levelsLine.append(summaryLines.get(i));
+        }
+        assertThat(namesInOrder(levelsLine.toString(), Pattern.compile(" ([A-Z]+) \\d")))
                 .containsExactlyElementsOf(SEVERITY_ORDER);
 
         String html = StatsHtml.render(report);
         String levelsTable = html.substring(html.indexOf("<h2>Levels</h2>"));
         levelsTable = levelsTable.substring(0, levelsTable.indexOf("</table>"));
-        assertThat(namesInOrder(levelsTable, Pattern.compile("<code>([A-Z]+)</code>")))
+        assertThat(namesInOrder(levelsTable, Pattern.compile("<td class=\"v\" title=\"([A-Z]+)\"")))
                 .containsExactlyElementsOf(SEVERITY_ORDER);
         assertThat(barColour(levelsTable, "ERROR"))
                 .isNotEqualTo(barColour(levelsTable, "INFO"))
@@ -155,12 +163,12 @@ class LevelsReportTest {
         return names;
     }
 
-    /** The style of the bar in the row of {@code level}. */
+    /** The tone class of the bar in the row of {@code level}. */
     private static String barColour(String table, String level) {
-        String row = table.substring(0, table.indexOf("<code>" + level + "</code>"));
+        String row = table.substring(0, table.indexOf("title=\"" + level + "\""));
         row = row.substring(row.lastIndexOf("<tr>"));
-        Matcher style = Pattern.compile("class=\"bar\" style=\"([^\"]*)\"").matcher(row);
-        assertThat(style.find()).as(row).isTrue();
-        return style.group(1).replaceAll("width:\\d+px;?", "");
+        Matcher tone = Pattern.compile("<i class=\"(t-\\w+)\"").matcher(row);
+        assertThat(tone.find()).as(row).isTrue();
+        return tone.group(1);
     }
 }

@@ -96,7 +96,7 @@ class SplitRowsTest {
 
         String html = StatsHtml.render(new StatsReport(stats, "combined", 10, 60, 2, 1));
 
-        assertThat(html).contains("<h2>Reading: 3 splits</h2>");
+        assertThat(html).contains("<summary>Reading: 3 splits</summary>");
         assertThat(html).contains("[0, 4,096)", "[8,192, 12,288)").doesNotContain("[4,096, 8,192)");
         assertThat(html).contains("1 more split (1 in which no line starts)");
     }
