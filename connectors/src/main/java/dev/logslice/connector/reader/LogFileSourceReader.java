@@ -1,5 +1,6 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
@@ -11,6 +12,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The reader of a {@code LogFileSource}: asks for one split at a time, a new one when done; a
@@ -21,16 +23,25 @@ public final class LogFileSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<
                 PositionedRecord<T>, T, LogFileSplit, LogFileSplitState> {
 
+    /** The fingerprints of the followed files' starts, which the fetch thread keeps up to date. */
+    private final Map<String, Fingerprint> heads;
+
     public LogFileSourceReader(
             SourceReaderContext context, LineDecoder<T> decoder, LogSourceSettings settings) {
-        this(context, decoder, settings, new LogSourceReaderMetrics(context.metricGroup()));
+        this(
+                context,
+                decoder,
+                settings,
+                new LogSourceReaderMetrics(context.metricGroup()),
+                new ConcurrentHashMap<>());
     }
 
     private LogFileSourceReader(
             SourceReaderContext context,
             LineDecoder<T> decoder,
             LogSourceSettings settings,
-            LogSourceReaderMetrics metrics) {
+            LogSourceReaderMetrics metrics,
+            Map<String, Fingerprint> heads) {
         super(
                 () ->
                         settings.follow() == null
@@ -39,10 +50,12 @@ public final class LogFileSourceReader<T>
                                         decoder,
                                         settings,
                                         metrics,
-                                        FollowView.local(settings.bufferSize())),
+                                        FollowView.local(settings.bufferSize()),
+                                        heads),
                 new LogFileRecordEmitter<>(),
                 context.getConfiguration(),
                 context);
+        this.heads = heads;
     }
 
     @Override
@@ -64,6 +77,8 @@ public final class LogFileSourceReader<T>
 
     @Override
     protected LogFileSplit toSplitType(String splitId, LogFileSplitState splitState) {
-        return splitState.toSplit();
+        LogFileSplit split = splitState.toSplit();
+        Fingerprint head = split.isFollowing() ? heads.get(splitId) : null;
+        return head == null ? split : split.withHead(head);
     }
 }
