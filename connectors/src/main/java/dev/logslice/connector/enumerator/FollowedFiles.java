@@ -1,20 +1,24 @@
 package dev.logslice.connector.enumerator;
 
 import dev.logslice.connector.io.FileIdentity;
+import dev.logslice.connector.io.Fingerprint;
 
 import org.apache.flink.annotation.Internal;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * What the enumerator of a followed source knows of the files it lists again and again: which files
@@ -28,14 +32,14 @@ import java.util.Set;
  * backlog of at least a split's size is cut into bounded splits, read in parallel at batch speed,
  * and following starts at its end, a line start. Identities no longer listed are forgotten (the
  * reader that follows such a file lets it go by itself); their fingerprints are kept, up to {@value
- * #REMEMBERED} files.
+ * #REMEMBERED} files. A known inode under a new name with another start is a new file (see {@link
+ * #isNewFileUnderAnOldInode}).
  *
  * <p>Not thread-safe: the enumerator calls it from its coordinator thread only.
  */
 @Internal
 public final class FollowedFiles {
-    /** Bytes of a file's start that make its fingerprint. */
-    public static final int FINGERPRINT_BYTES = 4096;
+    private static final Logger LOG = LoggerFactory.getLogger(FollowedFiles.class);
 
     static final int REMEMBERED = 10_000;
 
@@ -63,26 +67,13 @@ public final class FollowedFiles {
      * A file to follow from {@code followFrom}; the bytes before, from {@code backlogStart}, are
      * read as bounded splits first (none when the two are equal).
      */
-    public record Follow(InputFile file, FileIdentity identity, long backlogStart, long followFrom)
+    public record Follow(
+            InputFile file,
+            FileIdentity identity,
+            Fingerprint head,
+            long backlogStart,
+            long followFrom)
             implements NewFile {}
-
-    /** A file's first bytes: how many, and their digest. */
-    public record Fingerprint(int length, long digest) {
-        static Fingerprint of(byte[] bytes, int length) {
-            try {
-                MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                sha.update(bytes, 0, length);
-                return new Fingerprint(length, ByteBuffer.wrap(sha.digest()).getLong());
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("every JDK has SHA-256", e);
-            }
-        }
-
-        /** Whether {@code bytes} start with the bytes this is the fingerprint of. */
-        boolean isPrefixOf(byte[] bytes) {
-            return length > 0 && bytes.length >= length && of(bytes, length).equals(this);
-        }
-    }
 
     /** A file handed out, under the name it was last listed with. */
     public record Tracked(FileIdentity identity, String path) {}
@@ -100,6 +91,9 @@ public final class FollowedFiles {
                 }
             };
 
+    /** Fingerprints of deleted files whose inodes new files took: their copies are still known. */
+    private final Deque<Fingerprint> retired = new ArrayDeque<>();
+
     public FollowedFiles(boolean fromStart, long backlogSplitSize, FileReads reads) {
         this.fromStart = fromStart;
         this.backlogSplitSize = backlogSplitSize;
@@ -111,12 +105,18 @@ public final class FollowedFiles {
         listedBefore = state.listedBefore();
         state.tracked().forEach(file -> tracked.put(file.identity(), file.path()));
         fingerprints.putAll(state.fingerprints());
+        retired.addAll(state.retired());
     }
 
     public FollowState snapshot(int lastSplitId) {
         List<Tracked> files = new ArrayList<>();
         tracked.forEach((identity, path) -> files.add(new Tracked(identity, path)));
-        return new FollowState(listedBefore, lastSplitId, files, new LinkedHashMap<>(fingerprints));
+        return new FollowState(
+                listedBefore,
+                lastSplitId,
+                files,
+                new LinkedHashMap<>(fingerprints),
+                new ArrayList<>(retired));
     }
 
     /** The files of this listing not handed out before, and what to do with each. */
@@ -130,34 +130,42 @@ public final class FollowedFiles {
                 continue; // the same file twice (a link, overlapping globs)
             }
             boolean compressed = BlockAlignedFileEnumerator.isCompressed(file.path());
+            if (tracked.containsKey(identity) && isNewFileUnderAnOldInode(entry)) {
+                LOG.info("{} is a new file with the inode of one deleted", file.path());
+                tracked.remove(identity);
+                retire(fingerprints.remove(identity));
+            }
             if (tracked.containsKey(identity)) {
                 tracked.put(identity, file.path().toString());
                 Fingerprint known = fingerprints.get(identity);
                 if (!compressed
                         && (known == null
-                                || known.length() < Math.min(FINGERPRINT_BYTES, file.size()))) {
+                                || known.length() < Math.min(Fingerprint.BYTES, file.size()))) {
                     fingerprints.put(identity, fingerprint(file)); // it grew since
                 }
                 continue;
             }
             tracked.put(identity, file.path().toString());
             if (compressed) {
-                byte[] start = reads.prefix(file, FINGERPRINT_BYTES);
+                byte[] start = reads.prefix(file, Fingerprint.BYTES);
                 boolean copy =
-                        fingerprints.values().stream().anyMatch(known -> known.isPrefixOf(start));
+                        Stream.concat(fingerprints.values().stream(), retired.stream())
+                                .anyMatch(known -> known.tellsApart() && known.isPrefixOf(start));
                 fingerprints.put(identity, Fingerprint.of(start, start.length));
                 if (!copy && (listedBefore || fromStart)) {
+                    LOG.info("Reading {}: a compressed file, no copy of one followed", file.path());
                     found.add(new ReadWhole(file));
                 }
                 continue;
             }
-            fingerprints.put(identity, fingerprint(file));
+            Fingerprint head = fingerprint(file);
+            fingerprints.put(identity, head);
             if (!listedBefore && !fromStart) {
                 long end = reads.lastLineStart(file);
-                found.add(new Follow(file, identity, end, end));
+                found.add(new Follow(file, identity, head, end, end));
             } else {
                 long backlogEnd = file.size() >= backlogSplitSize ? reads.lastLineStart(file) : 0;
-                found.add(new Follow(file, identity, 0, backlogEnd));
+                found.add(new Follow(file, identity, head, 0, backlogEnd));
             }
         }
         for (Iterator<FileIdentity> it = tracked.keySet().iterator(); it.hasNext(); ) {
@@ -169,8 +177,31 @@ public final class FollowedFiles {
         return found;
     }
 
+    private void retire(Fingerprint fingerprint) {
+        retired.addLast(fingerprint);
+        if (retired.size() > REMEMBERED) {
+            retired.removeFirst();
+        }
+    }
+
+    /**
+     * Whether a known identity listed under another name is another file: one deleted (so no reader
+     * holds it open) and its inode given to a new file, which a rotation does in a moment (compress
+     * and delete the oldest, create the new log). Its start then differs from the known one; a file
+     * renamed by rotation keeps its start. (A file truncated in place keeps its name, and its
+     * reader reads it again.)
+     */
+    private boolean isNewFileUnderAnOldInode(Listed entry) throws IOException {
+        InputFile file = entry.file();
+        Fingerprint known = fingerprints.get(entry.identity());
+        return !file.path().toString().equals(tracked.get(entry.identity()))
+                && known != null
+                && known.tellsApart()
+                && !known.isPrefixOf(reads.prefix(file, known.length()));
+    }
+
     private Fingerprint fingerprint(InputFile file) throws IOException {
-        byte[] start = reads.prefix(file, (int) Math.min(FINGERPRINT_BYTES, file.size()));
+        byte[] start = reads.prefix(file, (int) Math.min(Fingerprint.BYTES, file.size()));
         return Fingerprint.of(start, start.length);
     }
 }

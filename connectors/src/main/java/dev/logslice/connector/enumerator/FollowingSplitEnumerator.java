@@ -145,7 +145,11 @@ public final class FollowingSplitEnumerator
                         file.inode());
         splits.add(
                 LogFileSplit.following(
-                        splitter.nextId(), startedAt, follow.identity(), follow.followFrom()));
+                        splitter.nextId(),
+                        startedAt,
+                        follow.identity(),
+                        follow.head(),
+                        follow.followFrom()));
         return splits;
     }
 

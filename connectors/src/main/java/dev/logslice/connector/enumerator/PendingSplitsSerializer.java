@@ -1,6 +1,7 @@
 package dev.logslice.connector.enumerator;
 
 import dev.logslice.connector.io.FileIdentity;
+import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.LogFileSplitSerializer;
 
@@ -111,11 +112,15 @@ public final class PendingSplitsSerializer implements SimpleVersionedSerializer<
             out.writeUTF(file.path());
         }
         out.writeInt(follow.fingerprints().size());
-        for (Map.Entry<FileIdentity, FollowedFiles.Fingerprint> entry :
-                follow.fingerprints().entrySet()) {
+        for (Map.Entry<FileIdentity, Fingerprint> entry : follow.fingerprints().entrySet()) {
             writeIdentity(entry.getKey(), out);
             out.writeInt(entry.getValue().length());
             out.writeLong(entry.getValue().digest());
+        }
+        out.writeInt(follow.retired().size());
+        for (Fingerprint retired : follow.retired()) {
+            out.writeInt(retired.length());
+            out.writeLong(retired.digest());
         }
     }
 
@@ -128,12 +133,16 @@ public final class PendingSplitsSerializer implements SimpleVersionedSerializer<
             tracked.add(new FollowedFiles.Tracked(readIdentity(in), in.readUTF()));
         }
         int fingerprintCount = in.readInt();
-        Map<FileIdentity, FollowedFiles.Fingerprint> fingerprints = new LinkedHashMap<>();
+        Map<FileIdentity, Fingerprint> fingerprints = new LinkedHashMap<>();
         for (int i = 0; i < fingerprintCount; i++) {
-            fingerprints.put(
-                    readIdentity(in), new FollowedFiles.Fingerprint(in.readInt(), in.readLong()));
+            fingerprints.put(readIdentity(in), new Fingerprint(in.readInt(), in.readLong()));
         }
-        return new FollowState(listedBefore, lastSplitId, tracked, fingerprints);
+        int retiredCount = in.readInt();
+        List<Fingerprint> retired = new ArrayList<>(retiredCount);
+        for (int i = 0; i < retiredCount; i++) {
+            retired.add(new Fingerprint(in.readInt(), in.readLong()));
+        }
+        return new FollowState(listedBefore, lastSplitId, tracked, fingerprints, retired);
     }
 
     private static void writeIdentity(FileIdentity identity, DataOutputView out)

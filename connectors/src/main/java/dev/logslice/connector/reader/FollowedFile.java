@@ -1,6 +1,7 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.FileIdentity;
+import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LinePrefilter;
@@ -33,7 +34,8 @@ import java.util.function.Consumer;
  *       grown for the partial-line timeout (a writer may go on writing into a renamed file until it
  *       reopens its log). A new file at the path is another file, which the enumerator finds.
  *   <li>Restored from a checkpoint: opened by its identity, at its path or, renamed meanwhile, in
- *       its directory; gone, it is let go with a warning.
+ *       its directory, and checked by the fingerprint of its start (a new file may have the inode
+ *       of one deleted meanwhile); gone, it is let go with a warning.
  * </ul>
  */
 @Internal
@@ -58,6 +60,9 @@ final class FollowedFile {
     private long truncations;
     private boolean detached;
 
+    /** The fingerprint of the file's start, up to what was read: checked when reopened. */
+    private Fingerprint head;
+
     /** The last bytes read, before {@code lines.position()}: still there if only appended to. */
     private byte[] lastBytes = new byte[0];
 
@@ -78,6 +83,7 @@ final class FollowedFile {
         this.partialLineTimeoutNanos = partialLineTimeoutNanos;
         this.prefilter = prefilter;
         this.path = LocalPaths.of(split.segments().get(0).path());
+        this.head = split.head();
         this.lastGrowthNanos = view.nanoTime();
     }
 
@@ -112,6 +118,18 @@ final class FollowedFile {
             opened.close(); // replaced since it was found: look at it on the next poll
             return;
         }
+        if (!head.isPrefixOf(start(opened, head.length()))) {
+            // Its inode went to a new file once it was deleted, while the job was down.
+            opened.close();
+            LOG.warn(
+                    "Followed file {} ({}) is gone, its inode taken by {}: nothing more of it is"
+                            + " read",
+                    path,
+                    split.splitId(),
+                    at);
+            done = true;
+            return;
+        }
         path = at;
         file = opened;
         long offset = split.position().offset();
@@ -119,9 +137,13 @@ final class FollowedFile {
         if (size < offset) {
             countTruncation(offset);
             offset = 0;
+            head = Fingerprint.NONE;
         }
         lines = newReader(offset);
         lines.stats().countOnFrom(split.position().counted());
+        // What was read before the offset, to tell a rewrite from here on as well as in one run.
+        int before = (int) Math.min(LAST_BYTES, offset);
+        lastBytes = bytesAt(opened, offset - before, before);
     }
 
     @Nullable
@@ -189,6 +211,7 @@ final class FollowedFile {
             SplitReadStats before = lines.stats();
             lines = newReader(0);
             lastBytes = new byte[0];
+            head = Fingerprint.NONE;
             lines.stats()
                     .countOnFrom(
                             new LineCounts(
@@ -205,6 +228,10 @@ final class FollowedFile {
             }
             lastBytes = lines.lastBytesRead(LAST_BYTES);
             lastGrowthNanos = now;
+            if (head.length() < Math.min(Fingerprint.BYTES, lines.position())) {
+                byte[] start = start(file, (int) Math.min(Fingerprint.BYTES, lines.position()));
+                head = Fingerprint.of(start, start.length);
+            }
             return true;
         }
         boolean idle = now - lastGrowthNanos >= partialLineTimeoutNanos;
@@ -223,6 +250,31 @@ final class FollowedFile {
         return false;
     }
 
+    /** Up to {@code length} of the first bytes of {@code opened}. */
+    private static byte[] start(FollowView.OpenFile opened, int length) throws IOException {
+        return bytesAt(opened, 0, length);
+    }
+
+    /** Up to {@code length} bytes of {@code opened} from {@code from}: fewer where it ends. */
+    private static byte[] bytesAt(FollowView.OpenFile opened, long from, int length)
+            throws IOException {
+        byte[] bytes = new byte[length];
+        int got = 0;
+        while (got < length) {
+            int n = opened.read(from + got, bytes, got, length - got);
+            if (n < 0) {
+                return Arrays.copyOf(bytes, got);
+            }
+            got += n;
+        }
+        return bytes;
+    }
+
+    /** The fingerprint of the file's start, as far as it was read. */
+    Fingerprint head() {
+        return head;
+    }
+
     /**
      * Whether the bytes before the read position are no longer those read: the file was truncated
      * and written again past the position between two looks (copytruncate while the writer goes
@@ -232,16 +284,7 @@ final class FollowedFile {
         if (lastBytes.length == 0) {
             return false;
         }
-        byte[] now = new byte[lastBytes.length];
-        long from = lines.position() - lastBytes.length;
-        int got = 0;
-        while (got < now.length) {
-            int n = file.read(from + got, now, got, now.length - got);
-            if (n < 0) {
-                return true;
-            }
-            got += n;
-        }
+        byte[] now = bytesAt(file, lines.position() - lastBytes.length, lastBytes.length);
         return !Arrays.equals(now, lastBytes);
     }
 

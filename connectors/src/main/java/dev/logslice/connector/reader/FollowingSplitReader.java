@@ -1,5 +1,6 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,6 +39,12 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
     private final long pollNanos;
     private final long partialLineTimeoutNanos;
     private final FollowMetrics metrics;
+
+    /**
+     * The fingerprints of the followed files' starts, for the checkpoints the task thread takes.
+     */
+    private final Map<String, Fingerprint> heads;
+
     private boolean wokenUp;
     private int next;
 
@@ -44,11 +52,13 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
             LineDecoder<T> decoder,
             LogSourceSettings settings,
             LogSourceReaderMetrics metrics,
-            FollowView view) {
+            FollowView view,
+            Map<String, Fingerprint> heads) {
         this.bounded = new LogFileSplitReader<>(decoder, settings, metrics, new AtomicLong());
         this.decoder = decoder;
         this.settings = settings;
         this.view = view;
+        this.heads = heads;
         this.pollNanos = settings.follow().pollInterval().toNanos();
         this.partialLineTimeoutNanos = settings.follow().partialLineTimeout().toNanos();
         this.metrics = new FollowMetrics(view.nanoTime());
@@ -97,11 +107,13 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
                             },
                             settings.bufferSize());
             anyRead |= read;
+            heads.put(file.splitId(), file.head());
             if (file.stats().lines > linesBefore) {
                 metrics.lineRead(view.nanoTime());
             }
             if (file.isDone()) {
                 followed.remove(index);
+                heads.remove(file.splitId());
                 metrics.letGo(file);
                 file.close();
                 batch.markLinesRead();

@@ -1,5 +1,6 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
@@ -11,6 +12,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -22,29 +24,32 @@ public final class LogFileSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<
                 PositionedRecord<T>, T, LogFileSplit, LogFileSplitState> {
 
+    /** The fingerprints of the followed files' starts, which the fetch thread keeps up to date. */
+    private final Map<String, Fingerprint> heads;
+
     public LogFileSourceReader(
             SourceReaderContext context, LineDecoder<T> decoder, LogSourceSettings settings) {
-        this(context, decoder, settings, new LogSourceReaderMetrics(context.metricGroup()));
-    }
-
-    private LogFileSourceReader(
-            SourceReaderContext context,
-            LineDecoder<T> decoder,
-            LogSourceSettings settings,
-            LogSourceReaderMetrics metrics) {
-        this(context, decoder, settings, metrics, new AtomicLong());
+        this(
+                context,
+                decoder,
+                settings,
+                new LogSourceReaderMetrics(context.metricGroup()),
+                new AtomicLong(),
+                new ConcurrentHashMap<>());
     }
 
     /**
      * @param emitted records this reader's split readers decoded: its fetcher makes a new split
      *     reader after idling between two splits, and the record limit counts across all of them
+     * @param heads the fingerprints of the followed files' starts
      */
     private LogFileSourceReader(
             SourceReaderContext context,
             LineDecoder<T> decoder,
             LogSourceSettings settings,
             LogSourceReaderMetrics metrics,
-            AtomicLong emitted) {
+            AtomicLong emitted,
+            Map<String, Fingerprint> heads) {
         super(
                 () ->
                         settings.follow() == null
@@ -53,10 +58,12 @@ public final class LogFileSourceReader<T>
                                         decoder,
                                         settings,
                                         metrics,
-                                        FollowView.local(settings.bufferSize())),
+                                        FollowView.local(settings.bufferSize()),
+                                        heads),
                 new LogFileRecordEmitter<>(),
                 context.getConfiguration(),
                 context);
+        this.heads = heads;
     }
 
     @Override
@@ -78,6 +85,8 @@ public final class LogFileSourceReader<T>
 
     @Override
     protected LogFileSplit toSplitType(String splitId, LogFileSplitState splitState) {
-        return splitState.toSplit();
+        LogFileSplit split = splitState.toSplit();
+        Fingerprint head = split.isFollowing() ? heads.get(splitId) : null;
+        return head == null ? split : split.withHead(head);
     }
 }

@@ -252,7 +252,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
     /** Checks the file read now against its listing, records its figures, and closes it. */
     private void finishSegment() throws IOException {
         FileSegment done = split.segments().get(segment);
-        long appended = InputFileCheck.appendedBytes(done, "while it was read");
+        long appended = files.appendedAfterRead(done);
         lines.stats().finishSegment(done, appended);
         ReadChannel toClose = channel;
         channel = null;

@@ -2,6 +2,7 @@ package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.Compression;
 import dev.logslice.connector.io.DecompressingReadChannel;
+import dev.logslice.connector.io.FileStat;
 import dev.logslice.connector.io.LocalFileReadChannel;
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.io.ReadChannel;
@@ -18,6 +19,8 @@ import javax.annotation.Nullable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 
@@ -44,6 +47,9 @@ final class SegmentFiles {
     @Nullable
     ReadChannel openOrSkip(FileSegment file, List<SplitReport.FileRead> missing)
             throws IOException {
+        if (settings.follow() != null) {
+            return openFollowedOrSkip(file, missing);
+        }
         try {
             InputFileCheck.appendedBytes(file, "before it was read");
             return openFile(file.path());
@@ -61,6 +67,85 @@ final class SegmentFiles {
                     ? e
                     : new FileNotFoundException(
                             "Input file " + file.path() + " was deleted before it was read");
+        }
+    }
+
+    /**
+     * A followed source's bounded split (a backlog, a compressed file): logs rotate while they are
+     * read, so its file is opened by its inode, at its path or renamed in its directory; one gone
+     * is skipped and reported (logrotate deleted it), never failing the job.
+     */
+    @Nullable
+    private ReadChannel openFollowedOrSkip(FileSegment file, List<SplitReport.FileRead> missing)
+            throws IOException {
+        FileSegment found = locate(file);
+        if (found != null) {
+            try {
+                long appended = InputFileCheck.appendedBytes(found, "before it was read");
+                boolean compressed = Compression.ofFileName(file.path().getName()).isCompressed();
+                if (appended == 0 || !compressed) {
+                    return openFile(found.path());
+                }
+                // A compressed file does not grow: this is another file with its inode.
+            } catch (IOException e) {
+                // Rotated away between the two looks, or its inode is another file's now.
+            }
+        }
+        missing.add(
+                SplitReport.FileRead.skipped(
+                        file.path().toString(),
+                        file.start(),
+                        file.end(),
+                        "rotated away, deleted or replaced before it was read"));
+        return null;
+    }
+
+    /**
+     * Bytes appended to a segment's file since it was listed (see {@link InputFileCheck}), checked
+     * after the file is read; a followed source's file is looked for by its inode, and if it is
+     * gone meanwhile, what was read through the open file stands.
+     */
+    long appendedAfterRead(FileSegment file) throws IOException {
+        if (settings.follow() == null) {
+            return InputFileCheck.appendedBytes(file, "while it was read");
+        }
+        FileSegment found = locate(file);
+        if (found == null) {
+            return 0;
+        }
+        try {
+            return InputFileCheck.appendedBytes(found, "while it was read");
+        } catch (FileNotFoundException e) {
+            return 0;
+        }
+    }
+
+    /** The segment under the name its file (by inode) has now; null if it is in none. */
+    @Nullable
+    private static FileSegment locate(FileSegment file) throws IOException {
+        java.nio.file.Path listed = LocalPaths.of(file.path());
+        if (file.inode() == null || file.inode().equals(inodeOf(listed))) {
+            return file;
+        }
+        java.nio.file.Path directory = listed.toAbsolutePath().getParent();
+        try (DirectoryStream<java.nio.file.Path> siblings = Files.newDirectoryStream(directory)) {
+            for (java.nio.file.Path sibling : siblings) {
+                if (file.inode().equals(inodeOf(sibling))) {
+                    return file.withPath(new Path(sibling.toUri()));
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+        return null;
+    }
+
+    @Nullable
+    private static Long inodeOf(java.nio.file.Path path) throws IOException {
+        try {
+            return FileStat.local(path).inode();
+        } catch (NoSuchFileException e) {
+            return null;
         }
     }
 

@@ -31,6 +31,11 @@ public record FileSegment(
         return new FileSegment(path, 0, fileSize, fileSize, modificationTime, inode);
     }
 
+    /** The same file under another name (a log renamed by rotation). */
+    public FileSegment withPath(Path renamed) {
+        return new FileSegment(renamed, start, end, fileSize, modificationTime, inode);
+    }
+
     public long length() {
         return end - start;
     }

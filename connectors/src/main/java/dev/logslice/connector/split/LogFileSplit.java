@@ -1,6 +1,7 @@
 package dev.logslice.connector.split;
 
 import dev.logslice.connector.io.FileIdentity;
+import dev.logslice.connector.io.Fingerprint;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceSplit;
@@ -25,6 +26,8 @@ import static org.apache.flink.util.Preconditions.checkArgument;
  * @param followed for the split that follows a growing file (one segment, from where following
  *     starts; its position the offset of the next line), the file's identity; null for a split of
  *     fixed byte ranges
+ * @param head for a followed file, the fingerprint of its first bytes as last read, which a
+ *     restored reader checks (an inode may be given to a new file once the old one is deleted)
  */
 @Internal
 public record LogFileSplit(
@@ -32,7 +35,8 @@ public record LogFileSplit(
         List<FileSegment> segments,
         List<String> hosts,
         @Nullable SplitPosition position,
-        @Nullable FileIdentity followed)
+        @Nullable FileIdentity followed,
+        @Nullable Fingerprint head)
         implements SourceSplit {
 
     public LogFileSplit {
@@ -40,6 +44,7 @@ public record LogFileSplit(
         hosts = List.copyOf(hosts);
         checkArgument(!segments.isEmpty(), "a split needs a segment");
         checkArgument(followed == null || segments.size() == 1, "a followed split has one file");
+        checkArgument((followed == null) == (head == null), "a followed split has a head");
         checkArgument(
                 position == null || position.segment() < segments.size(),
                 "position outside the split");
@@ -51,7 +56,7 @@ public record LogFileSplit(
             List<FileSegment> segments,
             List<String> hosts,
             @Nullable SplitPosition position) {
-        this(splitId, segments, hosts, position, null);
+        this(splitId, segments, hosts, position, null, null);
     }
 
     /**
@@ -59,13 +64,23 @@ public record LogFileSplit(
      * segment records the file as it was when following started.
      */
     public static LogFileSplit following(
-            String splitId, FileSegment startedAt, FileIdentity identity, long nextLineOffset) {
+            String splitId,
+            FileSegment startedAt,
+            FileIdentity identity,
+            Fingerprint head,
+            long nextLineOffset) {
         return new LogFileSplit(
                 splitId,
                 List.of(startedAt),
                 List.of(),
                 new SplitPosition(0, nextLineOffset),
-                identity);
+                identity,
+                head);
+    }
+
+    /** This followed split, its file's start fingerprinted as {@code longer}. */
+    public LogFileSplit withHead(Fingerprint longer) {
+        return new LogFileSplit(splitId, segments, hosts, position, followed, longer);
     }
 
     public boolean isFollowing() {
@@ -83,7 +98,7 @@ public record LogFileSplit(
 
     /** This split, to be resumed at {@code resumeAt}. */
     public LogFileSplit withPosition(SplitPosition resumeAt) {
-        return new LogFileSplit(splitId, segments, hosts, resumeAt, followed);
+        return new LogFileSplit(splitId, segments, hosts, resumeAt, followed, head);
     }
 
     /** Bytes of all segments. */

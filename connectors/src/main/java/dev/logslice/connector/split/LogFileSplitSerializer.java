@@ -1,6 +1,7 @@
 package dev.logslice.connector.split;
 
 import dev.logslice.connector.io.FileIdentity;
+import dev.logslice.connector.io.Fingerprint;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.file.src.FileSourceSplit;
@@ -20,9 +21,10 @@ import java.util.List;
  * Versioned bytes of a {@link LogFileSplit}. Version 1 is Flink's {@link FileSourceSplit} (what the
  * source used before splits could pack files), read as a one-segment split; version 2 is ours;
  * version 3 adds each file's inode; version 4 adds to the position its stage and what the split
- * counted up to it; version 5 adds, for a split that follows a growing file, the file's identity.
- * Splits of versions 1 and 2 are read without inodes, positions of versions 1 to 3 as {@link
- * SplitPosition#SplitPosition(int, long) reading on with nothing counted}.
+ * counted up to it; version 5 adds, for a split that follows a growing file, the file's identity
+ * and the fingerprint of its start. Splits of versions 1 and 2 are read without inodes, positions
+ * of versions 1 to 3 as {@link SplitPosition#SplitPosition(int, long) reading on with nothing
+ * counted}.
  */
 @Internal
 public final class LogFileSplitSerializer implements SimpleVersionedSerializer<LogFileSplit> {
@@ -55,6 +57,8 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
         if (split.followed() != null) {
             out.writeLong(split.followed().device());
             out.writeLong(split.followed().inode());
+            out.writeInt(split.head().length());
+            out.writeLong(split.head().digest());
         }
         return out.getCopyOfBuffer();
     }
@@ -118,15 +122,17 @@ public final class LogFileSplitSerializer implements SimpleVersionedSerializer<L
             segments.add(readSegment(in, version >= 3));
         }
         SplitPosition position = in.readBoolean() ? readPosition(in, version >= 4) : null;
-        FileIdentity followed =
-                version >= 5 && in.readBoolean()
-                        ? new FileIdentity(in.readLong(), in.readLong())
-                        : null;
+        FileIdentity followed = null;
+        Fingerprint head = null;
+        if (version >= 5 && in.readBoolean()) {
+            followed = new FileIdentity(in.readLong(), in.readLong());
+            head = new Fingerprint(in.readInt(), in.readLong());
+        }
         if (in.available() > 0) {
             throw new IOException(
                     "Split " + id + " has " + in.available() + " unexpected trailing bytes");
         }
-        return new LogFileSplit(id, segments, hosts, position, followed);
+        return new LogFileSplit(id, segments, hosts, position, followed, head);
     }
 
     private static void writeSegment(FileSegment segment, DataOutputView out) throws IOException {

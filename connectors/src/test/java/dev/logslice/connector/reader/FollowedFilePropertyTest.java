@@ -1,6 +1,7 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.FileIdentity;
+import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.LogFileSplitSerializer;
@@ -236,6 +237,7 @@ class FollowedFilePropertyTest {
                                             0,
                                             null),
                                     stat.identity(),
+                                    Fingerprint.NONE,
                                     0);
                     followers.add(new Follower(split));
                 }
@@ -274,7 +276,8 @@ class FollowedFilePropertyTest {
             checkpointedSplits = new ArrayList<>();
             for (Follower follower : followers) {
                 checkpointedSplits.add(
-                        LogFileSplitSerializer.INSTANCE.serialize(follower.state.toSplit()));
+                        LogFileSplitSerializer.INSTANCE.serialize(
+                                follower.state.toSplit().withHead(follower.file.head())));
             }
             checkpointedKnown = new HashSet<>(known);
             checkpointedEmitted = emitted.size();

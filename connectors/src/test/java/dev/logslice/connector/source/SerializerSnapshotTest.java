@@ -4,6 +4,7 @@ import dev.logslice.connector.enumerator.FollowState;
 import dev.logslice.connector.enumerator.FollowedFiles;
 import dev.logslice.connector.enumerator.PendingSplits;
 import dev.logslice.connector.io.FileIdentity;
+import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LineCounts;
 import dev.logslice.connector.split.LogFileSplit;
@@ -198,16 +199,16 @@ class SerializerSnapshotTest {
                                 1764460800000L,
                                 1835021L),
                         new FileIdentity(2049, 1835021L),
+                        new Fingerprint(4096, 0x0fed_cba9_8765_4321L),
                         1000)
                 .withPosition(new SplitPosition(0, 50321, SplitPosition.Stage.READING, counted));
     }
 
     private static FollowState followState() {
-        Map<FileIdentity, FollowedFiles.Fingerprint> fingerprints = new LinkedHashMap<>();
+        Map<FileIdentity, Fingerprint> fingerprints = new LinkedHashMap<>();
         fingerprints.put(
-                new FileIdentity(2049, 1835021L),
-                new FollowedFiles.Fingerprint(4096, 0x1234_5678_9abc_def0L));
-        fingerprints.put(new FileIdentity(2049, 1835022L), new FollowedFiles.Fingerprint(17, -42L));
+                new FileIdentity(2049, 1835021L), new Fingerprint(4096, 0x1234_5678_9abc_def0L));
+        fingerprints.put(new FileIdentity(2049, 1835022L), new Fingerprint(17, -42L));
         return new FollowState(
                 true,
                 31,
@@ -217,7 +218,8 @@ class SerializerSnapshotTest {
                         new FollowedFiles.Tracked(
                                 new FileIdentity(2049, 1835022L),
                                 "file:/var/log/nginx/access.log.1")),
-                fingerprints);
+                fingerprints,
+                List.of(new Fingerprint(4096, 77L)));
     }
 
     @Test

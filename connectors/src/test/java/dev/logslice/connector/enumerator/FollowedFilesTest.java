@@ -1,0 +1,180 @@
+package dev.logslice.connector.enumerator;
+
+import dev.logslice.connector.io.FileIdentity;
+
+import org.apache.flink.core.fs.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the enumerator of a followed source makes of the files it lists, on real files. */
+class FollowedFilesTest {
+    private static final long SPLIT = 64 * 1024;
+
+    @TempDir java.nio.file.Path dir;
+
+    @Test
+    void filesThereAtTheStartAreFollowedFromTheStartOfTheirLastLine() throws IOException {
+        java.nio.file.Path log = Files.writeString(dir.resolve("app.log"), "one\ntwo\nthr");
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+
+        List<FollowedFiles.NewFile> found = files.onListing(listing());
+
+        assertThat(found).singleElement().isInstanceOf(FollowedFiles.Follow.class);
+        FollowedFiles.Follow follow = (FollowedFiles.Follow) found.get(0);
+        assertThat(follow.backlogStart()).isEqualTo(8);
+        assertThat(follow.followFrom()).isEqualTo(8);
+        assertThat(follow.identity()).isEqualTo(FileIdentity.stat(log).identity());
+    }
+
+    @Test
+    void fromTheStartASmallFileIsFollowedFromZeroAndABigOneAfterItsBacklog() throws IOException {
+        Files.writeString(dir.resolve("small.log"), "one\ntwo\n");
+        String big = "a line of a big log file\n".repeat(4000) + "partial";
+        Files.writeString(dir.resolve("big.log"), big);
+        FollowedFiles files = new FollowedFiles(true, SPLIT, new LocalFileReads());
+
+        List<FollowedFiles.NewFile> found = files.onListing(listing());
+
+        assertThat(found)
+                .extracting(
+                        f -> f.file().path().getName(),
+                        f -> ((FollowedFiles.Follow) f).backlogStart(),
+                        f -> ((FollowedFiles.Follow) f).followFrom())
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("small.log", 0L, 0L),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "big.log", 0L, (long) big.length() - "partial".length()));
+    }
+
+    @Test
+    void aFileIsKnownByItsIdentityUnderANewNameAndTheFileCreatedAtItsNameIsReadFromZero()
+            throws IOException {
+        java.nio.file.Path log = Files.writeString(dir.resolve("app.log"), "one\n");
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        Files.move(log, dir.resolve("app.log.1"));
+        Files.writeString(log, "new\n");
+
+        List<FollowedFiles.NewFile> found = files.onListing(listing());
+
+        assertThat(found).singleElement().isInstanceOf(FollowedFiles.Follow.class);
+        FollowedFiles.Follow follow = (FollowedFiles.Follow) found.get(0);
+        assertThat(follow.file().path().getName()).isEqualTo("app.log");
+        assertThat(follow.followFrom()).isZero();
+    }
+
+    @Test
+    void aRotatedFileCompressedUnderANewNameIsNotReadAgain() throws IOException {
+        java.nio.file.Path log = dir.resolve("app.log");
+        Files.writeString(log, "2026-12-02T04:00:00 GET /a\n");
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        Files.writeString(log, "2026-12-02T04:00:01 GET /b\n".repeat(500), appending());
+        files.onListing(listing()); // the fingerprint grows with the file
+        Files.move(log, dir.resolve("app.log.1"));
+        gzip(dir.resolve("app.log.1"), dir.resolve("app.log.1.gz"));
+        Files.delete(dir.resolve("app.log.1"));
+
+        assertThat(files.onListing(listing())).isEmpty();
+    }
+
+    @Test
+    void aCompressedFileThatIsNoCopyIsReadWholeOnceItAppearsLater() throws IOException {
+        Files.writeString(dir.resolve("app.log"), "2026-12-02T04:00:00 GET /a\n");
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        java.nio.file.Path other = Files.writeString(dir.resolve("other"), "another log\n");
+        gzip(other, dir.resolve("other.gz"));
+        Files.delete(other);
+
+        assertThat(files.onListing(listing()))
+                .singleElement()
+                .isInstanceOf(FollowedFiles.ReadWhole.class);
+        assertThat(files.onListing(listing())).isEmpty();
+    }
+
+    @Test
+    void aKnownInodeUnderANewNameWithAnotherStartIsANewFile() throws IOException {
+        java.nio.file.Path log = Files.writeString(dir.resolve("app.log"), "old file\n");
+        FileIdentity identity = FileIdentity.stat(log).identity();
+        FollowedFiles.FileReads reads = new LocalFileReads();
+        FollowedFiles files = new FollowedFiles(false, SPLIT, reads);
+        files.onListing(listing());
+        // The old file deleted and its inode given to a new one (a rotation), by a test double:
+        // which inode a file system hands out is not a test's to choose.
+        Files.delete(log);
+        java.nio.file.Path created = Files.writeString(dir.resolve("app.log.new"), "new\n");
+        InputFile listed =
+                new InputFile(new Path(created.toUri()), 4, 0, identity.inode(), List.of());
+
+        List<FollowedFiles.NewFile> found =
+                files.onListing(List.of(new FollowedFiles.Listed(listed, identity)));
+
+        assertThat(found).singleElement().isInstanceOf(FollowedFiles.Follow.class);
+        assertThat(((FollowedFiles.Follow) found.get(0)).followFrom()).isZero();
+    }
+
+    @Test
+    void aKnownInodeUnderANewNameWithItsStartIsTheRenamedFile() throws IOException {
+        java.nio.file.Path log = Files.writeString(dir.resolve("app.log"), "old file\n");
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        Files.move(log, dir.resolve("app.log.1"));
+        Files.writeString(dir.resolve("app.log.1"), "more\n", appending());
+
+        assertThat(files.onListing(listing())).isEmpty();
+    }
+
+    @Test
+    void theStateOfACheckpointKnowsTheSameFiles() throws IOException {
+        Files.writeString(dir.resolve("app.log"), "one\n");
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        FollowedFiles restored = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        restored.restore(files.snapshot(7));
+        Files.writeString(dir.resolve("new.log"), "new\n");
+
+        List<FollowedFiles.NewFile> found = restored.onListing(listing());
+
+        assertThat(found).extracting(f -> f.file().path().getName()).containsExactly("new.log");
+        assertThat(((FollowedFiles.Follow) found.get(0)).followFrom()).isZero();
+        assertThat(restored.snapshot(7).tracked())
+                .extracting(FollowedFiles.Tracked::path)
+                .containsExactly(
+                        new Path(dir.resolve("app.log").toUri()).toString(),
+                        new Path(dir.resolve("new.log").toUri()).toString());
+    }
+
+    private List<FollowedFiles.Listed> listing() throws IOException {
+        List<FollowedFiles.Listed> listed = new ArrayList<>();
+        for (InputFile file : InputPaths.expand(List.of(new Path(dir.toUri()))).files()) {
+            listed.add(
+                    new FollowedFiles.Listed(
+                            file,
+                            FileIdentity.stat(java.nio.file.Path.of(file.path().toUri()))
+                                    .identity()));
+        }
+        return listed;
+    }
+
+    private static java.nio.file.OpenOption[] appending() {
+        return new java.nio.file.OpenOption[] {java.nio.file.StandardOpenOption.APPEND};
+    }
+
+    private static void gzip(java.nio.file.Path file, java.nio.file.Path compressed)
+            throws IOException {
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(compressed))) {
+            Files.copy(file, out);
+        }
+    }
+}
