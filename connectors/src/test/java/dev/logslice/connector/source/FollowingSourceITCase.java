@@ -107,7 +107,10 @@ class FollowingSourceITCase {
 
             awaitReceived(received, expected);
 
-            List<String> got = List.copyOf(received);
+            List<String> got;
+            synchronized (received) {
+                got = List.copyOf(received);
+            }
             assertThat(FailOnceAfterCheckpoint.failed.get()).isTrue();
             assertThat(got).hasSameSizeAs(expected).hasSameElementsAs(expected);
             assertThat(byFile(got)).isEqualTo(byFile(expected));
@@ -121,12 +124,19 @@ class FollowingSourceITCase {
     /** Polls the received lines, up to the deadline, until all expected ones are there. */
     private static void awaitReceived(List<String> received, List<String> expected) {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (!Set.copyOf(received).containsAll(expected) && System.nanoTime() < deadline) {
+        while (!snapshot(received).containsAll(expected) && System.nanoTime() < deadline) {
             LockSupport.parkNanos(10_000_000);
         }
         List<String> missing = new ArrayList<>(expected);
-        missing.removeAll(Set.copyOf(received));
+        missing.removeAll(snapshot(received));
         assertThat(missing).as("lines not received").isEmpty();
+    }
+
+    /** A copy of a synchronized list, taken under its lock: its iterator is not synchronized. */
+    private static Set<String> snapshot(List<String> received) {
+        synchronized (received) {
+            return Set.copyOf(received);
+        }
     }
 
     /**
