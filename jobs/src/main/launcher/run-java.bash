@@ -47,12 +47,21 @@ java_flags+=(-Xlog:disable -Xlog:all=warning:stderr "@$jvm_args/all-runs.args")
 # instead of finding, parsing and verifying them again, about half of a small run's time. The
 # archive matches these jars and this JVM only, so its name holds both, and it is recorded again
 # (one StartupTraining run, a few seconds) after every build and for every other java.
-archive="$cds_archive_dir/logslice-$(printf '%s\n%s' "$java_path" "$classpath" | cksum | cut -d ' ' -f 1).jsa"
+# sql has an archive of its own, recorded the first time a query runs: the planner's 7,000
+# classes make it six times the size of the other commands' and its recording minutes long
+# (interpreted), which no scan or grep should wait for.
+archive_name=logslice
+training=(dev.logslice.cli.StartupTraining)
+if [[ "${1:-}" == sql ]]; then
+  archive_name=logslice-sql
+  training+=(sql)
+fi
+archive="$cds_archive_dir/$archive_name-$(printf '%s\n%s' "$java_path" "$classpath" | cksum | cut -d ' ' -f 1).jsa"
 archive_is_current() {
   [[ -f "$archive" && -z "$(find "${cds_inputs[@]}" -newer "$archive" -print -quit 2>/dev/null)" ]]
 }
-# Archives of other checksums that are older than the current one and than these jars were
-# recorded for an earlier build (or another java) and would only pile up: one per build. Another
+# Archives of other checksums (of either kind) that are older than the current one and than these
+# jars were recorded for an earlier build (or another java) and would only pile up: one per build. Another
 # java's archive recorded after this build stays. Recordings in progress (NAME.jsa.PID) are not
 # matched, and rm -f does not mind a launcher running at once that removes the same ones.
 remove_stale_archives() {
@@ -65,7 +74,11 @@ remove_stale_archives() {
     ! -name "${archive##*/}" 2> /dev/null)
 }
 if ! archive_is_current; then
-  echo "logslice: recording a class archive for fast starts (once per build)..." >&2
+  if [[ "$archive_name" == logslice-sql ]]; then
+    echo "logslice: recording a class archive for fast queries (once per build, a minute or two)..." >&2
+  else
+    echo "logslice: recording a class archive for fast starts (once per build)..." >&2
+  fi
   mkdir -p "$cds_archive_dir"
   # A temporary name, renamed when complete: launchers running at once never read half of one.
   # Interpreted only (-Xint): Java 17 archives methods as they are at exit, and a method the JIT
@@ -73,7 +86,7 @@ if ! archive_is_current; then
   # compiles it (one archive left the layout matcher interpreted: stats on 1 GiB took 22 s
   # instead of 4.3 s; benchmarks/RESULTS.md, section 10). Without a JIT there is no such state.
   if "$java_cmd" -Xint -XX:ArchiveClassesAtExit="$archive.$$" "${java_flags[@]}" -cp "$classpath" \
-      dev.logslice.cli.StartupTraining > "$archive.log" 2>&1; then
+      "${training[@]}" > "$archive.log" 2>&1; then
     mv "$archive.$$" "$archive"
     remove_stale_archives
   else
