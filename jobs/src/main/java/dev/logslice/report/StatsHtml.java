@@ -97,15 +97,22 @@ public final class StatsHtml {
                     + ".mix i{background:var(--tone,var(--events))}"
                     + "details summary{cursor:pointer;font-weight:600}"
                     + "@media (max-width:700px){body{font-size:14px}"
-                    + ".xaxis span:nth-child(even){display:none}"
+                    + ".xaxis{height:2.9em}.xaxis span:nth-child(even){display:none}"
+                    + ".xaxis span{white-space:normal;width:6.5em;text-align:center}"
+                    + ".xaxis span:first-child{text-align:left}"
                     + ".bar{width:2.5em}th,td{padding:3px 4px}}";
 
-    /** Sorts a table by the column whose heading is clicked: by data-v where cells have it. */
+    /**
+     * Makes each heading of a sortable table a button that sorts by its column (by the cells'
+     * data-v where they have one), descending first. The buttons are the script's own: without it,
+     * the headings stay plain text rather than buttons that do nothing.
+     */
     private static final String SCRIPT =
             "document.querySelectorAll('table.sort').forEach(function(t){"
                     + "var hs=t.tHead.rows[0].cells;"
                     + "Array.prototype.forEach.call(hs,function(th,i){"
-                    + "var b=th.querySelector('button');if(!b)return;"
+                    + "var b=document.createElement('button');b.type='button';"
+                    + "b.textContent=th.textContent;th.textContent='';th.appendChild(b);"
                     + "b.addEventListener('click',function(){"
                     + "var asc=th.getAttribute('aria-sort')==='descending';"
                     + "Array.prototype.forEach.call(hs,function(o){o.removeAttribute('aria-sort')});"
@@ -319,18 +326,14 @@ public final class StatsHtml {
                                     .max()
                                     .orElse(1);
             html.append("<div class=\"scroll\"><table class=\"sort\"><thead><tr>")
-                    .append("<th class=\"n\"><button type=\"button\">count</button></th>");
+                    .append("<th class=\"n\">count</th>");
             if (table.total() > 0) {
-                html.append("<th class=\"n\"><button type=\"button\">share</button></th>");
+                html.append("<th class=\"n\">share</th>");
             }
             for (RankedTable.Column column : table.columns()) {
-                html.append("<th class=\"n\"><button type=\"button\">")
-                        .append(text(column.name()))
-                        .append("</button></th>");
+                html.append("<th class=\"n\">").append(text(column.name())).append("</th>");
             }
-            html.append("<th><button type=\"button\">")
-                    .append(text(table.valueName()))
-                    .append("</button></th></tr></thead><tbody>");
+            html.append("<th>").append(text(table.valueName())).append("</th></tr></thead><tbody>");
             for (RankedTable.Row row : table.rows()) {
                 String bar =
                         String.format(
@@ -451,8 +454,11 @@ public final class StatsHtml {
             if (i > 0 && left > 100 - 50.0 / X_LABELS) {
                 break;
             }
+            // On a phone, the date and the time of a label go on two lines.
             html.append(String.format("<span style=\"left:%.2f%%\">", left))
-                    .append(StatsReport.iso(buckets.get(i).startEpochSecond()))
+                    .append(
+                            StatsReport.iso(buckets.get(i).startEpochSecond())
+                                    .replace("T", "T<wbr>"))
                     .append("</span>");
         }
         html.append("</div><figcaption class=\"legend\"><span class=\"key\"></span>events")

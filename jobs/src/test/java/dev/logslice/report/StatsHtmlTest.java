@@ -170,7 +170,7 @@ class StatsHtmlTest {
         assertThat(timeline).containsPattern("<span style=\"bottom:100.00%\">\\d+</span>");
         assertThat(timeline)
                 .containsPattern(
-                        "<div class=\"xaxis\"><span style=\"left:0.00%\">2026-03-02T08:00:00Z</span>(<span[^>]*>2026-03-02T\\d\\d:\\d\\d:00Z</span>){2,}");
+                        "<div class=\"xaxis\"><span style=\"left:0.00%\">2026-03-02T<wbr>08:00:00Z</span>(<span[^>]*>2026-03-02T<wbr>\\d\\d:\\d\\d:00Z</span>){2,}");
         assertThat(timeline).doesNotContain("max ");
         assertThat(timeline)
                 .containsPattern("<title>2026-03-02T08:00:00Z: \\d+ events, \\d+ errors</title>");
