@@ -113,6 +113,7 @@ public final class StatsHtml {
                         .append("</h2><p>No event has this field.</p>");
             }
         }
+        PanelTables.appendHtml(PanelTables.of(report), html);
         counts(html, "Malformed lines per file", stats.malformedByFile(), stats.malformed());
         samples(html, "Malformed lines (samples)", stats.malformedSamples());
         if (stats.cutEvents() > 0) {

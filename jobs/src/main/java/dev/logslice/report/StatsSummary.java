@@ -72,6 +72,7 @@ public final class StatsSummary {
             }
         }
         printTimeline(report, out);
+        PanelTables.print(PanelTables.of(report), out);
         if (!stats.malformedSamples().isEmpty()) {
             stats.malformedByFile()
                     .forEach(
