@@ -3,10 +3,12 @@ package dev.logslice.report;
 import dev.logslice.stats.DailyVisitors;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.RowTotals;
+import dev.logslice.stats.ValueCount;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
 import java.io.IOException;
+import java.util.List;
 
 /** The JSON of the panels of issue 18: per-row totals, visitors per day, hour of day. */
 final class PanelJson {
@@ -33,6 +35,18 @@ final class PanelJson {
         }
     }
 
+    private static void writeCounts(JsonGenerator json, String key, List<ValueCount> counts)
+            throws IOException {
+        json.writeArrayFieldStart(key);
+        for (ValueCount count : counts) {
+            json.writeStartObject();
+            json.writeStringField("value", count.value());
+            json.writeNumberField("count", count.count());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
     static void write(JsonGenerator json, StatsReport report) throws IOException {
         LogStats stats = report.stats();
         json.writeArrayFieldStart("visitorsPerDay");
@@ -48,6 +62,10 @@ final class PanelJson {
             json.writeEndObject();
         }
         json.writeEndArray();
+        writeCounts(json, "browsers", stats.browsers());
+        writeCounts(json, "operatingSystems", stats.operatingSystems());
+        writeCounts(json, "deviceClasses", stats.deviceClasses());
+        writeCounts(json, "crawlers", stats.crawlers());
         json.writeArrayFieldStart("hourOfDay");
         for (LogStats.HourOfDay hour : stats.hourOfDay()) {
             json.writeStartObject();

@@ -57,6 +57,15 @@ final class PanelTables {
             }
             tables.add(new Table("Hour of day (UTC)", List.of("events", "errors", "hour"), rows));
         }
+        agents(tables, "Browsers (people)", "browser", stats.browsers(), stats.events());
+        agents(
+                tables,
+                "Operating systems (people)",
+                "system",
+                stats.operatingSystems(),
+                stats.events());
+        agents(tables, "Device classes", "device", stats.deviceClasses(), stats.events());
+        agents(tables, "Crawlers, bots and tools", "crawler", stats.crawlers(), stats.events());
         for (Panel panel : Panel.values()) {
             Table totals = totals(stats, panel, stats.top(panel, report.top()));
             if (totals != null) {
@@ -64,6 +73,23 @@ final class PanelTables {
             }
         }
         return tables;
+    }
+
+    /** Counts by a user agent's class, with their share of all events. */
+    private static void agents(
+            List<Table> tables, String title, String column, List<ValueCount> counts, long total) {
+        if (counts.isEmpty()) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (ValueCount count : counts) {
+            rows.add(
+                    List.of(
+                            String.format("%,d", count.count()),
+                            Human.percent(count.count(), total),
+                            count.value()));
+        }
+        tables.add(new Table(title, List.of("count", "share", column), rows));
     }
 
     /** A panel's rows with share, visitors, bytes and time served; null when none has a total. */

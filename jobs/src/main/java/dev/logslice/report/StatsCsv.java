@@ -61,6 +61,10 @@ public final class StatsCsv {
                 record(csv, day.day().toString(), day.visitors(), day.hits(), day.bytes());
             }
         }
+        writeRows(directory, "browsers", stats.browsers());
+        writeRows(directory, "operatingSystems", stats.operatingSystems());
+        writeRows(directory, "deviceClasses", stats.deviceClasses());
+        writeRows(directory, "crawlers", stats.crawlers());
         try (CSVPrinter csv = open(directory, "hourOfDay", "hour", "events", "errors")) {
             for (LogStats.HourOfDay hour : stats.hourOfDay()) {
                 record(csv, hour.hour(), hour.events(), hour.errors());

@@ -11,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.function.Consumer;
 import java.util.function.ObjLongConsumer;
 
 /**
@@ -62,6 +61,9 @@ final class ByteCounts {
     @Nullable private long[] visitHashes;
     private int visits;
 
+    /** Per value, the visitor of its last visit: a visitor's repeated visits are noted once. */
+    @Nullable private long[] lastVisitor;
+
     /** What {@link #forEach} gives: a value as {@code b[start, end)} and its count. */
     @FunctionalInterface
     interface ValueConsumer {
@@ -106,6 +108,13 @@ final class ByteCounts {
 
     /** Notes a visit of {@code visitor} (a hash, see {@link Visitors#hash}) to the value. */
     void addVisit(int index, long visitor) {
+        if (lastVisitor == null) {
+            lastVisitor = new long[spans.length];
+        }
+        if (lastVisitor[index] == visitor) {
+            return;
+        }
+        lastVisitor[index] = visitor;
         if (visitValues == null || visits == visitValues.length) {
             int capacity = visitValues == null ? 256 : 2 * visitValues.length;
             visitValues =
@@ -171,6 +180,9 @@ final class ByteCounts {
         if (totals != null) {
             Arrays.fill(totals, 0, size * RowTotals.WIDTH, 0);
         }
+        if (lastVisitor != null) {
+            Arrays.fill(lastVisitor, 0, size, 0);
+        }
         size = 0;
         visits = 0;
         arenaUsed = 0;
@@ -184,7 +196,7 @@ final class ByteCounts {
      * Moves each value with its count, totals and visits into {@code items}, tells {@code each} (if
      * any) every value once, and forgets them.
      */
-    void drainInto(TopItems items, @Nullable Consumer<String> each) {
+    void drainInto(TopItems items, @Nullable ObjLongConsumer<String> each) {
         if (size == 0) {
             return;
         }
@@ -199,7 +211,7 @@ final class ByteCounts {
                 rows[i].add(counts[i], totals, i * RowTotals.WIDTH);
             }
             if (each != null) {
-                each.accept(value);
+                each.accept(value, counts[i]);
             }
         }
         for (int v = 0; v < visits; v++) {
@@ -311,6 +323,9 @@ final class ByteCounts {
         counts = Arrays.copyOf(counts, capacity);
         if (totals != null) {
             totals = Arrays.copyOf(totals, capacity * RowTotals.WIDTH);
+        }
+        if (lastVisitor != null) {
+            lastVisitor = Arrays.copyOf(lastVisitor, capacity);
         }
         long[] old = table;
         table = new long[2 * capacity];

@@ -73,6 +73,16 @@ public final class LogStats {
     private final TreeMap<String, Long> levels = new TreeMap<>();
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final TreeMap<String, Long> eventsByFile = new TreeMap<>();
+
+    /** Events by their agent's browser, system and device class ({@link UserAgents}). */
+    private final TreeMap<String, Long> browsers = new TreeMap<>();
+
+    private final TreeMap<String, Long> operatingSystems = new TreeMap<>();
+    private final TreeMap<String, Long> deviceClasses = new TreeMap<>();
+
+    /** Events of crawlers, bots and tools, by name: apart from the browsers of people. */
+    private final TreeMap<String, Long> crawlers = new TreeMap<>();
+
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
 
     /** Top values of the fields named by {@code --top-field}, by name. */
@@ -279,13 +289,28 @@ public final class LogStats {
                 .get(panel)
                 .drainInto(
                         top.get(panel),
-                        panel == Panel.CLIENTS
-                                // Sets: one update per distinct client is the same.
-                                ? client -> {
-                                    uniqueClients.update(client);
-                                    addExactClient(client);
-                                }
-                                : null);
+                        switch (panel) {
+                            // Sets: one update per distinct client is the same.
+                            case CLIENTS ->
+                                    (client, count) -> {
+                                        uniqueClients.update(client);
+                                        addExactClient(client);
+                                    };
+                            case USER_AGENTS -> this::classify;
+                            default -> null;
+                        });
+    }
+
+    /** Counts {@code count} events of an agent by browser, system and device (or as a bot). */
+    private void classify(String userAgent, long count) {
+        UserAgents.Agent agent = UserAgents.of(userAgent);
+        if (agent.bot()) {
+            crawlers.merge(agent.browser(), count, Long::sum);
+        } else {
+            browsers.merge(agent.browser(), count, Long::sum);
+            operatingSystems.merge(agent.os(), count, Long::sum);
+        }
+        deviceClasses.merge(agent.deviceClass(), count, Long::sum);
     }
 
     public void addResponseBytes(long responseSize) {
@@ -351,6 +376,10 @@ public final class LogStats {
         other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.eventsByFile.forEach((k, v) -> eventsByFile.merge(k, v, Long::sum));
+        for (int i = 0; i < agentCounts().size(); i++) {
+            TreeMap<String, Long> mine = agentCounts().get(i);
+            other.agentCounts().get(i).forEach((k, v) -> mine.merge(k, v, Long::sum));
+        }
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
         other.topFields.forEach(
                 (name, items) -> topFields.computeIfAbsent(name, k -> new TopItems()).merge(items));
@@ -501,6 +530,40 @@ public final class LogStats {
         return hours;
     }
 
+    private List<TreeMap<String, Long>> agentCounts() {
+        return List.of(browsers, operatingSystems, deviceClasses, crawlers);
+    }
+
+    /** Events of people by browser ({@link UserAgents}), the most first. */
+    public List<ValueCount> browsers() {
+        return byCount(browsers);
+    }
+
+    public List<ValueCount> operatingSystems() {
+        return byCount(operatingSystems);
+    }
+
+    /** Events by device class: desktop, phone, tablet, bot, other. */
+    public List<ValueCount> deviceClasses() {
+        return byCount(deviceClasses);
+    }
+
+    /** Events of crawlers, bots and tools by name, apart from {@link #browsers()}. */
+    public List<ValueCount> crawlers() {
+        return byCount(crawlers);
+    }
+
+    private List<ValueCount> byCount(Map<String, Long> counts) {
+        flush();
+        return counts.entrySet().stream()
+                .map(entry -> new ValueCount(entry.getKey(), entry.getValue()))
+                .sorted(
+                        java.util.Comparator.comparingLong(ValueCount::count)
+                                .reversed()
+                                .thenComparing(ValueCount::value))
+                .toList();
+    }
+
     /** Visitors, hits and bytes per UTC day, for events with a client and a time. */
     public List<DailyVisitors.Row> visitorsPerDay() {
         return dailyVisitors.rows();
@@ -637,6 +700,9 @@ public final class LogStats {
                 List.of(methods, protocols, levels, malformedByFile, eventsByFile)) {
             writeCounts(out, counts);
         }
+        for (Map<String, Long> counts : agentCounts()) {
+            writeCounts(out, counts);
+        }
         for (Panel panel : Panel.values()) {
             writeBytes(out, top.get(panel).toBytes());
             pendingTop.get(panel).write(out);
@@ -726,6 +792,9 @@ public final class LogStats {
                             stats.levels,
                             stats.malformedByFile,
                             stats.eventsByFile)) {
+                readCounts(in, counts);
+            }
+            for (Map<String, Long> counts : stats.agentCounts()) {
                 readCounts(in, counts);
             }
             for (Panel panel : Panel.values()) {
