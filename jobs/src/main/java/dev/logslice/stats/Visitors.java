@@ -14,15 +14,21 @@ import java.io.IOException;
  * update); registers merge by maximum, so sets and sketches merge in any order to the same result.
  */
 final class Visitors {
-    /** A day's visitors: exact up to 65,536, then 2^14 registers, about 0.8% error. */
-    static final int DAY_EXACT = 1 << 16;
+    /**
+     * A day's visitors: exact up to 4,096, then 2^14 registers (16 KiB), about 0.8% error. A larger
+     * exact set cost a cache miss per line once it outgrew the caches.
+     */
+    static final int DAY_EXACT = 1 << 12;
 
     static final int DAY_LG_K = 14;
 
-    /** A row's visitors: exact up to 32 (512 bytes), then 2^10 registers, about 3% error. */
-    static final int ROW_EXACT = 32;
+    /**
+     * A row's visitors: exact up to 16 (256 bytes), then 2^9 registers, about 4.6% error: a panel
+     * keeps up to {@link TopItems#MAX_ROWS} rows in each partial, so a row must stay small.
+     */
+    static final int ROW_EXACT = 16;
 
-    static final int ROW_LG_K = 10;
+    static final int ROW_LG_K = 9;
 
     private final int maxExact;
     private final int lgK;
