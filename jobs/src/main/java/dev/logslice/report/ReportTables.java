@@ -29,7 +29,7 @@ final class ReportTables {
         List<RankedTable> tables = new ArrayList<>();
         Map<String, Long> codes = new LinkedHashMap<>();
         stats.status().forEach((code, count) -> codes.put(String.valueOf(code), count));
-        long responses = codes.values().stream().mapToLong(Long::longValue).sum();
+        long responses = sum(codes);
         tables.add(
                 RankedTable.ofCounts(
                                 STATUS_CLASSES,
@@ -41,11 +41,14 @@ final class ReportTables {
         tables.add(
                 RankedTable.ofCounts("status", "Status codes", "status", codes, responses)
                         .withTones(RankedTable::statusTone));
+        // Shares of the events that have the field: in a run over access and app logs, an
+        // ERROR's share is of the app logs' events.
         tables.add(
                 RankedTable.ofCounts(
-                        "methods", "Methods", "method", stats.methods(), stats.events()));
+                        "methods", "Methods", "method", stats.methods(), sum(stats.methods())));
         tables.add(
-                RankedTable.ofCounts("levels", "Levels", "level", stats.levels(), stats.events())
+                RankedTable.ofCounts(
+                                "levels", "Levels", "level", stats.levels(), sum(stats.levels()))
                         .withTones(RankedTable::levelTone));
         return tables.stream().filter(table -> !table.rows().isEmpty()).toList();
     }
@@ -95,6 +98,10 @@ final class ReportTables {
                                             : "no event has this field"));
         }
         return tables;
+    }
+
+    private static long sum(Map<String, Long> counts) {
+        return counts.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /**

@@ -203,4 +203,21 @@ class StatsHtmlTest {
                 .doesNotContain("empty-range.log<")
                 .contains("1 more split (1 in which no line starts)");
     }
+
+    @Test
+    void levelSharesAreOfTheEventsThatHaveALevel() {
+        LogStats stats = new LogStats();
+        for (int i = 0; i < 10; i++) {
+            stats.addLine(10);
+            stats.addEvent(1_760_000_000L + i, false);
+            stats.addStatus(200);
+        }
+        stats.addLevel("ERROR");
+        stats.addLevel("INFO");
+        String html = StatsHtml.render(new StatsReport(stats, "combined, log4j", 10, 60, 1, 1));
+        String levels = html.substring(html.indexOf("<section id=\"levels\">"));
+
+        // An access log's lines have no level: an ERROR is half of what has one, not 10%.
+        assertThat(levels).contains("<td class=\"n share\" data-v=\"0.500000\">50.0%");
+    }
 }
