@@ -47,22 +47,20 @@ java_flags+=(-Xlog:disable -Xlog:all=warning:stderr "@$jvm_args/all-runs.args")
 # instead of finding, parsing and verifying them again, about half of a small run's time. The
 # archive matches these jars and this JVM only, so its name holds both, and it is recorded again
 # (one StartupTraining run, a few seconds) after every build and for every other java.
-# sql has an archive of its own, recorded the first time a query runs: the planner's 7,000
-# classes make it six times the size of the other commands' and its recording minutes long
-# (interpreted), which no scan or grep should wait for.
-archive_name=logslice
-training=(dev.logslice.cli.StartupTraining)
-if [[ "${1:-}" == sql ]]; then
-  archive_name=logslice-sql
-  training+=(sql)
-fi
-archive="$cds_archive_dir/$archive_name-$(printf '%s\n%s' "$java_path" "$classpath" | cksum | cut -d ' ' -f 1).jsa"
+# sql has an archive of its own: the planner's 7,000 classes make it six times the size of the
+# other commands' and its recording minutes long (interpreted), which no scan or grep should wait
+# for, nor a user's first query: it is recorded in the background after a query finds none, one
+# recording at a time, and that query starts from the other commands' archive.
+archive_path() {
+  printf '%s/%s-%s.jsa' "$cds_archive_dir" "$1" \
+    "$(printf '%s\n%s' "$java_path" "$classpath" | cksum | cut -d ' ' -f 1)"
+}
 archive_is_current() {
-  [[ -f "$archive" && -z "$(find "${cds_inputs[@]}" -newer "$archive" -print -quit 2>/dev/null)" ]]
+  [[ -f "$1" && -z "$(find "${cds_inputs[@]}" -newer "$1" -print -quit 2>/dev/null)" ]]
 }
 # Archives of other checksums (of either kind) that are older than the current one and than these
 # jars were recorded for an earlier build (or another java) and would only pile up: one per build. Another
-# java's archive recorded after this build stays. Recordings in progress (NAME.jsa.PID) are not
+# java's archive recorded since stays. Recordings in progress (NAME.jsa.PID) are not
 # matched, and rm -f does not mind a launcher running at once that removes the same ones.
 remove_stale_archives() {
   local other
@@ -70,28 +68,52 @@ remove_stale_archives() {
     if [[ -n "$(find "${cds_inputs[@]}" -newer "$other" -print -quit 2> /dev/null)" ]]; then
       rm -f "$other" "$other.log"
     fi
-  done < <(find "$cds_archive_dir" -maxdepth 1 -name 'logslice-*.jsa' ! -newer "$archive" \
-    ! -name "${archive##*/}" 2> /dev/null)
+  done < <(find "$cds_archive_dir" -maxdepth 1 -name 'logslice-*.jsa' ! -newer "$1" \
+    ! -name "${1##*/}" 2> /dev/null)
 }
-if ! archive_is_current; then
-  if [[ "$archive_name" == logslice-sql ]]; then
-    echo "logslice: recording a class archive for fast queries (once per build, a minute or two)..." >&2
-  else
-    echo "logslice: recording a class archive for fast starts (once per build)..." >&2
-  fi
+# Records archive $1 by running the training command that follows it.
+# A temporary name, renamed when complete: launchers running at once never read half of one.
+# Interpreted only (-Xint): Java 17 archives methods as they are at exit, and a method the JIT
+# was busy with then can come out of the archive in a state in which no later run ever
+# compiles it (one archive left the layout matcher interpreted: stats on 1 GiB took 22 s
+# instead of 4.3 s; benchmarks/RESULTS.md, section 10). Without a JIT there is no such state.
+record_archive() {
+  local target="$1"
+  shift
   mkdir -p "$cds_archive_dir"
-  # A temporary name, renamed when complete: launchers running at once never read half of one.
-  # Interpreted only (-Xint): Java 17 archives methods as they are at exit, and a method the JIT
-  # was busy with then can come out of the archive in a state in which no later run ever
-  # compiles it (one archive left the layout matcher interpreted: stats on 1 GiB took 22 s
-  # instead of 4.3 s; benchmarks/RESULTS.md, section 10). Without a JIT there is no such state.
-  if "$java_cmd" -Xint -XX:ArchiveClassesAtExit="$archive.$$" "${java_flags[@]}" -cp "$classpath" \
-      "${training[@]}" > "$archive.log" 2>&1; then
-    mv "$archive.$$" "$archive"
-    remove_stale_archives
+  if "$java_cmd" -Xint -XX:ArchiveClassesAtExit="$target.$$" "${java_flags[@]}" -cp "$classpath" \
+      "$@" > "$target.log" 2>&1; then
+    mv "$target.$$" "$target"
+    remove_stale_archives "$target"
   else
-    rm -f "$archive.$$"
-    echo "logslice: no class archive (see $archive.log); starting without it" >&2
+    rm -f "$target.$$"
+    return 1
+  fi
+}
+training=(dev.logslice.cli.StartupTraining)
+archive="$(archive_path logslice)"
+if ! archive_is_current "$archive"; then
+  echo "logslice: recording a class archive for fast starts (once per build)..." >&2
+  record_archive "$archive" "${training[@]}" \
+    || echo "logslice: no class archive (see $archive.log); starting without it" >&2
+fi
+if [[ "${1:-}" == sql ]]; then
+  sql_archive="$(archive_path logslice-sql)"
+  if archive_is_current "$sql_archive"; then
+    archive="$sql_archive"
+  else
+    # A recording still running (its PID in the marker) is not started twice.
+    marker="$sql_archive.recording"
+    if ! { [[ -f "$marker" ]] && kill -0 "$(cat "$marker" 2> /dev/null)" 2> /dev/null; }; then
+      echo "logslice: recording a class archive for fast queries in the background (once per build)" >&2
+      mkdir -p "$cds_archive_dir"
+      (
+        echo "$BASHPID" > "$marker"
+        record_archive "$sql_archive" "${training[@]}" sql
+        rm -f "$marker"
+      ) < /dev/null > /dev/null 2>&1 &
+      disown
+    fi
   fi
 fi
 [[ -f "$archive" ]] && java_flags+=(-XX:SharedArchiveFile="$archive")
