@@ -16,11 +16,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import sun.misc.Signal;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -46,6 +51,9 @@ import java.util.regex.PatternSyntaxException;
             "2:an error: usage, input, or the job failed"
         })
 final class GrepCommand implements Callable<Integer> {
+    /** How often {@code --follow} looks for new files in the folders and globs given. */
+    private static final Duration FOLLOW_MONITOR_INTERVAL = Duration.ofSeconds(1);
+
     /**
      * The status when no line matched, as Unix grep's (0: some did; 2: an error, a failed job too).
      */
@@ -117,6 +125,21 @@ final class GrepCommand implements Callable<Integer> {
             description = "Never write file names (GNU grep's -h; -h is --help here).")
     boolean noFileName;
 
+    @Option(
+            names = "--follow",
+            description =
+                    "Follow the files as they grow and are rotated (by identity, not name), and"
+                            + " new files in the folders and globs given; write each selected"
+                            + " line as it comes, lines of a file in file order, until Ctrl-C"
+                            + " or SIGTERM (exit 0). Existing files are read from their end,"
+                            + " as tail -f does. To stdout, without file names.")
+    boolean follow;
+
+    @Option(
+            names = "--from-start",
+            description = "With --follow: read the files there at the start from their beginning.")
+    boolean fromStart;
+
     @Parameters(
             index = "0",
             paramLabel = "REGEX",
@@ -132,6 +155,12 @@ final class GrepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (follow) {
+            return follow();
+        }
+        if (fromStart) {
+            throw new IllegalArgumentException("--from-start goes with --follow only");
+        }
         Outputs.checkFile("--out", out);
         List<String> given = paths;
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
@@ -148,19 +177,7 @@ final class GrepCommand implements Callable<Integer> {
                         filesWithMatches,
                         lineNumbers,
                         !noFileName && (withFileName || GrepFileNames.several(paths)));
-        LinePattern pattern;
-        try {
-            pattern =
-                    LinePattern.compile(
-                            regex,
-                            (fixedStrings ? Pattern.LITERAL : 0)
-                                    | (ignoreCase
-                                            ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE
-                                            : 0));
-        } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException(
-                    "invalid regex '" + regex + "': " + e.getDescription());
-        }
+        LinePattern pattern = pattern();
         if (maxCount != null && maxCount == 0) {
             // As GNU grep: no line may be selected, so nothing is read, written or counted.
             try (Outputs.Pending output = Outputs.open(out)) {
@@ -229,5 +246,61 @@ final class GrepCommand implements Callable<Integer> {
         }
         runNotes.skippedFiles().forEach(file -> notes.println("logslice: skipped " + file));
         return runNotes.matched() ? 0 : NOTHING_MATCHED;
+    }
+
+    private LinePattern pattern() {
+        try {
+            return LinePattern.compile(
+                    regex,
+                    (fixedStrings ? Pattern.LITERAL : 0)
+                            | (ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0));
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException(
+                    "invalid regex '" + regex + "': " + e.getDescription());
+        }
+    }
+
+    /**
+     * {@code --follow}: a streaming job of the plain regex, its matches written as they come. What
+     * does not work with it yet is refused by name.
+     */
+    private Integer follow() throws Exception {
+        if (out != null
+                || count
+                || filesWithMatches
+                || maxCount != null
+                || lineNumbers
+                || withFileName
+                || formats.isNamed()
+                || !filters.filters(formats.zone).isEmpty()
+                || !execution.isEmbedded()
+                || paths.contains(StandardInput.NAME)) {
+            throw new IllegalArgumentException(
+                    "--follow writes the selected lines to stdout, in this JVM: --out, -c, -l, -m,"
+                            + " -n, -H, --format, field filters, --cluster and - (stdin) do not go"
+                            + " with it yet");
+        }
+        LinePattern pattern = pattern();
+        GrepOptions options = new GrepOptions(invert, -1, false, false, false, false);
+        LogFileSource<GrepMatch> source =
+                read.sourceFor(paths, ReaderOutput.LINES)
+                        .monitorContinuously(FOLLOW_MONITOR_INTERVAL)
+                        .setFollowFromStart(fromStart)
+                        .setLineDecoder(new GrepDecoder(pattern, options))
+                        .build();
+        CompletableFuture<Void> stop = new CompletableFuture<>();
+        // Ctrl-C and SIGTERM stop the job; the command then ends as usual, with exit status 0.
+        for (String signal : List.of("INT", "TERM")) {
+            Signal.handle(new Signal(signal), caught -> stop.complete(null));
+        }
+        PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
+        try (FileOutputStream stdout = new FileOutputStream(FileDescriptor.out)) {
+            execution.run(
+                    read.parallelism,
+                    paths,
+                    notes,
+                    env -> GrepJob.follow(env, source, stdout.getChannel(), stop));
+        }
+        return 0;
     }
 }

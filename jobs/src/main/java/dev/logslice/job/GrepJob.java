@@ -2,13 +2,16 @@ package dev.logslice.job;
 
 import dev.logslice.connector.source.LogFileSource;
 
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.DirectoryStream;
@@ -17,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
@@ -78,6 +82,43 @@ public final class GrepJob {
         } finally {
             deleteRecursively(parts);
         }
+    }
+
+    /**
+     * Follows the input (a source that {@code monitorContinuously}): writes each match to {@code
+     * target} as it comes, lines of a file in file order, until {@code stop} completes, which
+     * cancels the job. Runs in this JVM only.
+     *
+     * @return whether a line was selected
+     */
+    public static boolean follow(
+            StreamExecutionEnvironment env,
+            LogFileSource<GrepMatch> source,
+            WritableByteChannel target,
+            CompletableFuture<Void> stop)
+            throws Exception {
+        env.setRuntimeMode(RuntimeExecutionMode.STREAMING);
+        CloseableIterator<GrepMatch> matches =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "followed log files")
+                        .collectAsync();
+        JobClient job = env.executeAsync("logslice grep --follow");
+        stop.thenRun(job::cancel);
+        boolean matched = false;
+        try (matches) {
+            while (matches.hasNext()) {
+                byte[] bytes = matches.next().bytes;
+                for (ByteBuffer left = ByteBuffer.wrap(bytes); left.hasRemaining(); ) {
+                    target.write(left);
+                }
+                matched |= bytes.length > 0;
+            }
+        } catch (Exception e) {
+            if (!stop.isDone()) {
+                throw e;
+            }
+            // Cancelled as asked: what was matched is written.
+        }
+        return matched;
     }
 
     /** Writes the parts, lines exactly as in their files, one after the other; true if any. */

@@ -1,0 +1,95 @@
+package dev.logslice.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code grep --follow} through the launcher, as users run it: lines appended to a followed file,
+ * and to the file created when it is rotated, come out as they are written, in file order; SIGTERM
+ * stops it with exit status 0.
+ */
+class GrepFollowITCase {
+    /** A first run of the launcher may build the jar. */
+    private static final Duration DEADLINE = Duration.ofMinutes(5);
+
+    @TempDir Path dir;
+
+    @Test
+    void selectedLinesComeOutAsTheyAreAppendedThroughARotation() throws Exception {
+        Path logs = Files.createDirectory(dir.resolve("logs"));
+        Path log = Files.writeString(logs.resolve("app.log"), "ERROR there before\nINFO old\n");
+        Path stdout = dir.resolve("stdout");
+        Path stderr = dir.resolve("stderr");
+        Process grep =
+                new ProcessBuilder(
+                                "bash",
+                                ProcessRun.LAUNCHER.toString(),
+                                "grep",
+                                "--follow",
+                                "--from-start",
+                                "-p",
+                                "2",
+                                "ERROR",
+                                logs.toString())
+                        .directory(dir.toFile())
+                        .redirectOutput(stdout.toFile())
+                        .redirectError(stderr.toFile())
+                        .start();
+        try {
+            // What the file held comes first: the job has listed it, later lines are new ones.
+            awaitOutput(stdout, "ERROR there before\n", grep);
+            append(log, "ERROR one\nINFO not selected\nERROR two, cut ");
+            append(log, "in two writes\n");
+            awaitOutput(
+                    stdout, "ERROR there before\nERROR one\nERROR two, cut in two writes\n", grep);
+            Files.move(log, logs.resolve("app.log.1"));
+            append(logs.resolve("app.log.1"), "ERROR three, into the rotated file\n");
+            Files.writeString(logs.resolve("app.log"), "ERROR four, in the new file\n");
+
+            awaitOutput(
+                    stdout,
+                    "ERROR there before\nERROR one\nERROR two, cut in two writes\n"
+                            + "ERROR three, into the rotated file\nERROR four, in the new file\n",
+                    grep);
+            grep.destroy(); // SIGTERM
+            assertThat(grep.waitFor(1, TimeUnit.MINUTES)).as("stopped").isTrue();
+            assertThat(grep.exitValue()).as(Files.readString(stderr)).isZero();
+        } finally {
+            grep.destroyForcibly();
+        }
+    }
+
+    private static void append(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Polls the output until it holds {@code expected} as a multiset of lines (two files' lines may
+     * interleave; each file's in order, checked by the test's sequence), up to the deadline.
+     */
+    private static void awaitOutput(Path stdout, String expected, Process grep) throws IOException {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        List<String> wanted = expected.lines().sorted().toList();
+        while (System.nanoTime() < deadline && grep.isAlive()) {
+            if (Files.readString(stdout).lines().sorted().toList().equals(wanted)) {
+                return;
+            }
+            LockSupport.parkNanos(20_000_000);
+        }
+        assertThat(Files.readString(stdout).lines().sorted().toList())
+                .as("output of grep --follow (alive: %s)", grep.isAlive())
+                .isEqualTo(wanted);
+    }
+}
