@@ -1,17 +1,14 @@
 package dev.logslice.connector.source;
 
+import dev.logslice.connector.testing.FailOnceAfterCheckpoint;
+
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
@@ -33,13 +30,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.zip.GZIPOutputStream;
 
@@ -90,7 +84,7 @@ class FollowingSourceITCase {
 
         CloseableIterator<String> results =
                 env.fromSource(source, WatermarkStrategy.noWatermarks(), "followed logs")
-                        .map(new FailOnceAfterCheckpoint())
+                        .map(new FailOnceAfterCheckpoint<String>())
                         .collectAsync();
         JobClient job = env.executeAsync("follow with a restore");
         List<String> received = Collections.synchronizedList(new ArrayList<>());
@@ -111,7 +105,7 @@ class FollowingSourceITCase {
             synchronized (received) {
                 got = List.copyOf(received);
             }
-            assertThat(FailOnceAfterCheckpoint.failed.get()).isTrue();
+            assertThat(FailOnceAfterCheckpoint.failed()).isTrue();
             assertThat(got).hasSameSizeAs(expected).hasSameElementsAs(expected);
             assertThat(byFile(got)).isEqualTo(byFile(expected));
         } finally {
@@ -210,47 +204,5 @@ class FollowingSourceITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ZERO);
         return conf;
-    }
-
-    /** Fails the job once, after a checkpoint taken when enough lines had gone through. */
-    static final class FailOnceAfterCheckpoint
-            implements MapFunction<String, String>, CheckpointListener, CheckpointedFunction {
-        static final AtomicLong seen = new AtomicLong();
-        static final Map<Long, Long> seenAtCheckpoint = new ConcurrentHashMap<>();
-        static final AtomicBoolean armed = new AtomicBoolean();
-        static final AtomicBoolean failed = new AtomicBoolean();
-        static volatile long armAfter;
-
-        static void reset(long records) {
-            seen.set(0);
-            armed.set(false);
-            failed.set(false);
-            seenAtCheckpoint.clear();
-            armAfter = records;
-        }
-
-        @Override
-        public String map(String line) {
-            seen.incrementAndGet();
-            if (armed.get() && failed.compareAndSet(false, true)) {
-                throw new IllegalStateException("planned failure after a checkpoint");
-            }
-            return line;
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) {
-            seenAtCheckpoint.merge(context.getCheckpointId(), seen.get(), Math::max);
-        }
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) {}
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {
-            if (seenAtCheckpoint.getOrDefault(checkpointId, 0L) >= armAfter) {
-                armed.set(true);
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.logslice.connector.source;
 
+import dev.logslice.connector.testing.FailOnceAfterCheckpoint;
 import dev.logslice.connector.testing.GeneratedLogs;
 import dev.logslice.connector.testing.LineAt;
 import dev.logslice.connector.testing.ReferenceLines;
@@ -7,17 +8,13 @@ import dev.logslice.connector.testing.ReferenceLines;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
@@ -34,8 +31,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -104,7 +99,8 @@ class LogFileSourceITCase {
         env.setParallelism(PARALLELISM);
         env.enableCheckpointing(20);
         HoldAfterLines.reset(expected.size() / 2);
-        FailAfterCheckpoint.reset(expected.size() / 4);
+        FailOnceAfterCheckpoint.reset(
+                expected.size() / 4, () -> HoldAfterLines.checkpointed.countDown());
         LogFileSource<LogLine> source =
                 LogFileSource.builder()
                         .addPath(new org.apache.flink.core.fs.Path(file.toUri()))
@@ -113,9 +109,10 @@ class LogFileSourceITCase {
                         .setLineDecoder(new HoldAfterLines())
                         .build();
 
-        List<LineAt> actual = collect(lines(env, source).map(new FailAfterCheckpoint()));
+        List<LineAt> actual =
+                collect(lines(env, source).map(new FailOnceAfterCheckpoint<LogLine>()));
 
-        assertThat(FailAfterCheckpoint.failed.get()).isTrue();
+        assertThat(FailOnceAfterCheckpoint.failed()).isTrue();
         assertThat(actual).isEqualTo(expected);
     }
 
@@ -212,52 +209,6 @@ class LogFileSourceITCase {
         @Override
         public TypeInformation<LogLine> getProducedType() {
             return raw.getProducedType();
-        }
-    }
-
-    /**
-     * Fails the job once, after a checkpoint taken when records had been emitted, so that the
-     * restore starts readers in the middle of their splits.
-     */
-    static final class FailAfterCheckpoint
-            implements MapFunction<LogLine, LogLine>, CheckpointListener, CheckpointedFunction {
-        static final AtomicLong seen = new AtomicLong();
-        static final Map<Long, Long> seenAtCheckpoint = new ConcurrentHashMap<>();
-        static final AtomicBoolean armed = new AtomicBoolean();
-        static final AtomicBoolean failed = new AtomicBoolean();
-        static volatile long armAfter;
-
-        static void reset(long records) {
-            seen.set(0);
-            armed.set(false);
-            failed.set(false);
-            seenAtCheckpoint.clear();
-            armAfter = records;
-        }
-
-        @Override
-        public LogLine map(LogLine line) {
-            seen.incrementAndGet();
-            if (armed.get() && failed.compareAndSet(false, true)) {
-                throw new IllegalStateException("planned failure after a checkpoint");
-            }
-            return line;
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) {
-            seenAtCheckpoint.merge(context.getCheckpointId(), seen.get(), Math::max);
-        }
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) {}
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {
-            if (seenAtCheckpoint.getOrDefault(checkpointId, 0L) >= armAfter
-                    && armed.compareAndSet(false, true)) {
-                HoldAfterLines.checkpointed.countDown();
-            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.logslice.connector.source;
 
 import dev.logslice.connector.split.LogFileSplit;
+import dev.logslice.connector.testing.FailOnceAfterCheckpoint;
 import dev.logslice.connector.testing.GeneratedLogs;
 import dev.logslice.connector.testing.LineAt;
 import dev.logslice.connector.testing.ReferenceLines;
@@ -87,7 +88,9 @@ class SmallFilesITCase {
         env.setParallelism(PARALLELISM);
         env.enableCheckpointing(20);
         LogFileSourceITCase.HoldAfterLines.reset(expected.size() / 2);
-        LogFileSourceITCase.FailAfterCheckpoint.reset(expected.size() / 4);
+        FailOnceAfterCheckpoint.reset(
+                expected.size() / 4,
+                () -> LogFileSourceITCase.HoldAfterLines.checkpointed.countDown());
 
         LogFileSource<LogLine> source = source(new LogFileSourceITCase.HoldAfterLines());
         // Every split packs several files, so the restore is inside a packed split.
@@ -95,9 +98,9 @@ class SmallFilesITCase {
                 .allSatisfy(split -> assertThat(split.segments()).hasSizeGreaterThan(1));
 
         List<FileLine> actual =
-                collect(lines(env, source).map(new LogFileSourceITCase.FailAfterCheckpoint()));
+                collect(lines(env, source).map(new FailOnceAfterCheckpoint<LogLine>()));
 
-        assertThat(LogFileSourceITCase.FailAfterCheckpoint.failed.get()).isTrue();
+        assertThat(FailOnceAfterCheckpoint.failed()).isTrue();
         assertThat(actual).isEqualTo(expected);
     }
 
