@@ -221,12 +221,13 @@ final class FollowedFile {
         }
         if (latest > lines.position()) {
             size = latest;
+            long from = lines.position();
             lines.growTo(latest);
             long before = lines.stats().bytesRead();
             while (lines.readNext(sink) && lines.stats().bytesRead() - before < budget) {
                 // read on up to the budget, so that other files get their turn
             }
-            lastBytes = lines.lastBytesRead(LAST_BYTES);
+            lastBytes = lastBytesBefore(lines.position(), from);
             lastGrowthNanos = now;
             if (head.length() < Math.min(Fingerprint.BYTES, lines.position())) {
                 byte[] start = start(file, (int) Math.min(Fingerprint.BYTES, lines.position()));
@@ -248,6 +249,28 @@ final class FollowedFile {
             done = true;
         }
         return false;
+    }
+
+    /**
+     * The last {@link #LAST_BYTES} bytes read, up to {@code position}: the reader's window holds
+     * fewer after it handed its lines out, so the bytes known before {@code from} (where this read
+     * began) make up the rest. Kept short, a rewrite of the same size would pass for the file read.
+     */
+    private byte[] lastBytesBefore(long position, long from) {
+        byte[] window = lines.lastBytesRead(LAST_BYTES);
+        int wanted = (int) Math.min(LAST_BYTES, position);
+        long windowStart = position - window.length;
+        if (window.length >= wanted || windowStart > from) {
+            return window;
+        }
+        // lastBytes covers [from - lastBytes.length, from); take what lies before the window.
+        long keptStart = Math.max(position - wanted, from - lastBytes.length);
+        int keptFrom = (int) (keptStart - (from - lastBytes.length));
+        int keptTo = (int) (windowStart - (from - lastBytes.length));
+        byte[] kept = Arrays.copyOfRange(lastBytes, keptFrom, keptTo);
+        byte[] joined = Arrays.copyOf(kept, kept.length + window.length);
+        System.arraycopy(window, 0, joined, kept.length, window.length);
+        return joined;
     }
 
     /** Up to {@code length} of the first bytes of {@code opened}. */

@@ -73,7 +73,7 @@ class FollowedFilePropertyTest {
     /** The reader dies: what it handed out after the last checkpoint is rolled back. */
     record Crash() implements Action {}
 
-    @Property(tries = 300)
+    @Property(tries = 1000)
     void everyLineIsHandedOutOnceInFileOrder(
             @ForAll("rotations") List<Action> actions,
             @ForAll @IntRange(min = 1, max = 3) int budgetBuffers)
@@ -85,7 +85,7 @@ class FollowedFilePropertyTest {
      * Without deletions: lines of a file deleted while the reader is down, after its checkpoint,
      * are out of reach of any restart (the file has no name left to be found by).
      */
-    @Property(tries = 300)
+    @Property(tries = 1000)
     void restoredFollowersHandOutEveryLineOnce(
             @ForAll("rotationsAndCrashes") List<Action> actions,
             @ForAll @IntRange(min = 1, max = 3) int budgetBuffers)

@@ -77,6 +77,24 @@ class FollowedFileTest {
     }
 
     @Test
+    void aFileTruncatedAndWrittenAgainToTheSameSizeIsReadAgain() throws IOException {
+        MemoryFollowView.Inode log = files.create(LOG);
+        FollowedFile followed = follow(log, 0, Fingerprint.NONE);
+        append(log, "a line of nineteen\n");
+        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        // Read alone, this LF is all the reader's window holds once its lines are out.
+        append(log, "\n");
+        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        files.truncate(log);
+        append(log, "line number twenty.\n");
+
+        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+
+        assertThat(lines).containsExactly("a line of nineteen", "", "line number twenty.");
+        assertThat(followed.truncations()).isOne();
+    }
+
+    @Test
     void restoredWhereANewFileHasTheOldOnesIdentityItIsLetGo() throws IOException {
         MemoryFollowView.Inode old = files.create(LOG);
         append(old, "old content\n");
