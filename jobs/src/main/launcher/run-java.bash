@@ -3,6 +3,7 @@
 # clone (jobs/src/main/launcher/run-java.bash) and bin/logslice of the archive
 # (lib/run-java.bash). The launcher sets, before sourcing it:
 #   classpath        the CLI's class path, its own jar first
+#   sql_classpath    what logslice sql appends to it: the table connector and the planner
 #   jvm_args         the folder of all-runs.args and big-input.args
 #   cds_archive_dir  where the class data sharing archive may be written
 #   cds_inputs       the files (array) whose change makes the archive stale
@@ -98,6 +99,9 @@ if ! archive_is_current "$archive"; then
     || echo "logslice: no class archive (see $archive.log); starting without it" >&2
 fi
 if [[ "${1:-}" == sql ]]; then
+  # Appended, not mixed in: a class path that extends the one an archive was recorded with can
+  # still use it, so a query starts from the other commands' archive until sql's own is made.
+  classpath+=":$sql_classpath"
   sql_archive="$(archive_path logslice-sql)"
   if archive_is_current "$sql_archive"; then
     archive="$sql_archive"
