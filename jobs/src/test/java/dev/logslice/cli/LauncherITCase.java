@@ -25,8 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The {@code ./logslice} launcher as users run it, after this build: it records its class data
  * sharing archive once, and later starts map it ({@code -Xshare:on} makes the JVM fail when the
- * archive does not match the jars) with nothing but the command's output on stdout; and it runs
- * from any folder through a link on {@code PATH}.
+ * archive does not match the jars) with nothing but the command's output on stdout; the SQL
+ * planner's jars are on {@code sql}'s class path only; and it runs from any folder through a link
+ * on {@code PATH}.
  */
 class LauncherITCase {
     private static final Path ARCHIVES = Paths.get("target/cds");
@@ -63,6 +64,20 @@ class LauncherITCase {
         assertThat(grep.exitCode()).as(grep.stderr()).isZero();
         assertThat(grep.stderr()).doesNotContain("recording").doesNotContain("warning");
         assertThat(grep.stdout()).isEqualTo(Files.readString(log, StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void commandsButSqlStartWithoutThePlannersJars() throws Exception {
+        Path log = dir.resolve("access.log");
+        LogGenerator.write(GeneratedFormat.COMBINED, 16 * 1024, 3, log);
+
+        // The JVM prints its class path with its other properties on stderr.
+        ProcessRun scan = launch("-XshowSettings:properties", "scan", log.toString());
+
+        assertThat(scan.exitCode()).as(scan.stderr()).isZero();
+        assertThat(scan.stderr())
+                .contains("java.class.path", "logslice-connectors")
+                .doesNotContain("flink-table-planner", "logslice-table");
     }
 
     @Test
