@@ -26,8 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code stats}, {@code grep} and {@code parse} on a folder laid out as a Debian/Ubuntu {@code
  * /var/log}: syslog files (one rotated, one gzipped, one a gzip cut short), nginx access and error
- * logs (an access line broken), dpkg.log, apt's history.log, a binary {@code wtmp} and a README.
- * Every file is read in its own format or listed as left out with why, exactly once, by its path.
+ * logs (an access line broken), dpkg.log, apt's history.log and term.log, alternatives.log,
+ * fail2ban.log, a binary {@code wtmp} and a README. Every file is read in its own format or listed
+ * as left out with why, exactly once, by its path.
  */
 class LogFolderITCase {
     private static final String[] PROGRAMS = {
@@ -67,6 +68,29 @@ class LogFolderITCase {
                         "Commandline: apt-get install -y nginx",
                         "Install: nginx:amd64 (1.22.1-9)",
                         "End-Date: 2024-01-15  10:20:35"));
+        write(
+                "apt/term.log",
+                List.of(
+                        "Log started: 2024-01-15  10:20:31",
+                        "Selecting previously unselected package nginx.",
+                        "(Reading database ... \r(Reading database ... 100%",
+                        "Setting up nginx (1.22.1-9) ...",
+                        "Log ended: 2024-01-15  10:20:35",
+                        ""));
+        write(
+                "alternatives.log",
+                List.of(
+                        "update-alternatives 2024-01-15 10:20:33: run with --install"
+                                + " /usr/bin/editor editor /usr/bin/vim.basic 30",
+                        "update-alternatives 2024-01-15 10:20:33: link group editor updated to"
+                                + " point to /usr/bin/vim.basic"));
+        write(
+                "fail2ban.log",
+                List.of(
+                        "2024-01-15 10:20:30,123 fail2ban.server         [812]: INFO    Starting"
+                                + " Fail2ban v1.0.2",
+                        "2024-01-15 10:20:31,002 fail2ban.actions        [812]: NOTICE  [sshd] Ban"
+                                + " 203.0.113.5"));
         Files.createDirectories(varLog.resolve("nginx"));
         List<String> access = accessLines(90);
         access.add(45, "\u001b[2J not a request at all");
@@ -147,6 +171,15 @@ class LogFolderITCase {
         assertThat(namesOf(sections.get("nginx-error").get("files"))).containsExactly("error.log");
         assertThat(sections.get("nginx-error").get("events").asLong()).isEqualTo(3);
         assertThat(sections.get("nginx-error").get("malformed").asLong()).isZero();
+        // One run of apt: its six lines, the blank one after Log ended included, are one event.
+        assertThat(namesOf(sections.get("apt-term").get("files"))).containsExactly("term.log");
+        assertThat(sections.get("apt-term").get("events").asLong()).isEqualTo(1);
+        assertThat(sections.get("apt-term").get("malformed").asLong()).isZero();
+        assertThat(namesOf(sections.get("alternatives").get("files")))
+                .containsExactly("alternatives.log");
+        assertThat(sections.get("alternatives").get("events").asLong()).isEqualTo(2);
+        assertThat(namesOf(sections.get("fail2ban").get("files"))).containsExactly("fail2ban.log");
+        assertThat(sections.get("fail2ban").get("events").asLong()).isEqualTo(2);
         // Reports name files by their paths, as the user gave them, never by file: URIs.
         List<String> reportedPaths = new ArrayList<>();
         stats.get("skippedFiles").forEach(file -> reportedPaths.add(file.get("path").asText()));
@@ -154,7 +187,7 @@ class LogFolderITCase {
                 .forEach(
                         section ->
                                 section.get("files").forEach(f -> reportedPaths.add(f.asText())));
-        assertThat(reportedPaths).hasSize(13).allMatch(path -> path.startsWith(varLog.toString()));
+        assertThat(reportedPaths).hasSize(16).allMatch(path -> path.startsWith(varLog.toString()));
         // Every non-empty file once: in a format's section or left out.
         List<String> seen = new ArrayList<>(skipped.keySet());
         long lines = 0;
@@ -176,6 +209,9 @@ class LogFolderITCase {
                         "kern.log",
                         "dpkg.log",
                         "history.log",
+                        "term.log",
+                        "alternatives.log",
+                        "fail2ban.log",
                         "access.log",
                         "access.log.1",
                         "error.log",

@@ -28,7 +28,14 @@ public enum ContinuationLines {
      * Commandline:}, {@code Requested-By:}, {@code Install:}, {@code Upgrade:}, {@code Remove:} and
      * the other package lists, {@code Error:}, {@code End-Date:}, and the blank line that ends it.
      */
-    APT_HISTORY;
+    APT_HISTORY,
+
+    /**
+     * Every line: a block opened by a header runs to the next header (apt's {@code term.log}, where
+     * the output of maintainer scripts between {@code Log started:} and {@code Log ended:} can look
+     * like anything).
+     */
+    ANY;
 
     private static final List<String> APT_FIELDS =
             List.of(
@@ -58,6 +65,9 @@ public enum ContinuationLines {
     public boolean continues(byte[] b, int start, int length) {
         if (this == NONE) {
             return false;
+        }
+        if (this == ANY) {
+            return true;
         }
         int end = start + length;
         if (this == APT_HISTORY) {

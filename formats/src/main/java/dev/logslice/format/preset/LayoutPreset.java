@@ -9,9 +9,11 @@ import java.util.List;
 
 /**
  * Formats that are a few {@link LayoutSpec} layouts, each a format of its own name: the default
- * layouts of Python logging, OpenStack, Android logcat, Hadoop's HDFS, PostgreSQL, MySQL, Windows
- * CBS and setupapi, AWS load balancers and S3, the HAProxy line without its syslog header, and
- * Kubernetes CRI. Layouts are tried in order; the first that reads a line wins.
+ * layouts of Python logging (and certbot's), OpenStack, Android logcat, Hadoop's HDFS, PostgreSQL,
+ * MySQL, Windows CBS and setupapi, Debian's dpkg, apt and alternatives logs, the kernel's ring
+ * buffer, cloud-init, fail2ban, Tomcat, PHP-FPM, Redis, Elasticsearch, Go's log package, nginx's
+ * error log, AWS load balancers and S3, the HAProxy line without its syslog header, and Kubernetes
+ * CRI. Layouts are tried in order; the first that reads a line wins.
  */
 public enum LayoutPreset {
     PYTHON(
@@ -23,6 +25,8 @@ public enum LayoutPreset {
             ContinuationLines.STACK_TRACES,
             LevelNames.PYTHON,
             "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} - %{logger:text} - %{level} - %{message}",
+            // certbot's letsencrypt.log
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS}:%{level}:%{logger:text}:%{message}",
             "%{level}:%{logger:text}:%{message}"),
     OPENSTACK(
             "openstack",
@@ -130,6 +134,97 @@ public enum LayoutPreset {
             "%{timestamp:yyyy/MM/dd HH:mm:ss} [%{level}] %{pid}#%{threadId:digits}:"
                     + " *%{connection:digits} %{message}",
             "%{timestamp:yyyy/MM/dd HH:mm:ss} [%{level}] %{pid}#%{threadId:digits}: %{message}"),
+    APT_TERM(
+            "apt-term",
+            "apt's term.log: one event per run, from its Log started: line to the next, holding"
+                    + " the output of dpkg and the maintainer scripts",
+            "Log started: 2024-01-02  03:04:05",
+            ContinuationLines.ANY,
+            null,
+            "Log started: %{timestamp:yyyy-MM-dd HH:mm:ss}"),
+    ALTERNATIVES(
+            "alternatives",
+            "Debian's alternatives.log of update-alternatives",
+            "update-alternatives 2024-01-02 03:04:05: run with --install /usr/bin/pager pager"
+                    + " /usr/bin/less 77",
+            ContinuationLines.NONE,
+            null,
+            "%{program} %{timestamp:yyyy-MM-dd HH:mm:ss}: %{message}"),
+    KERNEL(
+            "kernel",
+            "The kernel's ring buffer as dmesg prints it: '[    1.204551] message' (seconds since"
+                    + " boot in extra.uptime, no time) or, with dmesg -T, the time",
+            "[Mon Jan 15 10:20:30 2024] usb 1-1: new high-speed USB device number 2 using"
+                    + " xhci_hcd",
+            ContinuationLines.NONE,
+            null,
+            "[%{uptime:decimal}] %{message}",
+            "[ %{uptime:decimal}] %{message}",
+            "[%{timestamp:EEE MMM d HH:mm:ss yyyy}] %{message}"),
+    CLOUD_INIT(
+            "cloud-init",
+            "cloud-init.log: time - module[LEVEL]: message",
+            "2024-01-15 10:20:30,123 - util.py[DEBUG]: Cloud-init v. 23.1.2 running 'init-local'",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.PYTHON,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} - %{logger:text}[%{level}]: %{message}"),
+    FAIL2BAN(
+            "fail2ban",
+            "fail2ban.log: time, module, [pid], level, [jail] message",
+            "2024-01-15 10:20:30,123 fail2ban.filter         [1234]: INFO    [sshd] Found"
+                    + " 203.0.113.5 - 2024-01-15 10:20:30",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.FAIL2BAN,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} %{logger} [%{pid}]: %{level} [%{jail}]"
+                    + " %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} %{logger} [%{pid}]: %{level} %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} %{logger}: %{level} %{message}"),
+    TOMCAT(
+            "tomcat",
+            "Apache Tomcat's catalina log (java.util.logging OneLineFormatter); stack traces join"
+                    + " their event",
+            "15-Jan-2024 10:20:30.123 INFO [main] org.apache.catalina.startup.Catalina.start"
+                    + " Server startup in [1234] milliseconds",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.JUL,
+            "%{timestamp:dd-MMM-yyyy HH:mm:ss.SSS} %{level} [%{thread:text}] %{logger:java}"
+                    + " %{message}"),
+    PHP_FPM(
+            "php-fpm",
+            "PHP-FPM's error log: [time] LEVEL: message, pools named in the message",
+            "[15-Jan-2024 10:20:30] WARNING: [pool www] server reached pm.max_children setting"
+                    + " (5), consider raising it",
+            ContinuationLines.NONE,
+            LevelNames.PHP_FPM,
+            "[%{timestamp:dd-MMM-yyyy HH:mm:ss}] %{level}: [pool %{pool}] %{message}",
+            "[%{timestamp:dd-MMM-yyyy HH:mm:ss}] %{level}: %{message}"),
+    REDIS(
+            "redis",
+            "Redis server log: pid:role, time, level mark (. - * #), message; the start-up"
+                    + " logo's lines join their event",
+            "1234:M 15 Jan 2024 10:20:30.123 * Ready to accept connections tcp",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.REDIS,
+            "%{pid}:%{role:word} %{timestamp:dd MMM yyyy HH:mm:ss.SSS} %{level:token} %{message}",
+            "[%{pid}] %{timestamp:dd MMM HH:mm:ss.SSS} %{level:token} %{message}"),
+    ELASTICSEARCH(
+            "elasticsearch",
+            "Elasticsearch and OpenSearch plain-text server log: [time][LEVEL][logger] [node]"
+                    + " message; stack traces join their event",
+            "[2024-01-15T10:20:30,123][INFO ][o.e.n.Node               ] [node-1] started",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.LOG4J,
+            "[%{timestamp:yyyy-MM-dd'T'HH:mm:ss,SSSXXX}][%{level:text}][%{logger:text}]"
+                    + " [%{node:text}] %{message}",
+            "[%{timestamp:yyyy-MM-dd'T'HH:mm:ss,SSSXXX}][%{level:text}][%{logger:text}]"
+                    + " %{message}"),
+    GOLANG(
+            "go",
+            "Go's standard log package: date and time, optional microseconds and file:line",
+            "2024/01/15 10:20:30 main.go:42: listening on :8080",
+            ContinuationLines.STACK_TRACES,
+            null,
+            "%{timestamp:yyyy/MM/dd HH:mm:ss.SSSSSS} %{message}"),
     SETUPAPI(
             "setupapi",
             "Windows setupapi.dev.log: one event per section, its lines joined",
@@ -251,6 +346,9 @@ public enum LayoutPreset {
             case MYSQL:
             case CRI:
                 return new String[] {"syslog"};
+            case NGINX_ERROR:
+                // Go's log reads nginx's lines too, with their level and pid in the message.
+                return new String[] {"go"};
             case POSTGRESQL:
                 // Hadoop's '%d %p [%t] %c: %m' reads "UTC [4242] LOG:" as level, thread, logger.
                 return new String[] {"hadoop"};

@@ -15,9 +15,11 @@ import java.util.Locale;
  * request} (an HTTP request line), {@code _} (matched, not kept) or else a key of {@code extra}.
  * The arg of {@code timestamp} is its {@code java.time} pattern (or {@code rfc3339}); of {@code
  * requestTime} the unit ({@code ms}, {@code us}); of the others a shape: {@code text}, {@code
- * token}, {@code word}, {@code digits}, {@code num} (digits or {@code -}). Fields but the message
- * read {@code -} as null; text captures but the message lose their padding. A space of the layout
- * matches a run of them, {@code %{ }} exactly one (so the message after it keeps its indentation).
+ * token}, {@code word}, {@code digits}, {@code num} (digits or {@code -}), {@code decimal} (a
+ * decimal number or {@code -}), {@code java} (a class name: a thread name before it may hold {@code
+ * "] "}). Fields but the message read {@code -} as null; text captures but the message lose their
+ * padding. A space of the layout matches a run of them, {@code %{ }} exactly one (so the message
+ * after it keeps its indentation).
  */
 final class LayoutSpec {
     /** {@code %{timestamp:rfc3339}}: with T, fraction and offset, as container runtimes write. */
@@ -91,7 +93,8 @@ final class LayoutSpec {
                                 : "us".equals(arg) ? Binding.MICROS : Binding.SECONDS;
                 return Capture.converted(unit, Shape.DECIMAL_OR_DASH);
             case LEVEL:
-                return Capture.string(field, shape(arg, Shape.WORD));
+                // Padded levels ('[INFO ]') are text captures; trimmed, they are checked by name.
+                return tidy(Capture.string(field, shape(arg, Shape.WORD)), false);
             case MESSAGE:
                 return Capture.string(field, shape(arg, Shape.TEXT));
             default:
@@ -119,6 +122,10 @@ final class LayoutSpec {
                 return Shape.DIGITS;
             case "num":
                 return Shape.DIGITS_OR_DASH;
+            case "decimal":
+                return Shape.DECIMAL_OR_DASH;
+            case "java":
+                return Shape.JAVA_NAME;
             default:
                 throw new IllegalArgumentException("unknown shape '" + arg + "'");
         }

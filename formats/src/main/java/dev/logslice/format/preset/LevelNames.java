@@ -52,6 +52,35 @@ final class LevelNames implements Serializable {
                     List.of("V", "D", "I", "W", "E", "F", "A"),
                     List.of("verbose", "debug", "info", "warn", "error", "fatal", "fatal"));
 
+    /** java.util.logging, as Tomcat's OneLineFormatter writes it. */
+    static final LevelNames JUL =
+            new LevelNames(
+                    List.of("SEVERE", "WARNING", "INFO", "CONFIG", "FINE", "FINER", "FINEST"),
+                    null);
+
+    /** fail2ban adds NOTICE, MSG and two levels below DEBUG to Python's. */
+    static final LevelNames FAIL2BAN =
+            new LevelNames(
+                    List.of(
+                            "CRITICAL",
+                            "ERROR",
+                            "WARNING",
+                            "NOTICE",
+                            "INFO",
+                            "MSG",
+                            "DEBUG",
+                            "TRACEDEBUG",
+                            "HEAVYDEBUG"),
+                    null);
+
+    static final LevelNames PHP_FPM =
+            new LevelNames(List.of("DEBUG", "NOTICE", "WARNING", "ERROR", "ALERT"), null);
+
+    /** Redis marks its levels with one character. */
+    static final LevelNames REDIS =
+            new LevelNames(
+                    List.of(".", "-", "*", "#"), List.of("debug", "verbose", "notice", "warning"));
+
     private final List<String> written;
     private final List<String> reported;
 

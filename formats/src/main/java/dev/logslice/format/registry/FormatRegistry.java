@@ -92,11 +92,14 @@ public final class FormatRegistry {
                                 AccessFormats.apache("apache", options.pattern().orElseThrow())));
         all.add(
                 fixed(
-                        "apache-error",
-                        "Apache httpd error log (2.2 and 2.4)",
-                        "[Fri Sep 09 10:42:29.902022 2011] [core:error] [pid 35708:tid 4328636416]"
-                                + " [client 72.15.99.187] File does not exist: /var/www/favicon.ico",
-                        options -> new ApacheErrorFormat()));
+                                "apache-error",
+                                "Apache httpd error log (2.2 and 2.4)",
+                                "[Fri Sep 09 10:42:29.902022 2011] [core:error] [pid 35708:tid 4328636416]"
+                                        + " [client 72.15.99.187] File does not exist:"
+                                        + " /var/www/favicon.ico",
+                                options -> new ApacheErrorFormat())
+                        // dmesg -T's '[time] message' reads Apache's lines too, [level] and all.
+                        .refining("kernel"));
         all.add(
                 fixed(
                         "syslog",
