@@ -159,7 +159,7 @@ start() {
   mkdir -p "$pids" "$logs"
   rm -f "$pids"/*.pid
   write_config
-  classpath="$(cluster_classpath)"
+  classpath="$(classpath_of cluster)"
   launch jobmanager org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint \
     GET_JM_RESOURCE_PARAMS
   local i

@@ -1,4 +1,4 @@
-# Shared by cluster.sh and flink (sourced, not run): the Java command, the class path resolved by
+# Shared by cluster.sh, flink and sql-client (sourced, not run): the Java command, the class path resolved by
 # Maven, and the JVM flags Flink needs on Java 17.
 
 standalone_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -33,13 +33,32 @@ java17_opts=(
   --add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED
 )
 
-# Prints the cluster's class path; resolves it with the Maven wrapper (from Maven Central) first
-# when the build has not yet.
-cluster_classpath() {
-  if [[ ! -s "$classpath_file" ]]; then
+# Prints the class path of deploy/target/NAME-classpath.txt (NAME cluster or sql-client); resolves
+# both with the Maven wrapper (from Maven Central) first when the build has not yet.
+classpath_of() {
+  local file="$repo_dir/deploy/target/$1-classpath.txt"
+  if [[ ! -s "$file" ]]; then
     echo "logslice: resolving the Flink cluster's jars with Maven (first use)..." >&2
     (cd "$repo_dir" && ./mvnw -q -B -pl deploy -am package -DskipTests \
       -Dspotless.check.skip=true) >&2
   fi
-  cat "$classpath_file"
+  cat "$file"
+}
+
+# For the clients of a running cluster (flink, sql-client): takes a leading --work-dir DIR (that
+# of cluster.sh start), exports its configuration folder as FLINK_CONF_DIR, so that the client
+# finds the cluster's REST address there, and leaves the other arguments in client_args.
+client_of_cluster() {
+  local work="$standalone_dir/work"
+  if [[ "${1:-}" == --work-dir ]]; then
+    work="${2:?}"
+    shift 2
+  fi
+  conf="$work/conf"
+  [[ -f "$conf/config.yaml" ]] || {
+    echo "$(basename "$0"): no cluster configuration in $conf: start one with cluster.sh start" >&2
+    exit 2
+  }
+  export FLINK_CONF_DIR="$conf"
+  client_args=("$@")
 }

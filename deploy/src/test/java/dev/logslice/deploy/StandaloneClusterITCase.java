@@ -30,7 +30,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,15 +42,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  * logslice on a real Flink cluster of separate JVMs, started and stopped by {@code
  * deploy/standalone/cluster.sh} (one JobManager, two TaskManagers of two slots): {@code scan} and
  * {@code stats} submitted through {@code flink run} and through {@code --cluster}, and {@code grep}
- * (plain and with field filters) through {@code --cluster}, give what the embedded runs give; a job
- * that loses a TaskManager process finishes with exact totals; a client whose JobManager dies fails
- * within seconds; {@code stop} leaves no process and no listening port behind.
+ * (plain and with field filters) through {@code --cluster}, give what the embedded runs give;
+ * Flink's own SQL Client counts a log through the {@code logslice} connector of the SQL connector
+ * jar; a job that loses a TaskManager process finishes with exact totals; a client whose JobManager
+ * dies fails within seconds; {@code stop} leaves no process and no listening port behind.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StandaloneClusterITCase {
     private static final Duration COMMAND_LIMIT = Duration.ofMinutes(3);
     private static final String SOURCE_READ_CALLS = "Source__log_files.readCalls";
+
+    /** A row of the SQL Client's tableau output: {@code | value | count |}. */
+    private static final Pattern TABLEAU_ROW =
+            Pattern.compile("^\\|\\s*(\\S+)\\s*\\|\\s*(\\d+)\\s*\\|$");
+
     private static final List<String> TINY_SPLITS =
             List.of("-p", "2", "--split-size", "4k", "--buffer-size", "4k");
 
@@ -72,6 +81,8 @@ class StandaloneClusterITCase {
     private final Path repo =
             Paths.get(System.getProperty("logslice.repo.dir")).toAbsolutePath().normalize();
     private final Path jobJar = Paths.get(System.getProperty("logslice.job.jar"));
+    private final Path sqlConnectorJar =
+            Paths.get(System.getProperty("logslice.sql.connector.jar"));
     private final ObjectMapper json = new ObjectMapper();
 
     @TempDir static Path dir;
@@ -165,6 +176,56 @@ class StandaloneClusterITCase {
 
     @Test
     @Order(3)
+    void flinksOwnSqlClientCountsWithTheSqlConnectorJar() throws Exception {
+        Path log = dir.resolve("sql-client-access.log");
+        Map<String, Long> expected = writeStatusLog(log, 30_000);
+        Path script = dir.resolve("status-counts.sql");
+        Files.writeString(
+                script,
+                String.join(
+                        "\n",
+                        "ADD JAR " + sqlString(sqlConnectorJar.toString()) + ";",
+                        "CREATE TABLE logs (status INT) WITH ('connector' = 'logslice',"
+                                + " 'path' = "
+                                + sqlString(log.toString())
+                                + ", 'format' = 'combined', 'split-size' = '256kb');",
+                        // Bounded, so one final row per group instead of a changelog.
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        "SET 'sql-client.execution.result-mode' = 'tableau';",
+                        "SELECT status, COUNT(*) AS n FROM logs GROUP BY status;",
+                        ""));
+
+        CommandRun sql =
+                timed(
+                        "sql-client -f",
+                        List.of(
+                                "deploy/standalone/sql-client",
+                                "--work-dir",
+                                work.toString(),
+                                "-f",
+                                script.toString()));
+
+        assertThat(sql.exitCode()).as(sql.toString()).isZero();
+        assertThat(tableauRows(sql.stdout())).as(sql.toString()).isEqualTo(expected);
+        String job =
+                rest.await(
+                        "the SQL Client's job",
+                        Duration.ofMinutes(1),
+                        FlinkRest.at(
+                                "/jobs/overview",
+                                overview -> jobNamed(overview, "SELECT `logs`.`status`")));
+        rest.await(
+                "the SQL Client's job FINISHED",
+                Duration.ofMinutes(1),
+                FlinkRest.at(
+                        "/jobs/" + job,
+                        details ->
+                                Optional.of(details.get("state").asText())
+                                        .filter("FINISHED"::equals)));
+    }
+
+    @Test
+    @Order(4)
     void jobThatLosesATaskManagerFinishesWithExactTotals() throws Exception {
         Path log = dir.resolve("failover.log");
         long lines = writeLog(log, 200_000);
@@ -219,7 +280,7 @@ class StandaloneClusterITCase {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void clientWhoseJobManagerDiesFailsWithinSeconds() throws Exception {
         Path log = dir.resolve("lost.log");
         writeLog(log, 200_000);
@@ -254,7 +315,7 @@ class StandaloneClusterITCase {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void stopEndsEveryProcessAndLeavesNothingListening() throws Exception {
         CommandRun stop =
                 run("deploy/standalone/cluster.sh", "stop", "--work-dir", work.toString());
@@ -427,6 +488,37 @@ class StandaloneClusterITCase {
         }
     }
 
+    /** A SQL string literal. */
+    private static String sqlString(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+
+    /**
+     * The rows of the SQL Client's tableau output of two columns, the second a count: first
+     * column's text (NULL as the client prints it) to the count.
+     */
+    private static Map<String, Long> tableauRows(String output) {
+        Map<String, Long> rows = new TreeMap<>();
+        for (String line : output.lines().toList()) {
+            Matcher row = TABLEAU_ROW.matcher(line);
+            if (row.matches()) {
+                assertThat(rows.put(row.group(1), Long.parseLong(row.group(2))))
+                        .as("one row for %s", row.group(1))
+                        .isNull();
+            }
+        }
+        return rows;
+    }
+
+    private static Optional<String> jobNamed(JsonNode overview, String namePrefix) {
+        for (JsonNode job : overview.get("jobs")) {
+            if (job.get("name").asText().startsWith(namePrefix)) {
+                return Optional.of(job.get("jid").asText());
+            }
+        }
+        return Optional.empty();
+    }
+
     private static Optional<String> runningJob(JsonNode overview) {
         for (JsonNode job : overview.get("jobs")) {
             if (job.get("name").asText().equals("logslice scan")
@@ -500,6 +592,44 @@ class StandaloneClusterITCase {
             }
         }
         return lines;
+    }
+
+    /**
+     * A combined-format access log of {@code lines} lines, the middle one malformed; returns how
+     * many lines have each status, counted as they are written ({@code <NULL>}, the SQL Client's
+     * NULL, for the malformed line: the table's row for it has no status).
+     */
+    private static Map<String, Long> writeStatusLog(Path file, int lines) throws IOException {
+        int[] statuses = {200, 200, 304, 404, 200, 500, 301, 200, 503};
+        Map<String, Long> counts = new TreeMap<>();
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < lines; i++) {
+                if (i == lines / 2) {
+                    out.write("this line is no access log entry\n");
+                    counts.merge("<NULL>", 1L, Long::sum);
+                    continue;
+                }
+                int status = statuses[(i * 7 + i / 1000) % statuses.length];
+                out.write(
+                        "192.168."
+                                + (i % 7)
+                                + "."
+                                + (i % 250)
+                                + " - - [01/Dec/2026:10:"
+                                + String.format(Locale.ROOT, "%02d", i / 1000 % 60)
+                                + ":00 +0000] \"GET /page/"
+                                + (i % 300)
+                                + " HTTP/1.1\" "
+                                + status
+                                + " "
+                                + (i * 31 % 5000)
+                                + " \"-\" \"Mozilla/5.0 (test "
+                                + (i % 3)
+                                + ")\"\n");
+                counts.merge(String.valueOf(status), 1L, Long::sum);
+            }
+        }
+        return counts;
     }
 
     private static int freePort() throws IOException {
