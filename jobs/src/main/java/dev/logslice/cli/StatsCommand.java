@@ -17,6 +17,7 @@ import dev.logslice.report.StatsReport;
 import dev.logslice.report.StatsSummary;
 import dev.logslice.report.Terminal;
 import dev.logslice.stats.LogStats;
+import dev.logslice.stats.StaticFiles;
 import dev.logslice.stats.StatsDecoder;
 import dev.logslice.stats.StatsJob;
 
@@ -74,6 +75,16 @@ final class StatsCommand implements Callable<Integer> {
                             + " separated (default: none).")
     List<String> topFields = List.of();
 
+    @Option(
+            names = "--static-extensions",
+            split = ",",
+            paramLabel = "EXT",
+            description =
+                    "File extensions of static requests (listed apart from the pages), comma"
+                            + " separated (default: css, js, images, fonts, media, txt, xml,"
+                            + " json, pdf, csv, zip, gz).")
+    List<String> staticExtensions = StaticFiles.DEFAULT_EXTENSIONS;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the full report as JSON.")
     Path json;
 
@@ -102,6 +113,7 @@ final class StatsCommand implements Callable<Integer> {
         if (fields.contains("")) {
             throw new IllegalArgumentException("--top-field needs a field name, not an empty one");
         }
+        StaticFiles staticFiles = StaticFiles.of(staticExtensions);
         Outputs.checkFile("--json", json);
         Outputs.checkFolder("--csv", csv);
         Outputs.checkFile("--html", html);
@@ -114,7 +126,11 @@ final class StatsCommand implements Callable<Integer> {
                 read.sourceFor(sourcePaths, ReaderOutput.STATS)
                         .setLineDecoder(
                                 new StatsDecoder(
-                                        inputFormats.fileFormats(), formats.zone, bounds, fields))
+                                        inputFormats.fileFormats(),
+                                        formats.zone,
+                                        bounds,
+                                        fields,
+                                        staticFiles))
                         .build();
         long start = System.nanoTime();
         LogStats stats;

@@ -1,13 +1,19 @@
 package dev.logslice.report;
 
+import dev.logslice.report.RankedTable.Unit;
+import dev.logslice.stats.DailyVisitors;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.Panel;
+import dev.logslice.stats.RowTotals;
 import dev.logslice.stats.ValueCount;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The tables of a report, made once for the terminal and the page so that both show the same rows,
@@ -64,10 +70,19 @@ final class ReportTables {
                                         panel.title() + report.coverageNote(panel),
                                         "value",
                                         rows,
-                                        shareTotal(stats, panel))
-                                .withNote(estimateNote(rows, maxError)));
+                                        ValueCount::value,
+                                        ValueCount::count,
+                                        shareTotal(stats, panel),
+                                        rowExtras(stats, panel, rows))
+                                .withNote(
+                                        joinNotes(
+                                                estimateNote(rows, maxError),
+                                                stats.rowTotalsExact(panel)
+                                                        ? ""
+                                                        : "visitors, bytes and times estimated")));
             }
         }
+        tables.addAll(accessPanels(stats));
         for (String field : report.topFields()) {
             List<ValueCount> rows = stats.topField(field, report.top());
             tables.add(
@@ -87,6 +102,127 @@ final class ReportTables {
 
     private static long sum(Map<String, Long> counts) {
         return counts.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * The columns a panel's rows add beside count and share: visitors, bytes and time served, each
+     * only when some row of the format has it.
+     */
+    private static List<RankedTable.Extra<ValueCount>> rowExtras(
+            LogStats stats, Panel panel, List<ValueCount> rows) {
+        Map<String, RowTotals> totals = new HashMap<>();
+        for (ValueCount row : rows) {
+            RowTotals rowTotals = stats.rowTotals(panel, row.value());
+            if (rowTotals != null) {
+                totals.put(row.value(), rowTotals);
+            }
+        }
+        List<RankedTable.Extra<ValueCount>> extras = new ArrayList<>();
+        addExtra(extras, totals, "visitors", Unit.COUNT, RowTotals::hasVisitors, t -> t.visitors());
+        addExtra(extras, totals, "bytes", Unit.BYTES, RowTotals::hasBytes, t -> t.bytes());
+        addExtra(
+                extras,
+                totals,
+                "avg time",
+                Unit.SECONDS,
+                RowTotals::hasTime,
+                RowTotals::avgSeconds);
+        addExtra(
+                extras,
+                totals,
+                "max time",
+                Unit.SECONDS,
+                RowTotals::hasTime,
+                RowTotals::maxSeconds);
+        return extras;
+    }
+
+    private static void addExtra(
+            List<RankedTable.Extra<ValueCount>> extras,
+            Map<String, RowTotals> totals,
+            String name,
+            Unit unit,
+            Predicate<RowTotals> has,
+            ToDoubleFunction<RowTotals> cell) {
+        if (totals.values().stream().anyMatch(has)) {
+            extras.add(
+                    RankedTable.Extra.of(
+                            name,
+                            unit,
+                            row -> {
+                                RowTotals rowTotals = totals.get(row.value());
+                                return rowTotals != null && has.test(rowTotals)
+                                        ? cell.applyAsDouble(rowTotals)
+                                        : Double.NaN;
+                            }));
+        }
+    }
+
+    /** Visitors per day, hour of day and the user agents' classes, where the input has them. */
+    private static List<RankedTable> accessPanels(LogStats stats) {
+        List<RankedTable> tables = new ArrayList<>();
+        List<DailyVisitors.Row> days = stats.visitorsPerDay();
+        if (!days.isEmpty()) {
+            boolean exact = days.stream().allMatch(DailyVisitors.Row::exact);
+            tables.add(
+                    RankedTable.of(
+                                    "visitorsPerDay",
+                                    "Visitors per day (UTC; same client, day and user agent)",
+                                    "day",
+                                    days,
+                                    day -> day.day().toString(),
+                                    DailyVisitors.Row::hits,
+                                    stats.events(),
+                                    List.of(
+                                            RankedTable.Extra.<DailyVisitors.Row>of(
+                                                    "visitors",
+                                                    Unit.COUNT,
+                                                    DailyVisitors.Row::visitors),
+                                            RankedTable.Extra.<DailyVisitors.Row>of(
+                                                    "bytes", Unit.BYTES, DailyVisitors.Row::bytes)))
+                            .withNote(exact ? "" : "visitors estimated"));
+        }
+        if (!stats.timeline().isEmpty()) {
+            tables.add(
+                    RankedTable.of(
+                            "hourOfDay",
+                            "Hour of day (UTC)",
+                            "hour",
+                            stats.hourOfDay(),
+                            hour -> String.format("%02d:00", hour.hour()),
+                            LogStats.HourOfDay::events,
+                            stats.events(),
+                            List.of(
+                                    RankedTable.Extra.<LogStats.HourOfDay>of(
+                                            "errors", Unit.COUNT, LogStats.HourOfDay::errors))));
+        }
+        agents(tables, "browsers", "Browsers (people)", "browser", stats.browsers(), stats);
+        agents(
+                tables,
+                "operatingSystems",
+                "Operating systems (people)",
+                "system",
+                stats.operatingSystems(),
+                stats);
+        agents(tables, "deviceClasses", "Device classes", "device", stats.deviceClasses(), stats);
+        agents(tables, "crawlers", "Crawlers, bots and tools", "crawler", stats.crawlers(), stats);
+        return tables;
+    }
+
+    private static void agents(
+            List<RankedTable> tables,
+            String id,
+            String title,
+            String valueName,
+            List<ValueCount> counts,
+            LogStats stats) {
+        if (!counts.isEmpty()) {
+            tables.add(RankedTable.of(id, title, valueName, counts, stats.events()));
+        }
+    }
+
+    private static String joinNotes(String first, String second) {
+        return first.isEmpty() || second.isEmpty() ? first + second : first + "; " + second;
     }
 
     private static String estimateNote(List<ValueCount> rows, long maxError) {

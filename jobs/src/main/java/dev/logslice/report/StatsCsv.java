@@ -2,9 +2,11 @@ package dev.logslice.report;
 
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.stats.DailyVisitors;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.MalformedSample;
 import dev.logslice.stats.Panel;
+import dev.logslice.stats.RowTotals;
 import dev.logslice.stats.Timeline;
 import dev.logslice.stats.ValueCount;
 
@@ -51,7 +53,22 @@ public final class StatsCsv {
         writeCounts(directory, "levels", stats.levels());
         writeCounts(directory, "malformedByFile", stats.malformedByFile());
         for (Panel panel : Panel.values()) {
-            writeRows(directory, panel.key(), stats.top(panel, report.top()));
+            writePanel(directory, stats, panel, stats.top(panel, report.top()));
+        }
+        try (CSVPrinter csv =
+                open(directory, "visitorsPerDay", "day", "visitors", "hits", "bytes")) {
+            for (DailyVisitors.Row day : stats.visitorsPerDay()) {
+                record(csv, day.day().toString(), day.visitors(), day.hits(), day.bytes());
+            }
+        }
+        writeRows(directory, "browsers", stats.browsers());
+        writeRows(directory, "operatingSystems", stats.operatingSystems());
+        writeRows(directory, "deviceClasses", stats.deviceClasses());
+        writeRows(directory, "crawlers", stats.crawlers());
+        try (CSVPrinter csv = open(directory, "hourOfDay", "hour", "events", "errors")) {
+            for (LogStats.HourOfDay hour : stats.hourOfDay()) {
+                record(csv, hour.hour(), hour.events(), hour.errors());
+            }
         }
         for (String field : report.topFields()) {
             writeRows(directory, fileName(field), stats.topField(field, report.top()));
@@ -140,6 +157,42 @@ public final class StatsCsv {
         try (CSVPrinter csv = open(directory, name, "value", "count")) {
             for (ValueCount row : rows) {
                 record(csv, row.value(), row.count());
+            }
+        }
+    }
+
+    /**
+     * A panel's rows with their share and, empty where the format lacks the field, visitors, bytes
+     * and time served (seconds).
+     */
+    private static void writePanel(
+            Path directory, LogStats stats, Panel panel, List<ValueCount> rows) throws IOException {
+        try (CSVPrinter csv =
+                open(
+                        directory,
+                        panel.key(),
+                        "value",
+                        "count",
+                        "share",
+                        "visitors",
+                        "bytes",
+                        "timeServedAvg",
+                        "timeServedMax")) {
+            for (ValueCount value : rows) {
+                PanelRow row = PanelRow.of(stats, panel, value);
+                RowTotals totals = row.totals();
+                boolean visitors = totals != null && totals.hasVisitors();
+                boolean bytes = totals != null && totals.hasBytes();
+                boolean time = totals != null && totals.hasTime();
+                record(
+                        csv,
+                        row.value(),
+                        row.count(),
+                        row.share(),
+                        visitors ? totals.visitors() : null,
+                        bytes ? totals.bytes() : null,
+                        time ? totals.avgSeconds() : null,
+                        time ? totals.maxSeconds() : null);
             }
         }
     }

@@ -11,6 +11,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,14 +76,15 @@ public final class StatsJson {
         writeCounts(json, "malformedByFile", stats.malformedByFile());
         for (Panel panel : Panel.values()) {
             json.writeFieldName(panel.key());
-            writeRows(json, stats.top(panel, report.top()));
+            writeRows(json, stats, panel, stats.top(panel, report.top()));
         }
+        PanelJson.write(json, report);
         json.writeArrayFieldStart("topFields");
         for (String field : report.topFields()) {
             json.writeStartObject();
             json.writeStringField("field", field);
             json.writeFieldName("values");
-            writeRows(json, stats.topField(field, report.top()));
+            writeRows(json, stats, null, stats.topField(field, report.top()));
             json.writeNumberField("maxError", stats.topFieldMaxError(field));
             json.writeEndObject();
         }
@@ -138,7 +141,10 @@ public final class StatsJson {
         json.writeEndObject();
     }
 
-    private static void writeRows(JsonGenerator json, List<ValueCount> rows) throws IOException {
+    /** A top-N list; rows of a {@code panel} also with their {@link PanelRow} totals. */
+    private static void writeRows(
+            JsonGenerator json, LogStats stats, @Nullable Panel panel, List<ValueCount> rows)
+            throws IOException {
         json.writeStartArray();
         for (ValueCount row : rows) {
             json.writeStartObject();
@@ -147,6 +153,7 @@ public final class StatsJson {
             if (row.truncated()) {
                 json.writeBooleanField("truncated", true);
             }
+            PanelJson.writeTotals(json, PanelRow.of(stats, panel, row));
             json.writeEndObject();
         }
         json.writeEndArray();

@@ -1,5 +1,7 @@
 package dev.logslice.stats;
 
+import javax.annotation.Nullable;
+
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -23,6 +25,9 @@ final class ByteCounts {
     private static final int MAX_VALUES = 1 << 14;
     private static final int MAX_ARENA_BYTES = 1 << 20;
 
+    /** Visits held before the owner must drain: 3 MiB of them. */
+    private static final int MAX_VISITS = 1 << 18;
+
     /** Values held before the arrays grow; they start small, as many splits are small. */
     private static final int INITIAL_VALUES = 64;
 
@@ -41,6 +46,24 @@ final class ByteCounts {
     private int arenaUsed;
     private int size;
 
+    /**
+     * Per value, {@link RowTotals#WIDTH} longs where the owner adds them ({@link #addTotals}): only
+     * the panels of access logs have any, so it is made on the first.
+     */
+    @Nullable private long[] totals;
+
+    /**
+     * The visits of the stretch, in order: the value's index and the visitor's hash. A set per
+     * value would cost more than this list, which a drain hands to the values' visitor sketches.
+     */
+    @Nullable private int[] visitValues;
+
+    @Nullable private long[] visitHashes;
+    private int visits;
+
+    /** Per value, the visitor of its last visit: a visitor's repeated visits are noted once. */
+    @Nullable private long[] lastVisitor;
+
     /** What {@link #forEach} gives: a value as {@code b[start, end)} and its count. */
     @FunctionalInterface
     interface ValueConsumer {
@@ -52,16 +75,15 @@ final class ByteCounts {
         add(b, start, end, 1);
     }
 
-    /** Counts {@code count} occurrences of {@code b[start, end)}. */
-    void add(byte[] b, int start, int end, long count) {
+    /** Counts {@code count} occurrences of {@code b[start, end)}; returns the value's index. */
+    int add(byte[] b, int start, int end, long count) {
         int length = end - start;
         int hash = hash(b, start, end);
         int mask = table.length - 1;
         for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             long taken = table[slot];
             if (taken == 0) {
-                insert(slot, hash, b, start, length, count);
-                return;
+                return insert(slot, hash, b, start, length, count);
             }
             if ((int) (taken >>> 32) == hash) {
                 int entry = (int) taken - 1;
@@ -70,15 +92,69 @@ final class ByteCounts {
                 if ((int) span == length
                         && Arrays.equals(arena, valueStart, valueStart + length, b, start, end)) {
                     counts[entry] += count;
-                    return;
+                    return entry;
                 }
             }
         }
     }
 
+    /** Adds an event's response bytes and time served to the value at {@code index}. */
+    void addTotals(int index, long responseBytes, long timeMicros) {
+        if (totals == null) {
+            totals = new long[spans.length * RowTotals.WIDTH];
+        }
+        RowTotals.add(totals, index * RowTotals.WIDTH, responseBytes, timeMicros);
+    }
+
+    /** Notes a visit of {@code visitor} (a hash, see {@link Visitors#hash}) to the value. */
+    void addVisit(int index, long visitor) {
+        if (lastVisitor == null) {
+            lastVisitor = new long[spans.length];
+        }
+        if (lastVisitor[index] == visitor) {
+            return;
+        }
+        lastVisitor[index] = visitor;
+        if (visitValues == null || visits == visitValues.length) {
+            int capacity = visitValues == null ? 256 : 2 * visitValues.length;
+            visitValues =
+                    visitValues == null ? new int[capacity] : Arrays.copyOf(visitValues, capacity);
+            visitHashes =
+                    visitHashes == null ? new long[capacity] : Arrays.copyOf(visitHashes, capacity);
+        }
+        visitValues[visits] = index;
+        visitHashes[visits++] = visitor;
+    }
+
     /** Whether the owner must drain before the next {@link #add}: no room is left for a value. */
     boolean isFull() {
-        return size >= MAX_VALUES * 3 / 4 || arenaUsed >= MAX_ARENA_BYTES;
+        return size >= MAX_VALUES * 3 / 4 || arenaUsed >= MAX_ARENA_BYTES || visits >= MAX_VISITS;
+    }
+
+    /** Whether {@link #addAll} of {@code other} fits without a drain first. */
+    boolean hasRoomFor(ByteCounts other) {
+        return size + other.size < MAX_VALUES * 3 / 4
+                && arenaUsed + other.arenaUsed < MAX_ARENA_BYTES
+                && visits + other.visits < MAX_VISITS;
+    }
+
+    /** Adds the values, counts, totals and visits of {@code other}, which stays as it is. */
+    void addAll(ByteCounts other) {
+        int[] index = new int[other.size];
+        for (int i = 0; i < other.size; i++) {
+            int start = (int) (other.spans[i] >>> 32);
+            index[i] = add(other.arena, start, start + (int) other.spans[i], other.counts[i]);
+            if (other.totals != null) {
+                if (totals == null) {
+                    totals = new long[spans.length * RowTotals.WIDTH];
+                }
+                RowTotals.merge(
+                        totals, index[i] * RowTotals.WIDTH, other.totals, i * RowTotals.WIDTH);
+            }
+        }
+        for (int v = 0; v < other.visits; v++) {
+            addVisit(index[other.visitValues[v]], other.visitHashes[v]);
+        }
     }
 
     boolean isEmpty() {
@@ -96,13 +172,52 @@ final class ByteCounts {
                 (b, start, end, count) ->
                         sink.accept(
                                 new String(b, start, end - start, StandardCharsets.UTF_8), count));
+        clear();
+    }
+
+    private void clear() {
         Arrays.fill(table, 0);
+        if (totals != null) {
+            Arrays.fill(totals, 0, size * RowTotals.WIDTH, 0);
+        }
+        if (lastVisitor != null) {
+            Arrays.fill(lastVisitor, 0, size, 0);
+        }
         size = 0;
+        visits = 0;
         arenaUsed = 0;
         if (arena.length > 2 * MAX_ARENA_BYTES) {
             // One huge value grew it; don't keep that for the rest of the split.
             arena = new byte[4096];
         }
+    }
+
+    /**
+     * Moves each value with its count, totals and visits into {@code items}, tells {@code each} (if
+     * any) every value once, and forgets them.
+     */
+    void drainInto(TopItems items, @Nullable ObjLongConsumer<String> each) {
+        if (size == 0) {
+            return;
+        }
+        // A value's row is looked up once, not once per visit.
+        TopItems.Row[] rows = totals != null || visits > 0 ? new TopItems.Row[size] : null;
+        for (int i = 0; i < size; i++) {
+            int start = (int) (spans[i] >>> 32);
+            String value = new String(arena, start, (int) spans[i], StandardCharsets.UTF_8);
+            items.add(value, counts[i]);
+            if (rows != null) {
+                rows[i] = items.row(value);
+                rows[i].add(counts[i], totals, i * RowTotals.WIDTH);
+            }
+            if (each != null) {
+                each.accept(value, counts[i]);
+            }
+        }
+        for (int v = 0; v < visits; v++) {
+            rows[visitValues[v]].addVisitor(visitHashes[v]);
+        }
+        clear();
     }
 
     /** Gives each value with its count, in first-seen order, and keeps them. */
@@ -130,6 +245,19 @@ final class ByteCounts {
         out.write(sizes.array());
         // Values lie in the arena back to back, in first-seen order.
         out.write(arena, 0, arenaUsed);
+        out.writeBoolean(totals != null);
+        if (totals != null) {
+            ByteBuffer sums = ByteBuffer.allocate(size * RowTotals.WIDTH * Long.BYTES);
+            sums.asLongBuffer().put(totals, 0, size * RowTotals.WIDTH);
+            out.write(sums.array());
+        }
+        out.writeInt(visits);
+        ByteBuffer visitBytes = ByteBuffer.allocate(visits * (Integer.BYTES + Long.BYTES));
+        if (visits > 0) {
+            visitBytes.asIntBuffer().put(visitValues, 0, visits);
+            visitBytes.position(visits * Integer.BYTES).asLongBuffer().put(visitHashes, 0, visits);
+        }
+        out.write(visitBytes.array());
     }
 
     /** What {@link #write} wrote: the same values, counts and order. */
@@ -152,10 +280,27 @@ final class ByteCounts {
         for (int i = 0, start = 0; i < values; start += valueLengths[i++]) {
             read.add(valueBytes, start, start + valueLengths[i], valueCounts[i]);
         }
+        if (in.readBoolean()) {
+            byte[] sums = new byte[values * RowTotals.WIDTH * Long.BYTES];
+            in.readFully(sums);
+            read.totals = new long[read.spans.length * RowTotals.WIDTH];
+            ByteBuffer.wrap(sums).asLongBuffer().get(read.totals, 0, values * RowTotals.WIDTH);
+        }
+        int visits = in.readInt();
+        byte[] visitBytes = new byte[visits * (Integer.BYTES + Long.BYTES)];
+        in.readFully(visitBytes);
+        if (visits > 0) {
+            ByteBuffer buffer = ByteBuffer.wrap(visitBytes);
+            read.visitValues = new int[visits];
+            read.visitHashes = new long[visits];
+            buffer.asIntBuffer().get(read.visitValues);
+            buffer.position(visits * Integer.BYTES).asLongBuffer().get(read.visitHashes);
+            read.visits = visits;
+        }
         return read;
     }
 
-    private void insert(int slot, int hash, byte[] b, int start, int length, long count) {
+    private int insert(int slot, int hash, byte[] b, int start, int length, long count) {
         if (size == spans.length) {
             grow();
             slot = emptySlot(hash);
@@ -168,6 +313,7 @@ final class ByteCounts {
         counts[size] = count;
         arenaUsed += length;
         table[slot] = (long) hash << 32 | ++size;
+        return size - 1;
     }
 
     /** Doubles the arrays (up to {@link #MAX_VALUES}, where {@link #isFull} stops adds first). */
@@ -175,6 +321,12 @@ final class ByteCounts {
         int capacity = 2 * spans.length;
         spans = Arrays.copyOf(spans, capacity);
         counts = Arrays.copyOf(counts, capacity);
+        if (totals != null) {
+            totals = Arrays.copyOf(totals, capacity * RowTotals.WIDTH);
+        }
+        if (lastVisitor != null) {
+            lastVisitor = Arrays.copyOf(lastVisitor, capacity);
+        }
         long[] old = table;
         table = new long[2 * capacity];
         for (long taken : old) {
@@ -195,6 +347,12 @@ final class ByteCounts {
 
     /** A word-at-a-time hash: values are tens to hundreds of bytes (agents, referrers). */
     private static int hash(byte[] b, int start, int end) {
+        long h = hash64(b, start, end);
+        return (int) (h ^ (h >>> 16));
+    }
+
+    /** The 64-bit hash behind {@link #hash}, also what tells visitors apart ({@link Visitors}). */
+    static long hash64(byte[] b, int start, int end) {
         long h = end - start;
         int i = start;
         for (; i + 8 <= end; i += 8) {
@@ -203,7 +361,6 @@ final class ByteCounts {
         for (; i < end; i++) {
             h = (h ^ b[i]) * 0x9E3779B97F4A7C15L;
         }
-        h ^= h >>> 32;
-        return (int) (h ^ (h >>> 16));
+        return h ^ (h >>> 32);
     }
 }

@@ -44,9 +44,10 @@ public final class LogStats {
      * 3: split reports carry compression, bytes, growth and skip reason; exact clients. 4: and the
      * files of a split that packs several. 5: top-N values not yet in their sketch travel as their
      * exact counts. 6: events per file. 7: top classes and message templates, top values of the
-     * fields of {@code --top-field}, the panels each file fed.
+     * fields of {@code --top-field}, the panels each file fed. 8: bytes, time served and visitors
+     * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18.
      */
-    private static final int VERSION = 7;
+    private static final int VERSION = 8;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
@@ -72,6 +73,16 @@ public final class LogStats {
     private final TreeMap<String, Long> levels = new TreeMap<>();
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final TreeMap<String, Long> eventsByFile = new TreeMap<>();
+
+    /** Events by their agent's browser, system and device class ({@link UserAgents}). */
+    private final TreeMap<String, Long> browsers = new TreeMap<>();
+
+    private final TreeMap<String, Long> operatingSystems = new TreeMap<>();
+    private final TreeMap<String, Long> deviceClasses = new TreeMap<>();
+
+    /** Events of crawlers, bots and tools, by name: apart from the browsers of people. */
+    private final TreeMap<String, Long> crawlers = new TreeMap<>();
+
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
 
     /** Top values of the fields named by {@code --top-field}, by name. */
@@ -101,6 +112,17 @@ public final class LogStats {
     private final ByteCounts pendingMethods = new ByteCounts();
     private final ByteCounts pendingProtocols = new ByteCounts();
     private final ValueCut valueCut = new ValueCut();
+    private DailyVisitors dailyVisitors = new DailyVisitors();
+
+    /**
+     * What the current event adds to the rows it feeds ({@link #setRowContext}): response bytes and
+     * time served (µs), -1 when it has none, and its visitor's hash, 0 when it has no client.
+     */
+    private boolean rowContext;
+
+    private long rowBytes = -1;
+    private long rowTimeMicros = -1;
+    private long rowVisitor;
 
     public LogStats() {
         for (Panel panel : Panel.values()) {
@@ -157,6 +179,23 @@ public final class LogStats {
         levels.merge(level, 1L, Long::sum);
     }
 
+    /**
+     * Sets what each value the current event adds to a panel also adds to that value's row: its
+     * response bytes and time served in µs (-1 when it has none) and its visitor's hash ({@link
+     * Visitors#hash}, 0 when it has no client). Holds until the next call.
+     */
+    public void setRowContext(long responseBytes, long timeMicros, long visitor) {
+        rowBytes = responseBytes;
+        rowTimeMicros = timeMicros;
+        rowVisitor = visitor;
+        rowContext = responseBytes >= 0 || timeMicros >= 0 || visitor != 0;
+    }
+
+    /** A hit by {@code visitor} on the UTC day of {@code epochSecond}, with its bytes or -1. */
+    public void addVisit(long epochSecond, long visitor, long responseBytes) {
+        dailyVisitors.add(DailyVisitors.dayOf(epochSecond), visitor, responseBytes);
+    }
+
     public void add(Panel panel, String value) {
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         add(panel, bytes, 0, bytes.length);
@@ -167,7 +206,16 @@ public final class LogStats {
      * unique clients.
      */
     public void add(Panel panel, byte[] b, int start, int end) {
-        countShort(pendingTop.get(panel), b, start, end);
+        ByteCounts counts = pendingTop.get(panel);
+        int index = countShort(counts, b, start, end);
+        if (rowContext) {
+            if (rowBytes >= 0 || rowTimeMicros >= 0) {
+                counts.addTotals(index, rowBytes, rowTimeMicros);
+            }
+            if (rowVisitor != 0) {
+                counts.addVisit(index, rowVisitor);
+            }
+        }
     }
 
     /**
@@ -189,20 +237,22 @@ public final class LogStats {
         }
     }
 
-    /** Counts one occurrence of a value as read, cut first when it is too long to keep. */
-    private void countShort(ByteCounts counts, byte[] b, int start, int end) {
+    /**
+     * Counts one occurrence of a value as read, cut first when it is too long to keep; returns its
+     * index in {@code counts}.
+     */
+    private int countShort(ByteCounts counts, byte[] b, int start, int end) {
         if (end - start > ValueCut.MAX_BYTES) {
-            count(counts, valueCut.bytes(), 0, valueCut.cut(b, start, end), 1);
-        } else {
-            count(counts, b, start, end, 1);
+            return count(counts, valueCut.bytes(), 0, valueCut.cut(b, start, end), 1);
         }
+        return count(counts, b, start, end, 1);
     }
 
-    private void count(ByteCounts counts, byte[] b, int start, int end, long count) {
+    private int count(ByteCounts counts, byte[] b, int start, int end, long count) {
         if (counts.isFull()) {
             flush();
         }
-        counts.add(b, start, end, count);
+        return counts.add(b, start, end, count);
     }
 
     /** Moves the pending exact counts into the maps and sketches. */
@@ -237,15 +287,30 @@ public final class LogStats {
     private void drain(Panel panel) {
         pendingTop
                 .get(panel)
-                .drain(
-                        (value, count) -> {
-                            top.get(panel).add(value, count);
-                            if (panel == Panel.CLIENTS) {
-                                // Sets: one update per distinct client is the same.
-                                uniqueClients.update(value);
-                                addExactClient(value);
-                            }
+                .drainInto(
+                        top.get(panel),
+                        switch (panel) {
+                            // Sets: one update per distinct client is the same.
+                            case CLIENTS ->
+                                    (client, count) -> {
+                                        uniqueClients.update(client);
+                                        addExactClient(client);
+                                    };
+                            case USER_AGENTS -> this::classify;
+                            default -> null;
                         });
+    }
+
+    /** Counts {@code count} events of an agent by browser, system and device (or as a bot). */
+    private void classify(String userAgent, long count) {
+        UserAgents.Agent agent = UserAgents.of(userAgent);
+        if (agent.bot()) {
+            crawlers.merge(agent.browser(), count, Long::sum);
+        } else {
+            browsers.merge(agent.browser(), count, Long::sum);
+            operatingSystems.merge(agent.os(), count, Long::sum);
+        }
+        deviceClasses.merge(agent.deviceClass(), count, Long::sum);
     }
 
     public void addResponseBytes(long responseSize) {
@@ -311,16 +376,22 @@ public final class LogStats {
         other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.eventsByFile.forEach((k, v) -> eventsByFile.merge(k, v, Long::sum));
+        for (int i = 0; i < agentCounts().size(); i++) {
+            TreeMap<String, Long> mine = agentCounts().get(i);
+            other.agentCounts().get(i).forEach((k, v) -> mine.merge(k, v, Long::sum));
+        }
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
         other.topFields.forEach(
                 (name, items) -> topFields.computeIfAbsent(name, k -> new TopItems()).merge(items));
         other.panelsByFile.forEach(this::addFilePanels);
         // Pending counts stay pending: they reach the sketches once, when this one drains.
         other.pendingTop.forEach(
-                (panel, counts) ->
-                        counts.forEach(
-                                (b, start, end, count) ->
-                                        count(pendingTop.get(panel), b, start, end, count)));
+                (panel, counts) -> {
+                    if (!pendingTop.get(panel).hasRoomFor(counts)) {
+                        flush();
+                    }
+                    pendingTop.get(panel).addAll(counts);
+                });
         other.pendingFields.forEach(
                 (name, counts) ->
                         counts.forEach(
@@ -341,6 +412,7 @@ public final class LogStats {
         }
         requestTimes.merge(other.requestTimes);
         timeline.merge(other.timeline);
+        dailyVisitors.merge(other.dailyVisitors);
         other.malformedSamples.forEach(sample -> addSample(malformedSamples, sample));
         cutEvents += other.cutEvents;
         other.cutEventSamples.forEach(sample -> addSample(cutEventSamples, sample));
@@ -421,6 +493,80 @@ public final class LogStats {
     public List<ValueCount> top(Panel panel, int n) {
         flush();
         return top.get(panel).top(n);
+    }
+
+    /**
+     * A row's bytes, time served and visitors, or null when the format has none of them (or, past
+     * {@link TopItems#MAX_ROWS} distinct values, the row's were dropped).
+     */
+    @Nullable
+    public RowTotals rowTotals(Panel panel, String value) {
+        flush();
+        return top.get(panel).totals(value);
+    }
+
+    /** Whether every {@link #rowTotals} of the panel is exact (visitors: up to their sketches). */
+    public boolean rowTotalsExact(Panel panel) {
+        flush();
+        return top.get(panel).rowsExact();
+    }
+
+    /** Events and errors in one hour of the day (UTC), over all days. */
+    public record HourOfDay(int hour, long events, long errors) {}
+
+    /** The 24 hours of the day (UTC), each with the events and errors of all days in it. */
+    public List<HourOfDay> hourOfDay() {
+        long[] events = new long[24];
+        long[] errors = new long[24];
+        for (Timeline.Bucket bucket : timeline.buckets(3600)) {
+            int hour = (int) (Math.floorMod(bucket.startEpochSecond(), 86_400L) / 3600);
+            events[hour] += bucket.events();
+            errors[hour] += bucket.errors();
+        }
+        List<HourOfDay> hours = new ArrayList<>();
+        for (int hour = 0; hour < 24; hour++) {
+            hours.add(new HourOfDay(hour, events[hour], errors[hour]));
+        }
+        return hours;
+    }
+
+    private List<TreeMap<String, Long>> agentCounts() {
+        return List.of(browsers, operatingSystems, deviceClasses, crawlers);
+    }
+
+    /** Events of people by browser ({@link UserAgents}), the most first. */
+    public List<ValueCount> browsers() {
+        return byCount(browsers);
+    }
+
+    public List<ValueCount> operatingSystems() {
+        return byCount(operatingSystems);
+    }
+
+    /** Events by device class: desktop, phone, tablet, bot, other. */
+    public List<ValueCount> deviceClasses() {
+        return byCount(deviceClasses);
+    }
+
+    /** Events of crawlers, bots and tools by name, apart from {@link #browsers()}. */
+    public List<ValueCount> crawlers() {
+        return byCount(crawlers);
+    }
+
+    private List<ValueCount> byCount(Map<String, Long> counts) {
+        flush();
+        return counts.entrySet().stream()
+                .map(entry -> new ValueCount(entry.getKey(), entry.getValue()))
+                .sorted(
+                        java.util.Comparator.comparingLong(ValueCount::count)
+                                .reversed()
+                                .thenComparing(ValueCount::value))
+                .toList();
+    }
+
+    /** Visitors, hits and bytes per UTC day, for events with a client and a time. */
+    public List<DailyVisitors.Row> visitorsPerDay() {
+        return dailyVisitors.rows();
     }
 
     /** How far the counts of a panel may be off: 0 when they are exact. */
@@ -554,6 +700,9 @@ public final class LogStats {
                 List.of(methods, protocols, levels, malformedByFile, eventsByFile)) {
             writeCounts(out, counts);
         }
+        for (Map<String, Long> counts : agentCounts()) {
+            writeCounts(out, counts);
+        }
         for (Panel panel : Panel.values()) {
             writeBytes(out, top.get(panel).toBytes());
             pendingTop.get(panel).write(out);
@@ -580,6 +729,7 @@ public final class LogStats {
         }
         writeBytes(out, requestTimes.toByteArray());
         timeline.write(out);
+        dailyVisitors.write(out);
         writeSamples(out, malformedSamples);
         out.writeLong(cutEvents);
         writeSamples(out, cutEventSamples);
@@ -644,6 +794,9 @@ public final class LogStats {
                             stats.eventsByFile)) {
                 readCounts(in, counts);
             }
+            for (Map<String, Long> counts : stats.agentCounts()) {
+                readCounts(in, counts);
+            }
             for (Panel panel : Panel.values()) {
                 stats.top.put(panel, TopItems.fromBytes(readBytes(in)));
                 stats.pendingTop.put(panel, ByteCounts.read(in));
@@ -671,6 +824,7 @@ public final class LogStats {
             }
             stats.requestTimes = KllDoublesSketch.heapify(Memory.wrap(readBytes(in)));
             stats.timeline = Timeline.read(in);
+            stats.dailyVisitors = DailyVisitors.read(in);
             readSamples(in, stats.malformedSamples);
             stats.cutEvents = in.readLong();
             readSamples(in, stats.cutEventSamples);

@@ -15,7 +15,18 @@ public enum Panel {
     /** Message templates ({@link MessageTemplates}) of every event. */
     TEMPLATES("topTemplates", "Top message templates"),
     /** Message templates of ERROR-and-worse events. */
-    ERRORS("topErrors", "Top error messages");
+    ERRORS("topErrors", "Top error messages"),
+    /** The site ({@link ReferringSite}) of each referrer. */
+    REFERRING_SITES("referringSites", "Referring sites"),
+    /** Paths of static files ({@link StaticFiles}), apart from the pages. */
+    STATIC_REQUESTS("staticRequests", "Static requests"),
+    REMOTE_USERS("topRemoteUsers", "Top remote users"),
+    /**
+     * The TLS protocol, where the format logs it ({@code $ssl_protocol}, {@code %{SSL_PROTOCOL}x}).
+     */
+    TLS_PROTOCOLS("topTlsProtocols", "TLS protocols"),
+    /** The cache status, where the format logs it ({@code $upstream_cache_status}). */
+    CACHE_STATUS("topCacheStatus", "Cache status");
 
     private final String key;
     private final String title;

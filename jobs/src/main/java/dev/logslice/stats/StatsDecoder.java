@@ -30,6 +30,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
 
     private final LogEventDecoder events;
     private final List<String> topFields;
+    private final StaticFiles staticFiles;
     private transient LogStats partial;
     private transient StatsFolder folder;
 
@@ -48,8 +49,19 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
      */
     public StatsDecoder(
             FileFormats formats, ZoneId zone, EventBounds bounds, List<String> topFields) {
+        this(formats, zone, bounds, topFields, StaticFiles.of(StaticFiles.DEFAULT_EXTENSIONS));
+    }
+
+    /** And tells static files from pages by {@code staticFiles} ({@code --static-extensions}). */
+    public StatsDecoder(
+            FileFormats formats,
+            ZoneId zone,
+            EventBounds bounds,
+            List<String> topFields,
+            StaticFiles staticFiles) {
         this.events = new LogEventDecoder(formats, zone, bounds);
         this.topFields = List.copyOf(topFields);
+        this.staticFiles = staticFiles;
     }
 
     @Nullable
@@ -111,7 +123,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private LogStats partial() {
         if (partial == null) {
             partial = new LogStats();
-            folder = new StatsFolder(topFields);
+            folder = new StatsFolder(topFields, staticFiles);
         }
         return partial;
     }

@@ -9,6 +9,7 @@ import dev.logslice.format.Severity;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Adds what one parsed event or malformed line says to a {@link LogStats}. Fields reach the stats
@@ -18,9 +19,22 @@ public final class StatsFolder {
     /** Where Log4j and Logback layouts put {@code %C} ({@code PatternLayoutCompiler}). */
     private static final String CALLER_CLASS = "callerClass";
 
+    /**
+     * Keys of {@code extra} that hold the TLS protocol, as nginx, Apache httpd and JSON name it.
+     */
+    private static final List<String> TLS_KEYS =
+            List.of("ssl_protocol", "SSL_PROTOCOL", "tls_version", "tls.version");
+
+    /** Keys of {@code extra} that hold a cache's status (HIT, MISS...). */
+    private static final List<String> CACHE_KEYS =
+            List.of("upstream_cache_status", "cache_status", "CacheCacheStatus", "cache");
+
     private final ByteSpan span = new ByteSpan();
+    private final ByteSpan agent = new ByteSpan();
     private final MessageTemplates templates = new MessageTemplates();
+    private final ReferringSite referringSite = new ReferringSite();
     private final List<TopField> topFields;
+    private final StaticFiles staticFiles;
 
     /** The panels fed since {@link #takePanels()}, a bit each. */
     private int panels;
@@ -31,7 +45,13 @@ public final class StatsFolder {
 
     /** Also ranks the values of these fields ({@code --top-field}, see {@link TopField}). */
     public StatsFolder(List<String> topFields) {
+        this(topFields, StaticFiles.of(StaticFiles.DEFAULT_EXTENSIONS));
+    }
+
+    /** And tells static files from pages by {@code staticFiles}. */
+    public StatsFolder(List<String> topFields, StaticFiles staticFiles) {
         this.topFields = topFields.stream().map(TopField::of).toList();
+        this.staticFiles = staticFiles;
     }
 
     /** The panels ({@code 1 << panel.ordinal()}) fed since the last call. */
@@ -81,11 +101,34 @@ public final class StatsFolder {
         String level = event.hasValue(Field.LEVEL) ? event.level() : null;
         Severity severity = level != null ? Severity.of(level) : null;
         boolean error = status >= 500 || (severity != null && severity.isAtLeast(Severity.ERROR));
-        if (event.hasValue(Field.TIMESTAMP)) {
+        boolean timed = event.hasValue(Field.TIMESTAMP);
+        if (timed) {
             stats.addEvent(event.epochSecond(), error);
         } else {
             stats.addUntimedEvent();
         }
+        long responseBytes = event.hasValue(Field.BYTES) ? event.bytes() : -1;
+        long timeMicros =
+                event.hasValue(Field.REQUEST_TIME)
+                        ? Math.max(0, Math.round(event.requestTime() * 1e6))
+                        : -1;
+        long visitor = 0;
+        if (event.span(Field.CLIENT, span)) {
+            long agentHash =
+                    event.span(Field.USER_AGENT, agent)
+                            ? ByteCounts.hash64(agent.bytes(), agent.start(), agent.end())
+                            : 0;
+            long day = timed ? DailyVisitors.dayOf(event.epochSecond()) : 0;
+            visitor =
+                    Visitors.hash(
+                            ByteCounts.hash64(span.bytes(), span.start(), span.end()),
+                            agentHash,
+                            day);
+            if (timed) {
+                stats.addVisit(event.epochSecond(), visitor, responseBytes);
+            }
+        }
+        stats.setRowContext(responseBytes, timeMicros, visitor);
         if (hasStatus) {
             stats.addStatus(status);
         }
@@ -106,11 +149,20 @@ public final class StatsFolder {
             if (status == 404) {
                 add(stats, Panel.NOT_FOUND_PATHS, span.bytes(), span.start(), span.end());
             }
+            if (staticFiles.matches(span.bytes(), span.start(), span.end())) {
+                add(stats, Panel.STATIC_REQUESTS, span.bytes(), span.start(), span.end());
+            }
         }
         if (event.span(Field.CLIENT, span)) {
             add(stats, Panel.CLIENTS, span.bytes(), span.start(), span.end());
         }
-        addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER);
+        if (addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER)) {
+            int length = referringSite.of(span.bytes(), span.start(), span.end());
+            if (length > 0) {
+                add(stats, Panel.REFERRING_SITES, referringSite.bytes(), 0, length);
+            }
+        }
+        addUnlessDash(stats, Panel.REMOTE_USERS, event, Field.USER);
         addUnlessDash(stats, Panel.USER_AGENTS, event, Field.USER_AGENT);
         addUnlessDash(stats, Panel.HOSTS, event, Field.HOST);
         addUnlessDash(stats, Panel.PROGRAMS, event, Field.PROGRAM);
@@ -121,10 +173,13 @@ public final class StatsFolder {
         if (event.hasValue(Field.REQUEST_TIME)) {
             stats.addRequestTime(event.requestTime());
         }
-        if (event.has(Field.EXTRA)
-                && event.extra().get(CALLER_CLASS) instanceof String callerClass) {
-            byte[] bytes = callerClass.getBytes(StandardCharsets.UTF_8);
-            add(stats, Panel.CLASSES, bytes, 0, bytes.length);
+        if (event.has(Field.EXTRA)) {
+            Map<String, Object> extra = event.extra();
+            if (extra.get(CALLER_CLASS) instanceof String callerClass) {
+                addString(stats, Panel.CLASSES, callerClass);
+            }
+            addFirstExtra(stats, Panel.TLS_PROTOCOLS, extra, TLS_KEYS);
+            addFirstExtra(stats, Panel.CACHE_STATUS, extra, CACHE_KEYS);
         }
         for (TopField field : topFields) {
             field.fold(event, stats, span);
@@ -138,9 +193,28 @@ public final class StatsFolder {
         }
     }
 
-    private void addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
+    /** Adds the field's value unless it is empty or {@code -}; it is then left in {@link #span}. */
+    private boolean addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
         if (event.span(field, span) && span.length() > 0 && !span.contentEquals("-")) {
             add(stats, panel, span.bytes(), span.start(), span.end());
+            return true;
         }
+        return false;
+    }
+
+    private void addFirstExtra(
+            LogStats stats, Panel panel, Map<String, Object> extra, List<String> keys) {
+        for (String key : keys) {
+            Object value = extra.get(key);
+            if (value != null && !"-".equals(value) && !"".equals(value)) {
+                addString(stats, panel, String.valueOf(value));
+                return;
+            }
+        }
+    }
+
+    private void addString(LogStats stats, Panel panel, String value) {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        add(stats, panel, bytes, 0, bytes.length);
     }
 }

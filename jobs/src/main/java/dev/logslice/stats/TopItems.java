@@ -5,12 +5,26 @@ import org.apache.datasketches.frequencies.ErrorType;
 import org.apache.datasketches.frequencies.ItemsSketch;
 import org.apache.datasketches.memory.Memory;
 
+import javax.annotation.Nullable;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The most frequent values of one field: a DataSketches frequent-items sketch, exact while the
- * distinct values fit its map, mergeable across readers.
+ * distinct values fit its map, mergeable across readers. Beside it, for access logs, each value's
+ * {@link RowTotals} (bytes, time served, visitors): exact up to {@link #MAX_ROWS} distinct values;
+ * beyond, the rows with the fewest events are dropped (as the sketch does), so a row that comes
+ * back sums only what came after ({@link #rowsExact()} is then false).
  */
 public final class TopItems {
     /**
@@ -21,7 +35,43 @@ public final class TopItems {
 
     private static final ArrayOfStringsSerDe SERDE = new ArrayOfStringsSerDe();
 
+    /** Distinct values whose totals are kept; past it, the smaller half is dropped. */
+    static final int MAX_ROWS = 1 << 15;
+
     private final ItemsSketch<String> sketch;
+
+    /** Per value: events, then {@link RowTotals#WIDTH} longs; and its visitors. */
+    private final Map<String, Row> rows = new HashMap<>();
+
+    private boolean rowsExact = true;
+
+    /** A value's totals, as {@link ByteCounts#drainInto} adds to them. */
+    static final class Row {
+        long events;
+        final long[] totals = new long[RowTotals.WIDTH];
+        @Nullable Visitors visitors;
+
+        /**
+         * {@code events} more events, with their totals if any ({@code totals[at, at + WIDTH)}).
+         */
+        void add(long moreEvents, @Nullable long[] more, int at) {
+            events += moreEvents;
+            if (more != null) {
+                RowTotals.merge(totals, 0, more, at);
+            }
+        }
+
+        void addVisitor(long visitor) {
+            visitors().add(visitor);
+        }
+
+        private Visitors visitors() {
+            if (visitors == null) {
+                visitors = Visitors.forRow();
+            }
+            return visitors;
+        }
+    }
 
     public TopItems() {
         this(new ItemsSketch<>(MAX_MAP_SIZE));
@@ -31,12 +81,58 @@ public final class TopItems {
         this.sketch = sketch;
     }
 
+    /** The row of a value, made when it has none; it may drop rows to make room. */
+    Row row(String value) {
+        Row row = rows.get(value);
+        if (row == null) {
+            if (rows.size() >= MAX_ROWS) {
+                dropSmallRows();
+            }
+            row = new Row();
+            rows.put(value, row);
+        }
+        return row;
+    }
+
+    /** Keeps the half of the rows with the most events (ties by value, for a stable choice). */
+    private void dropSmallRows() {
+        List<Map.Entry<String, Row>> sorted = new ArrayList<>(rows.entrySet());
+        sorted.sort(
+                Comparator.comparingLong((Map.Entry<String, Row> e) -> -e.getValue().events)
+                        .thenComparing(Map.Entry::getKey));
+        for (Map.Entry<String, Row> dropped : sorted.subList(MAX_ROWS / 2, sorted.size())) {
+            rows.remove(dropped.getKey());
+        }
+        rowsExact = false;
+    }
+
+    /** A value's totals, or null when none were added (no access log, or dropped). */
+    @Nullable
+    public RowTotals totals(String value) {
+        Row row = rows.get(value);
+        return row == null ? null : RowTotals.of(row.events, row.totals, row.visitors);
+    }
+
+    /** Whether every row's totals are exact: no row was ever dropped. */
+    public boolean rowsExact() {
+        return rowsExact;
+    }
+
     public void add(String value, long count) {
         sketch.update(value, count);
     }
 
     public void merge(TopItems other) {
         sketch.merge(other.sketch);
+        rowsExact &= other.rowsExact;
+        other.rows.forEach(
+                (value, theirs) -> {
+                    Row row = row(value);
+                    row.add(theirs.events, theirs.totals, 0);
+                    if (theirs.visitors != null) {
+                        row.visitors().merge(theirs.visitors);
+                    }
+                });
     }
 
     /** How far any count may be off: 0 while the values fit the sketch's map. */
@@ -67,10 +163,51 @@ public final class TopItems {
     }
 
     byte[] toBytes() {
-        return sketch.toByteArray(SERDE);
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(buffer)) {
+            Strings.writeBytes(out, sketch.toByteArray(SERDE));
+            out.writeBoolean(rowsExact);
+            out.writeInt(rows.size());
+            for (Map.Entry<String, Row> entry : rows.entrySet()) {
+                Row row = entry.getValue();
+                Strings.write(out, entry.getKey());
+                out.writeLong(row.events);
+                for (long total : row.totals) {
+                    out.writeLong(total);
+                }
+                out.writeBoolean(row.visitors != null);
+                if (row.visitors != null) {
+                    row.visitors.write(out);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return buffer.toByteArray();
     }
 
     static TopItems fromBytes(byte[] bytes) {
-        return new TopItems(ItemsSketch.getInstance(Memory.wrap(bytes), SERDE));
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            TopItems items =
+                    new TopItems(
+                            ItemsSketch.getInstance(Memory.wrap(Strings.readBytes(in)), SERDE));
+            items.rowsExact = in.readBoolean();
+            int rows = in.readInt();
+            for (int i = 0; i < rows; i++) {
+                Row row = new Row();
+                String value = Strings.read(in);
+                row.events = in.readLong();
+                for (int t = 0; t < RowTotals.WIDTH; t++) {
+                    row.totals[t] = in.readLong();
+                }
+                if (in.readBoolean()) {
+                    row.visitors = Visitors.readRow(in);
+                }
+                items.rows.put(value, row);
+            }
+            return items;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
