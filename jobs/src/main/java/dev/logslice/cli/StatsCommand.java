@@ -126,17 +126,14 @@ final class StatsCommand implements Callable<Integer> {
                 read.sourceFor(sourcePaths, ReaderOutput.STATS)
                         .setLineDecoder(
                                 new StatsDecoder(
-                                        inputFormats.fileFormats(),
-                                        formats.zone,
-                                        bounds,
-                                        fields,
-                                        staticFiles))
+                                        inputFormats.fileFormats(), formats.zone, bounds, fields))
                         .build();
         long start = System.nanoTime();
         LogStats stats;
         try (AutoCloseable progress = progress(sourcePaths)) {
             stats = execution.run(read.parallelism, paths, notes, env -> StatsJob.run(env, source));
         }
+        stats.setStaticFiles(staticFiles);
         StatsReport report =
                 new StatsReport(
                         stats,

@@ -25,9 +25,6 @@ final class ByteCounts {
     private static final int MAX_VALUES = 1 << 14;
     private static final int MAX_ARENA_BYTES = 1 << 20;
 
-    /** Visits held before the owner must drain: 3 MiB of them. */
-    private static final int MAX_VISITS = 1 << 18;
-
     /** Values held before the arrays grow; they start small, as many splits are small. */
     private static final int INITIAL_VALUES = 64;
 
@@ -52,17 +49,11 @@ final class ByteCounts {
      */
     @Nullable private long[] totals;
 
-    /**
-     * The visits of the stretch, in order: the value's index and the visitor's hash. A set per
-     * value would cost more than this list, which a drain hands to the values' visitor sketches.
-     */
-    @Nullable private int[] visitValues;
+    /** Per value, its visitors in this stretch ({@link #addVisit}): made on the first. */
+    @Nullable private RowVisits visits;
 
-    @Nullable private long[] visitHashes;
-    private int visits;
-
-    /** Per value, the visitor of its last visit: a visitor's repeated visits are noted once. */
-    @Nullable private long[] lastVisitor;
+    /** The 64-bit hash of the value of the last {@link #add}, for the owner to reuse. */
+    private long lastHash;
 
     /** What {@link #forEach} gives: a value as {@code b[start, end)} and its count. */
     @FunctionalInterface
@@ -78,7 +69,9 @@ final class ByteCounts {
     /** Counts {@code count} occurrences of {@code b[start, end)}; returns the value's index. */
     int add(byte[] b, int start, int end, long count) {
         int length = end - start;
-        int hash = hash(b, start, end);
+        long hash64 = hash64(b, start, end);
+        lastHash = hash64;
+        int hash = (int) (hash64 ^ (hash64 >>> 16));
         int mask = table.length - 1;
         for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             long taken = table[slot];
@@ -106,54 +99,54 @@ final class ByteCounts {
         RowTotals.add(totals, index * RowTotals.WIDTH, responseBytes, timeMicros);
     }
 
+    /**
+     * The 64-bit hash ({@link #hash64}) of the value of the last {@link #add}: what the owner tells
+     * visitors apart by, without hashing the value again.
+     */
+    long lastHash() {
+        return lastHash;
+    }
+
     /** Notes a visit of {@code visitor} (a hash, see {@link Visitors#hash}) to the value. */
     void addVisit(int index, long visitor) {
-        if (lastVisitor == null) {
-            lastVisitor = new long[spans.length];
+        rowVisits().add(index, visitor);
+    }
+
+    private RowVisits rowVisits() {
+        if (visits == null) {
+            visits = new RowVisits(spans.length);
         }
-        if (lastVisitor[index] == visitor) {
-            return;
-        }
-        lastVisitor[index] = visitor;
-        if (visitValues == null || visits == visitValues.length) {
-            int capacity = visitValues == null ? 256 : 2 * visitValues.length;
-            visitValues =
-                    visitValues == null ? new int[capacity] : Arrays.copyOf(visitValues, capacity);
-            visitHashes =
-                    visitHashes == null ? new long[capacity] : Arrays.copyOf(visitHashes, capacity);
-        }
-        visitValues[visits] = index;
-        visitHashes[visits++] = visitor;
+        return visits;
     }
 
     /** Whether the owner must drain before the next {@link #add}: no room is left for a value. */
     boolean isFull() {
-        return size >= MAX_VALUES * 3 / 4 || arenaUsed >= MAX_ARENA_BYTES || visits >= MAX_VISITS;
+        return size >= MAX_VALUES * 3 / 4
+                || arenaUsed >= MAX_ARENA_BYTES
+                || (visits != null && visits.isFull());
     }
 
     /** Whether {@link #addAll} of {@code other} fits without a drain first. */
     boolean hasRoomFor(ByteCounts other) {
         return size + other.size < MAX_VALUES * 3 / 4
                 && arenaUsed + other.arenaUsed < MAX_ARENA_BYTES
-                && visits + other.visits < MAX_VISITS;
+                && (visits == null || !visits.isFull());
     }
 
     /** Adds the values, counts, totals and visits of {@code other}, which stays as it is. */
     void addAll(ByteCounts other) {
-        int[] index = new int[other.size];
         for (int i = 0; i < other.size; i++) {
             int start = (int) (other.spans[i] >>> 32);
-            index[i] = add(other.arena, start, start + (int) other.spans[i], other.counts[i]);
+            int index = add(other.arena, start, start + (int) other.spans[i], other.counts[i]);
             if (other.totals != null) {
                 if (totals == null) {
                     totals = new long[spans.length * RowTotals.WIDTH];
                 }
-                RowTotals.merge(
-                        totals, index[i] * RowTotals.WIDTH, other.totals, i * RowTotals.WIDTH);
+                RowTotals.merge(totals, index * RowTotals.WIDTH, other.totals, i * RowTotals.WIDTH);
             }
-        }
-        for (int v = 0; v < other.visits; v++) {
-            addVisit(index[other.visitValues[v]], other.visitHashes[v]);
+            if (other.visits != null) {
+                rowVisits().addAll(index, other.visits, i);
+            }
         }
     }
 
@@ -180,11 +173,10 @@ final class ByteCounts {
         if (totals != null) {
             Arrays.fill(totals, 0, size * RowTotals.WIDTH, 0);
         }
-        if (lastVisitor != null) {
-            Arrays.fill(lastVisitor, 0, size, 0);
+        if (visits != null) {
+            visits.clear(size);
         }
         size = 0;
-        visits = 0;
         arenaUsed = 0;
         if (arena.length > 2 * MAX_ARENA_BYTES) {
             // One huge value grew it; don't keep that for the rest of the split.
@@ -201,21 +193,20 @@ final class ByteCounts {
             return;
         }
         // A value's row is looked up once, not once per visit.
-        TopItems.Row[] rows = totals != null || visits > 0 ? new TopItems.Row[size] : null;
         for (int i = 0; i < size; i++) {
             int start = (int) (spans[i] >>> 32);
             String value = new String(arena, start, (int) spans[i], StandardCharsets.UTF_8);
             items.add(value, counts[i]);
-            if (rows != null) {
-                rows[i] = items.row(value);
-                rows[i].add(counts[i], totals, i * RowTotals.WIDTH);
+            if (totals != null || visits != null) {
+                TopItems.Row row = items.row(value);
+                row.add(counts[i], totals, i * RowTotals.WIDTH);
+                if (visits != null && visits.has(i)) {
+                    visits.drainInto(i, row.visitors());
+                }
             }
             if (each != null) {
                 each.accept(value, counts[i]);
             }
-        }
-        for (int v = 0; v < visits; v++) {
-            rows[visitValues[v]].addVisitor(visitHashes[v]);
         }
         clear();
     }
@@ -251,13 +242,10 @@ final class ByteCounts {
             sums.asLongBuffer().put(totals, 0, size * RowTotals.WIDTH);
             out.write(sums.array());
         }
-        out.writeInt(visits);
-        ByteBuffer visitBytes = ByteBuffer.allocate(visits * (Integer.BYTES + Long.BYTES));
-        if (visits > 0) {
-            visitBytes.asIntBuffer().put(visitValues, 0, visits);
-            visitBytes.position(visits * Integer.BYTES).asLongBuffer().put(visitHashes, 0, visits);
+        out.writeBoolean(visits != null);
+        if (visits != null) {
+            visits.write(out, size);
         }
-        out.write(visitBytes.array());
     }
 
     /** What {@link #write} wrote: the same values, counts and order. */
@@ -286,16 +274,8 @@ final class ByteCounts {
             read.totals = new long[read.spans.length * RowTotals.WIDTH];
             ByteBuffer.wrap(sums).asLongBuffer().get(read.totals, 0, values * RowTotals.WIDTH);
         }
-        int visits = in.readInt();
-        byte[] visitBytes = new byte[visits * (Integer.BYTES + Long.BYTES)];
-        in.readFully(visitBytes);
-        if (visits > 0) {
-            ByteBuffer buffer = ByteBuffer.wrap(visitBytes);
-            read.visitValues = new int[visits];
-            read.visitHashes = new long[visits];
-            buffer.asIntBuffer().get(read.visitValues);
-            buffer.position(visits * Integer.BYTES).asLongBuffer().get(read.visitHashes);
-            read.visits = visits;
+        if (in.readBoolean()) {
+            read.rowVisits().read(in, values);
         }
         return read;
     }
@@ -324,8 +304,8 @@ final class ByteCounts {
         if (totals != null) {
             totals = Arrays.copyOf(totals, capacity * RowTotals.WIDTH);
         }
-        if (lastVisitor != null) {
-            lastVisitor = Arrays.copyOf(lastVisitor, capacity);
+        if (visits != null) {
+            visits.grow(capacity);
         }
         long[] old = table;
         table = new long[2 * capacity];
@@ -345,14 +325,11 @@ final class ByteCounts {
         return slot;
     }
 
-    /** A word-at-a-time hash: values are tens to hundreds of bytes (agents, referrers). */
-    private static int hash(byte[] b, int start, int end) {
-        long h = hash64(b, start, end);
-        return (int) (h ^ (h >>> 16));
-    }
-
-    /** The 64-bit hash behind {@link #hash}, also what tells visitors apart ({@link Visitors}). */
-    static long hash64(byte[] b, int start, int end) {
+    /**
+     * A word-at-a-time hash: values are tens to hundreds of bytes (agents, referrers). Its low 32
+     * bits, folded, index the table; all 64 tell visitors apart ({@link #lastHash}).
+     */
+    private static long hash64(byte[] b, int start, int end) {
         long h = end - start;
         int i = start;
         for (; i + 8 <= end; i += 8) {

@@ -45,7 +45,8 @@ public final class LogStats {
      * files of a split that packs several. 5: top-N values not yet in their sketch travel as their
      * exact counts. 6: events per file. 7: top classes and message templates, top values of the
      * fields of {@code --top-field}, the panels each file fed. 8: bytes, time served and visitors
-     * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18.
+     * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18 (those
+     * derived from other panels at report time do not travel).
      */
     private static final int VERSION = 8;
 
@@ -74,16 +75,22 @@ public final class LogStats {
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final TreeMap<String, Long> eventsByFile = new TreeMap<>();
 
-    /** Events by their agent's browser, system and device class ({@link UserAgents}). */
-    private final TreeMap<String, Long> browsers = new TreeMap<>();
-
-    private final TreeMap<String, Long> operatingSystems = new TreeMap<>();
-    private final TreeMap<String, Long> deviceClasses = new TreeMap<>();
-
-    /** Events of crawlers, bots and tools, by name: apart from the browsers of people. */
-    private final TreeMap<String, Long> crawlers = new TreeMap<>();
-
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
+
+    /**
+     * Panels made at report time from the counts of another ({@link #sourceOf}), none per line;
+     * forgotten when their source changes.
+     */
+    private final EnumMap<Panel, TopItems> derived = new EnumMap<>(Panel.class);
+
+    /**
+     * Events by browser, system, device class and crawler, made at report time from the counts of
+     * the user agents ({@link UserAgents}): null until asked for, and when the agents change.
+     */
+    @Nullable private List<TreeMap<String, Long>> agentClasses;
+
+    /** What tells static requests from pages, at report time ({@code --static-extensions}). */
+    private StaticFiles staticFiles = StaticFiles.of(StaticFiles.DEFAULT_EXTENSIONS);
 
     /** Top values of the fields named by {@code --top-field}, by name. */
     private final TreeMap<String, TopItems> topFields = new TreeMap<>();
@@ -191,9 +198,41 @@ public final class LogStats {
         rowContext = responseBytes >= 0 || timeMicros >= 0 || visitor != 0;
     }
 
-    /** A hit by {@code visitor} on the UTC day of {@code epochSecond}, with its bytes or -1. */
-    public void addVisit(long epochSecond, long visitor, long responseBytes) {
-        dailyVisitors.add(DailyVisitors.dayOf(epochSecond), visitor, responseBytes);
+    /**
+     * The client {@code b[start, end)} and, unless {@code agentStart < 0}, the user agent {@code
+     * agent[agentStart, agentEnd)} of an event (UTF-8), on the UTC day of {@code epochSecond} when
+     * {@code timed}: counted in their panels, and as the event's visitor ({@link Visitors#hash},
+     * from the hashes their counts took), for the rows the event feeds next and the day's visitors.
+     * Comes after {@link #setRowContext}, whose visitor it sets.
+     */
+    public void addVisitor(
+            byte[] b,
+            int start,
+            int end,
+            byte[] agent,
+            int agentStart,
+            int agentEnd,
+            boolean timed,
+            long epochSecond) {
+        ByteCounts clients = pendingTop.get(Panel.CLIENTS);
+        ByteCounts agents = pendingTop.get(Panel.USER_AGENTS);
+        // Both before either add: a drain between them would lose the first one's index.
+        if (clients.isFull() || agents.isFull()) {
+            flush();
+        }
+        int client = addShort(clients, b, start, end);
+        long clientHash = clients.lastHash();
+        int agentIndex = agentStart < 0 ? -1 : addShort(agents, agent, agentStart, agentEnd);
+        long agentHash = agentStart < 0 ? 0 : agents.lastHash();
+        long day = timed ? DailyVisitors.dayOf(epochSecond) : 0;
+        setRowContext(rowBytes, rowTimeMicros, Visitors.hash(clientHash, agentHash, day));
+        addToRow(clients, client);
+        if (agentIndex >= 0) {
+            addToRow(agents, agentIndex);
+        }
+        if (timed) {
+            dailyVisitors.add(day, rowVisitor, rowBytes);
+        }
     }
 
     public void add(Panel panel, String value) {
@@ -207,7 +246,11 @@ public final class LogStats {
      */
     public void add(Panel panel, byte[] b, int start, int end) {
         ByteCounts counts = pendingTop.get(panel);
-        int index = countShort(counts, b, start, end);
+        addToRow(counts, countShort(counts, b, start, end));
+    }
+
+    /** Adds the current event's bytes, time served and visitor to value {@code index}'s row. */
+    private void addToRow(ByteCounts counts, int index) {
         if (rowContext) {
             if (rowBytes >= 0 || rowTimeMicros >= 0) {
                 counts.addTotals(index, rowBytes, rowTimeMicros);
@@ -242,10 +285,18 @@ public final class LogStats {
      * index in {@code counts}.
      */
     private int countShort(ByteCounts counts, byte[] b, int start, int end) {
-        if (end - start > ValueCut.MAX_BYTES) {
-            return count(counts, valueCut.bytes(), 0, valueCut.cut(b, start, end), 1);
+        if (counts.isFull()) {
+            flush();
         }
-        return count(counts, b, start, end, 1);
+        return addShort(counts, b, start, end);
+    }
+
+    /** {@link #countShort} where the caller has made sure {@code counts} has room. */
+    private int addShort(ByteCounts counts, byte[] b, int start, int end) {
+        if (end - start > ValueCut.MAX_BYTES) {
+            return counts.add(valueCut.bytes(), 0, valueCut.cut(b, start, end), 1);
+        }
+        return counts.add(b, start, end, 1);
     }
 
     private int count(ByteCounts counts, byte[] b, int start, int end, long count) {
@@ -258,6 +309,13 @@ public final class LogStats {
     /** Moves the pending exact counts into the maps and sketches. */
     private void flush() {
         flushCounters();
+        if (!derived.isEmpty() || agentClasses != null) {
+            for (Panel source : List.of(Panel.PATHS, Panel.REFERRERS, Panel.USER_AGENTS)) {
+                if (!pendingTop.get(source).isEmpty()) {
+                    forgetDerived();
+                }
+            }
+        }
         pendingTop.keySet().forEach(this::drain);
         pendingFields.forEach(
                 (name, counts) ->
@@ -296,21 +354,91 @@ public final class LogStats {
                                         uniqueClients.update(client);
                                         addExactClient(client);
                                     };
-                            case USER_AGENTS -> this::classify;
                             default -> null;
                         });
     }
 
-    /** Counts {@code count} events of an agent by browser, system and device (or as a bot). */
-    private void classify(String userAgent, long count) {
-        UserAgents.Agent agent = UserAgents.of(userAgent);
-        if (agent.bot()) {
-            crawlers.merge(agent.browser(), count, Long::sum);
-        } else {
-            browsers.merge(agent.browser(), count, Long::sum);
-            operatingSystems.merge(agent.os(), count, Long::sum);
+    private void forgetDerived() {
+        derived.clear();
+        agentClasses = null;
+    }
+
+    /** The panel a panel is made from at report time, or null for one counted per line. */
+    @Nullable
+    private static Panel sourceOf(Panel panel) {
+        return switch (panel) {
+            case REFERRING_SITES -> Panel.REFERRERS;
+            case STATIC_REQUESTS -> Panel.PATHS;
+            default -> null;
+        };
+    }
+
+    /** Tells static requests from pages by {@code files} ({@code --static-extensions}). */
+    public void setStaticFiles(StaticFiles files) {
+        staticFiles = files;
+        derived.remove(Panel.STATIC_REQUESTS);
+    }
+
+    /** A panel's values and rows: counted, or derived from its source's. */
+    private TopItems items(Panel panel) {
+        flush();
+        Panel source = sourceOf(panel);
+        if (source == null) {
+            return top.get(panel);
         }
-        deviceClasses.merge(agent.deviceClass(), count, Long::sum);
+        TopItems items = derived.get(panel);
+        if (items == null) {
+            ReferringSite sites = new ReferringSite();
+            items =
+                    top.get(source)
+                            .derive(
+                                    value -> {
+                                        byte[] b = value.getBytes(StandardCharsets.UTF_8);
+                                        if (panel == Panel.STATIC_REQUESTS) {
+                                            return staticFiles.matches(b, 0, b.length)
+                                                    ? value
+                                                    : null;
+                                        }
+                                        int length = sites.of(b, 0, b.length);
+                                        return length == 0
+                                                ? null
+                                                : new String(
+                                                        sites.bytes(),
+                                                        0,
+                                                        length,
+                                                        StandardCharsets.UTF_8);
+                                    });
+            derived.put(panel, items);
+        }
+        return items;
+    }
+
+    /**
+     * Browsers, systems, device classes and crawlers: each distinct agent parsed once (at most
+     * {@link UserAgents#MAX_AGENTS}), with the count of its events.
+     */
+    private List<TreeMap<String, Long>> agentClasses() {
+        flush();
+        if (agentClasses == null) {
+            TreeMap<String, Long> browsers = new TreeMap<>();
+            TreeMap<String, Long> systems = new TreeMap<>();
+            TreeMap<String, Long> devices = new TreeMap<>();
+            TreeMap<String, Long> crawlers = new TreeMap<>();
+            top.get(Panel.USER_AGENTS)
+                    .forEachValue(
+                            (userAgent, count) -> {
+                                UserAgents.Agent agent = UserAgents.of(userAgent);
+                                if (agent.bot()) {
+                                    crawlers.merge(agent.browser(), count, Long::sum);
+                                } else {
+                                    browsers.merge(agent.browser(), count, Long::sum);
+                                    systems.merge(agent.os(), count, Long::sum);
+                                }
+                                devices.merge(agent.deviceClass(), count, Long::sum);
+                            });
+            agentClasses = List.of(browsers, systems, devices, crawlers);
+        }
+        return agentClasses;
     }
 
     public void addResponseBytes(long responseSize) {
@@ -351,6 +479,7 @@ public final class LogStats {
     }
 
     public void merge(LogStats other) {
+        forgetDerived();
         flushCounters();
         other.flushCounters();
         lines += other.lines;
@@ -376,10 +505,6 @@ public final class LogStats {
         other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.eventsByFile.forEach((k, v) -> eventsByFile.merge(k, v, Long::sum));
-        for (int i = 0; i < agentCounts().size(); i++) {
-            TreeMap<String, Long> mine = agentCounts().get(i);
-            other.agentCounts().get(i).forEach((k, v) -> mine.merge(k, v, Long::sum));
-        }
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
         other.topFields.forEach(
                 (name, items) -> topFields.computeIfAbsent(name, k -> new TopItems()).merge(items));
@@ -491,8 +616,7 @@ public final class LogStats {
     }
 
     public List<ValueCount> top(Panel panel, int n) {
-        flush();
-        return top.get(panel).top(n);
+        return items(panel).top(n);
     }
 
     /**
@@ -501,14 +625,12 @@ public final class LogStats {
      */
     @Nullable
     public RowTotals rowTotals(Panel panel, String value) {
-        flush();
-        return top.get(panel).totals(value);
+        return items(panel).totals(value);
     }
 
     /** Whether every {@link #rowTotals} of the panel is exact (visitors: up to their sketches). */
     public boolean rowTotalsExact(Panel panel) {
-        flush();
-        return top.get(panel).rowsExact();
+        return items(panel).rowsExact();
     }
 
     /** Events and errors in one hour of the day (UTC), over all days. */
@@ -530,31 +652,29 @@ public final class LogStats {
         return hours;
     }
 
-    private List<TreeMap<String, Long>> agentCounts() {
-        return List.of(browsers, operatingSystems, deviceClasses, crawlers);
-    }
-
-    /** Events of people by browser ({@link UserAgents}), the most first. */
+    /**
+     * Events of people by browser ({@link UserAgents}), the most first; from the counts of the user
+     * agents, so as exact as they are ({@link #topMaxError}).
+     */
     public List<ValueCount> browsers() {
-        return byCount(browsers);
+        return byCount(agentClasses().get(0));
     }
 
     public List<ValueCount> operatingSystems() {
-        return byCount(operatingSystems);
+        return byCount(agentClasses().get(1));
     }
 
     /** Events by device class: desktop, phone, tablet, bot, other. */
     public List<ValueCount> deviceClasses() {
-        return byCount(deviceClasses);
+        return byCount(agentClasses().get(2));
     }
 
     /** Events of crawlers, bots and tools by name, apart from {@link #browsers()}. */
     public List<ValueCount> crawlers() {
-        return byCount(crawlers);
+        return byCount(agentClasses().get(3));
     }
 
-    private List<ValueCount> byCount(Map<String, Long> counts) {
-        flush();
+    private static List<ValueCount> byCount(Map<String, Long> counts) {
         return counts.entrySet().stream()
                 .map(entry -> new ValueCount(entry.getKey(), entry.getValue()))
                 .sorted(
@@ -571,13 +691,11 @@ public final class LogStats {
 
     /** How far the counts of a panel may be off: 0 when they are exact. */
     public long topMaxError(Panel panel) {
-        flush();
-        return top.get(panel).maxError();
+        return items(panel).maxError();
     }
 
     public boolean hasPanel(Panel panel) {
-        flush();
-        return !top.get(panel).isEmpty();
+        return !items(panel).isEmpty();
     }
 
     /**
@@ -605,8 +723,10 @@ public final class LogStats {
 
     /** The files whose events fed {@code panel}. */
     public List<String> filesOf(Panel panel) {
+        Panel source = sourceOf(panel);
+        int bit = 1 << (source != null ? source : panel).ordinal();
         return panelsByFile.entrySet().stream()
-                .filter(entry -> (entry.getValue() & (1 << panel.ordinal())) != 0)
+                .filter(entry -> (entry.getValue() & bit) != 0)
                 .map(Map.Entry::getKey)
                 .toList();
     }
@@ -700,9 +820,6 @@ public final class LogStats {
                 List.of(methods, protocols, levels, malformedByFile, eventsByFile)) {
             writeCounts(out, counts);
         }
-        for (Map<String, Long> counts : agentCounts()) {
-            writeCounts(out, counts);
-        }
         for (Panel panel : Panel.values()) {
             writeBytes(out, top.get(panel).toBytes());
             pendingTop.get(panel).write(out);
@@ -792,9 +909,6 @@ public final class LogStats {
                             stats.levels,
                             stats.malformedByFile,
                             stats.eventsByFile)) {
-                readCounts(in, counts);
-            }
-            for (Map<String, Long> counts : stats.agentCounts()) {
                 readCounts(in, counts);
             }
             for (Panel panel : Panel.values()) {

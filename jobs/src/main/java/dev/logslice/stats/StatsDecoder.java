@@ -30,7 +30,6 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
 
     private final LogEventDecoder events;
     private final List<String> topFields;
-    private final StaticFiles staticFiles;
     private transient LogStats partial;
     private transient StatsFolder folder;
 
@@ -49,19 +48,8 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
      */
     public StatsDecoder(
             FileFormats formats, ZoneId zone, EventBounds bounds, List<String> topFields) {
-        this(formats, zone, bounds, topFields, StaticFiles.of(StaticFiles.DEFAULT_EXTENSIONS));
-    }
-
-    /** And tells static files from pages by {@code staticFiles} ({@code --static-extensions}). */
-    public StatsDecoder(
-            FileFormats formats,
-            ZoneId zone,
-            EventBounds bounds,
-            List<String> topFields,
-            StaticFiles staticFiles) {
         this.events = new LogEventDecoder(formats, zone, bounds);
         this.topFields = List.copyOf(topFields);
-        this.staticFiles = staticFiles;
     }
 
     @Nullable
@@ -123,7 +111,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private LogStats partial() {
         if (partial == null) {
             partial = new LogStats();
-            folder = new StatsFolder(topFields, staticFiles);
+            folder = new StatsFolder(topFields);
         }
         return partial;
     }

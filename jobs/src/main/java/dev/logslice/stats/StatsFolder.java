@@ -32,9 +32,7 @@ public final class StatsFolder {
     private final ByteSpan span = new ByteSpan();
     private final ByteSpan agent = new ByteSpan();
     private final MessageTemplates templates = new MessageTemplates();
-    private final ReferringSite referringSite = new ReferringSite();
     private final List<TopField> topFields;
-    private final StaticFiles staticFiles;
 
     /** The panels fed since {@link #takePanels()}, a bit each. */
     private int panels;
@@ -45,13 +43,7 @@ public final class StatsFolder {
 
     /** Also ranks the values of these fields ({@code --top-field}, see {@link TopField}). */
     public StatsFolder(List<String> topFields) {
-        this(topFields, StaticFiles.of(StaticFiles.DEFAULT_EXTENSIONS));
-    }
-
-    /** And tells static files from pages by {@code staticFiles}. */
-    public StatsFolder(List<String> topFields, StaticFiles staticFiles) {
         this.topFields = topFields.stream().map(TopField::of).toList();
-        this.staticFiles = staticFiles;
     }
 
     /** The panels ({@code 1 << panel.ordinal()}) fed since the last call. */
@@ -112,23 +104,27 @@ public final class StatsFolder {
                 event.hasValue(Field.REQUEST_TIME)
                         ? Math.max(0, Math.round(event.requestTime() * 1e6))
                         : -1;
-        long visitor = 0;
+        stats.setRowContext(responseBytes, timeMicros, 0);
+        // Client and agent first: the visitor they make (from the hashes their counts take) goes
+        // to the rows of the panels that come after.
+        boolean hasAgent = hasValue(event, Field.USER_AGENT, agent);
         if (event.span(Field.CLIENT, span)) {
-            long agentHash =
-                    event.span(Field.USER_AGENT, agent)
-                            ? ByteCounts.hash64(agent.bytes(), agent.start(), agent.end())
-                            : 0;
-            long day = timed ? DailyVisitors.dayOf(event.epochSecond()) : 0;
-            visitor =
-                    Visitors.hash(
-                            ByteCounts.hash64(span.bytes(), span.start(), span.end()),
-                            agentHash,
-                            day);
-            if (timed) {
-                stats.addVisit(event.epochSecond(), visitor, responseBytes);
+            panels |= 1 << Panel.CLIENTS.ordinal();
+            if (hasAgent) {
+                panels |= 1 << Panel.USER_AGENTS.ordinal();
             }
+            stats.addVisitor(
+                    span.bytes(),
+                    span.start(),
+                    span.end(),
+                    agent.bytes(),
+                    hasAgent ? agent.start() : -1,
+                    agent.end(),
+                    timed,
+                    timed ? event.epochSecond() : 0);
+        } else if (hasAgent) {
+            add(stats, Panel.USER_AGENTS, agent.bytes(), agent.start(), agent.end());
         }
-        stats.setRowContext(responseBytes, timeMicros, visitor);
         if (hasStatus) {
             stats.addStatus(status);
         }
@@ -149,21 +145,9 @@ public final class StatsFolder {
             if (status == 404) {
                 add(stats, Panel.NOT_FOUND_PATHS, span.bytes(), span.start(), span.end());
             }
-            if (staticFiles.matches(span.bytes(), span.start(), span.end())) {
-                add(stats, Panel.STATIC_REQUESTS, span.bytes(), span.start(), span.end());
-            }
         }
-        if (event.span(Field.CLIENT, span)) {
-            add(stats, Panel.CLIENTS, span.bytes(), span.start(), span.end());
-        }
-        if (addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER)) {
-            int length = referringSite.of(span.bytes(), span.start(), span.end());
-            if (length > 0) {
-                add(stats, Panel.REFERRING_SITES, referringSite.bytes(), 0, length);
-            }
-        }
+        addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER);
         addUnlessDash(stats, Panel.REMOTE_USERS, event, Field.USER);
-        addUnlessDash(stats, Panel.USER_AGENTS, event, Field.USER_AGENT);
         addUnlessDash(stats, Panel.HOSTS, event, Field.HOST);
         addUnlessDash(stats, Panel.PROGRAMS, event, Field.PROGRAM);
         addUnlessDash(stats, Panel.LOGGERS, event, Field.LOGGER);
@@ -193,13 +177,15 @@ public final class StatsFolder {
         }
     }
 
-    /** Adds the field's value unless it is empty or {@code -}; it is then left in {@link #span}. */
-    private boolean addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
-        if (event.span(field, span) && span.length() > 0 && !span.contentEquals("-")) {
+    private void addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
+        if (hasValue(event, field, span)) {
             add(stats, panel, span.bytes(), span.start(), span.end());
-            return true;
         }
-        return false;
+    }
+
+    /** Whether the event has a value for the field that is neither empty nor {@code -}. */
+    private static boolean hasValue(LogEvent event, Field field, ByteSpan into) {
+        return event.span(field, into) && into.length() > 0 && !into.contentEquals("-");
     }
 
     private void addFirstExtra(

@@ -18,6 +18,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 
 /**
  * The most frequent values of one field: a DataSketches frequent-items sketch, exact while the
@@ -45,6 +47,9 @@ public final class TopItems {
 
     private boolean rowsExact = true;
 
+    /** For a panel {@link #derive}d from another, how far that one's counts may be off. */
+    private long sourceError;
+
     /** A value's totals, as {@link ByteCounts#drainInto} adds to them. */
     static final class Row {
         long events;
@@ -61,11 +66,7 @@ public final class TopItems {
             }
         }
 
-        void addVisitor(long visitor) {
-            visitors().add(visitor);
-        }
-
-        private Visitors visitors() {
+        Visitors visitors() {
             if (visitors == null) {
                 visitors = Visitors.forRow();
             }
@@ -125,19 +126,51 @@ public final class TopItems {
     public void merge(TopItems other) {
         sketch.merge(other.sketch);
         rowsExact &= other.rowsExact;
-        other.rows.forEach(
-                (value, theirs) -> {
-                    Row row = row(value);
-                    row.add(theirs.events, theirs.totals, 0);
-                    if (theirs.visitors != null) {
-                        row.visitors().merge(theirs.visitors);
+        other.rows.forEach(this::addRow);
+    }
+
+    private void addRow(String value, Row theirs) {
+        Row row = row(value);
+        row.add(theirs.events, theirs.totals, 0);
+        if (theirs.visitors != null) {
+            row.visitors().merge(theirs.visitors);
+        }
+    }
+
+    /** Gives every value the sketch holds with its (estimated) count. */
+    void forEachValue(ObjLongConsumer<String> consumer) {
+        for (ItemsSketch.Row<String> row :
+                sketch.getFrequentItems(0, ErrorType.NO_FALSE_NEGATIVES)) {
+            consumer.accept(row.getItem(), row.getEstimate());
+        }
+    }
+
+    /**
+     * Another panel made from this one's values at report time: each value that {@code key} maps to
+     * a non-null one counts there, with its row. Exact where this one is; past its exact range the
+     * values it dropped are missing, which {@link #maxError()} then says (as this one's).
+     */
+    TopItems derive(Function<String, String> key) {
+        TopItems derived = new TopItems();
+        forEachValue(
+                (value, count) -> {
+                    String derivedValue = key.apply(value);
+                    if (derivedValue != null) {
+                        derived.add(derivedValue, count);
+                        Row row = rows.get(value);
+                        if (row != null) {
+                            derived.addRow(derivedValue, row);
+                        }
                     }
                 });
+        derived.rowsExact = rowsExact;
+        derived.sourceError = maxError();
+        return derived;
     }
 
     /** How far any count may be off: 0 while the values fit the sketch's map. */
     public long maxError() {
-        return sketch.getMaximumError();
+        return Math.max(sketch.getMaximumError(), sourceError);
     }
 
     public boolean isEmpty() {

@@ -87,7 +87,12 @@ final class Visitors {
     }
 
     private void addToRegisters(long hash) {
-        int register = (int) (hash >>> (64 - lgK));
+        addToRegisters(registers, 0, hash, lgK);
+    }
+
+    /** Adds a hash to the {@code 2^lgK} registers at {@code registers[offset...]}. */
+    static void addToRegisters(byte[] registers, int offset, long hash, int lgK) {
+        int register = offset + (int) (hash >>> (64 - lgK));
         // Rank: 1 + leading zeros of the other bits (a 1 bit below them bounds it).
         byte rank = (byte) (Long.numberOfLeadingZeros((hash << lgK) | (1L << (lgK - 1))) + 1);
         if (registers[register] < rank) {
@@ -118,9 +123,14 @@ final class Visitors {
             }
             return;
         }
+        mergeRegisters(other.registers, 0);
+    }
+
+    /** Merges the registers at {@code from[offset...]}, of the same {@code lgK}. */
+    void mergeRegisters(byte[] from, int offset) {
         toRegisters();
         for (int i = 0; i < registers.length; i++) {
-            registers[i] = (byte) Math.max(registers[i], other.registers[i]);
+            registers[i] = (byte) Math.max(registers[i], from[offset + i]);
         }
     }
 
