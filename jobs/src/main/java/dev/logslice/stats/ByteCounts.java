@@ -197,8 +197,8 @@ final class ByteCounts {
             int start = (int) (spans[i] >>> 32);
             String value = new String(arena, start, (int) spans[i], StandardCharsets.UTF_8);
             items.add(value, counts[i]);
-            if (totals != null || visits != null) {
-                TopItems.Row row = items.row(value);
+            TopItems.Row row = totals != null || visits != null ? items.row(value) : null;
+            if (row != null) {
                 row.add(counts[i], totals, i * RowTotals.WIDTH);
                 if (visits != null && visits.has(i)) {
                     visits.drainInto(i, row.visitors());

@@ -23,10 +23,13 @@ import java.util.function.ObjLongConsumer;
 
 /**
  * The most frequent values of one field: a DataSketches frequent-items sketch, exact while the
- * distinct values fit its map, mergeable across readers. Beside it, for access logs, each value's
- * {@link RowTotals} (bytes, time served, visitors): exact up to {@link #MAX_ROWS} distinct values;
- * beyond, the rows with the fewest events are dropped (as the sketch does), so a row that comes
- * back sums only what came after ({@link #rowsExact()} is then false).
+ * distinct values fit its map, mergeable across readers. Beside it, for access logs, the {@link
+ * RowTotals} (bytes, time served, visitors) of the heavy hitters: exact up to {@link #MAX_ROWS}
+ * distinct values; beyond, the half of the rows with the fewest events is dropped, and a value gets
+ * a row only once its count passes the smallest of the rows kept then. A report lists the most
+ * frequent values, which keep their rows from the start; a row that was dropped or came late sums
+ * only what came after ({@link #rowsExact()} is then false). Rows for every value cost as much as
+ * the rest of the report: each reader's partial of each split carries them.
  */
 public final class TopItems {
     /**
@@ -38,7 +41,7 @@ public final class TopItems {
     private static final ArrayOfStringsSerDe SERDE = new ArrayOfStringsSerDe();
 
     /** Distinct values whose totals are kept; past it, the smaller half is dropped. */
-    static final int MAX_ROWS = 1 << 15;
+    static final int MAX_ROWS = 1 << 11;
 
     private final ItemsSketch<String> sketch;
 
@@ -46,6 +49,9 @@ public final class TopItems {
     private final Map<String, Row> rows = new HashMap<>();
 
     private boolean rowsExact = true;
+
+    /** The events a value must pass to get a row when the rows are full: 0 until they are. */
+    private long admission;
 
     /** For a panel {@link #derive}d from another, how far that one's counts may be off. */
     private long sourceError;
@@ -82,11 +88,20 @@ public final class TopItems {
         this.sketch = sketch;
     }
 
-    /** The row of a value, made when it has none; it may drop rows to make room. */
+    /**
+     * The row of a value (its events already in the sketch): made when it has none and there is
+     * room or its count passes {@link #admission} (dropping the smaller rows to make room); null
+     * when it gets none.
+     */
+    @Nullable
     Row row(String value) {
         Row row = rows.get(value);
         if (row == null) {
             if (rows.size() >= MAX_ROWS) {
+                rowsExact = false;
+                if (sketch.getEstimate(value) <= admission) {
+                    return null;
+                }
                 dropSmallRows();
             }
             row = new Row();
@@ -101,10 +116,10 @@ public final class TopItems {
         sorted.sort(
                 Comparator.comparingLong((Map.Entry<String, Row> e) -> -e.getValue().events)
                         .thenComparing(Map.Entry::getKey));
+        admission = sorted.get(MAX_ROWS / 2 - 1).getValue().events;
         for (Map.Entry<String, Row> dropped : sorted.subList(MAX_ROWS / 2, sorted.size())) {
             rows.remove(dropped.getKey());
         }
-        rowsExact = false;
     }
 
     /** A value's totals, or null when none were added (no access log, or dropped). */
@@ -131,6 +146,9 @@ public final class TopItems {
 
     private void addRow(String value, Row theirs) {
         Row row = row(value);
+        if (row == null) {
+            return;
+        }
         row.add(theirs.events, theirs.totals, 0);
         if (theirs.visitors != null) {
             row.visitors().merge(theirs.visitors);
@@ -200,6 +218,7 @@ public final class TopItems {
         try (DataOutputStream out = new DataOutputStream(buffer)) {
             Strings.writeBytes(out, sketch.toByteArray(SERDE));
             out.writeBoolean(rowsExact);
+            out.writeLong(admission);
             out.writeInt(rows.size());
             for (Map.Entry<String, Row> entry : rows.entrySet()) {
                 Row row = entry.getValue();
@@ -225,6 +244,7 @@ public final class TopItems {
                     new TopItems(
                             ItemsSketch.getInstance(Memory.wrap(Strings.readBytes(in)), SERDE));
             items.rowsExact = in.readBoolean();
+            items.admission = in.readLong();
             int rows = in.readInt();
             for (int i = 0; i < rows; i++) {
                 Row row = new Row();
