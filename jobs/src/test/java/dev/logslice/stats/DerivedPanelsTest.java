@@ -16,6 +16,7 @@ import java.util.Random;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 /**
  * The panels made at report time from other panels' counts (referring sites from the referrers,
@@ -120,7 +121,10 @@ class DerivedPanelsTest {
         for (String site : sites.keySet()) {
             RowTotals totals = merged.rowTotals(Panel.REFERRING_SITES, site);
             assertThat(totals.bytes()).as(site).isEqualTo(siteBytes.get(site));
-            assertThat(totals.visitors()).as(site).isEqualTo(siteVisitors.get(site).size());
+            // Hundreds of visitors a site: the union of its referrers' sketches, about 5%.
+            assertThat(totals.visitors())
+                    .as(site)
+                    .isCloseTo(siteVisitors.get(site).size(), withinPercentage(15));
         }
         assertThat(counts(merged.top(Panel.STATIC_REQUESTS, 100))).isEqualTo(statics);
         for (String path : statics.keySet()) {
