@@ -153,10 +153,11 @@ public enum LayoutPreset {
     KERNEL(
             "kernel",
             "The kernel's ring buffer as dmesg prints it: '[    1.204551] message' (seconds since"
-                    + " boot in extra.uptime, no time) or, with dmesg -T, the time",
+                    + " boot in extra.uptime, no time) or, with dmesg -T, the time; a message's indented"
+                    + " second line joins it",
             "[Mon Jan 15 10:20:30 2024] usb 1-1: new high-speed USB device number 2 using"
                     + " xhci_hcd",
-            ContinuationLines.NONE,
+            ContinuationLines.STACK_TRACES,
             null,
             "[%{uptime:decimal}] %{message}",
             "[ %{uptime:decimal}] %{message}",

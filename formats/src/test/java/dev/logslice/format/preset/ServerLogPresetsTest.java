@@ -160,6 +160,8 @@ class ServerLogPresetsTest {
             "[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org) (gcc-12"
                     + " (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1\n"
                     + "[    0.000000] Command line: BOOT_IMAGE=/boot/vmlinuz root=UUID=4f1c ro quiet\n"
+                    + "[    0.375001] amd_pstate: the _CPC object is not present in SBIOS or ACPI disabled\n"
+                    + "               Please enable it if your BIOS has the CPPC option.\n"
                     + "[    1.204551] usb 1-1: new high-speed USB device number 2 using xhci_hcd\n"
                     + "[   12.718002] EXT4-fs (sda1): mounted filesystem with ordered data mode\n"
                     + "[ 8123.000013] [UFW BLOCK] IN=eth0 OUT= SRC=203.0.113.5 DST=10.0.0.2 PROTO=TCP\n"
@@ -169,11 +171,12 @@ class ServerLogPresetsTest {
     void dmesgLinesKeepTheirUptimeOrTimeAndMessage() throws Exception {
         List<LogEvent> events = detectedAndRead("kernel", DMESG);
 
-        assertThat(events).hasSize(6);
+        assertThat(events).hasSize(7);
         assertThat(events.get(0).extra()).containsEntry("uptime", "0.000000");
+        assertThat(events.get(2).lineCount()).isEqualTo(2);
         assertThat(events.get(0).message()).startsWith("Linux version 6.1.0-18-amd64");
-        assertThat(events.get(4).message()).startsWith("[UFW BLOCK] IN=eth0");
-        assertThat(events.get(5).extra()).containsEntry("uptime", "123456.789012");
+        assertThat(events.get(5).message()).startsWith("[UFW BLOCK] IN=eth0");
+        assertThat(events.get(6).extra()).containsEntry("uptime", "123456.789012");
         LogEvent humanTime = detectedAndRead("kernel", DMESG_T).get(1);
         assertThat(humanTime.timestampText()).isEqualTo("2024-01-15T10:20:31Z");
         assertThat(humanTime.message()).isEqualTo("EXT4-fs (sda1): re-mounted. Quota mode: none.");
