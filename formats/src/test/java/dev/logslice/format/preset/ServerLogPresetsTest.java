@@ -156,6 +156,19 @@ class ServerLogPresetsTest {
                     + "2024-01-15 10:20:31,000:INFO:certbot._internal.renewal:Cert not yet due for"
                     + " renewal: example.com";
 
+    private static final String TRAEFIK =
+            "203.0.113.5 - - [15/Jan/2024:10:20:30 +0000] \"GET /api/cart HTTP/1.1\" 200 1532 \"-\""
+                    + " \"Mozilla/5.0 (X11; Linux x86_64)\" 17 \"shop@docker\" \"http://10.0.0.7:8080\""
+                    + " 3ms\n"
+                    + "203.0.113.6 - alice [15/Jan/2024:10:20:31 +0000] \"POST /api/pay HTTP/2.0\" 502 0"
+                    + " \"https://shop.example.com/\" \"curl/8.5.0\" 18 \"pay@file\" \"-\" 1204ms";
+
+    private static final String SQUID =
+            "1705314030.123    123 10.0.0.5 TCP_MISS/200 1532 GET http://example.com/ -"
+                    + " HIER_DIRECT/93.184.216.34 text/html\n"
+                    + "1705314031.456     12 10.0.0.6 TCP_DENIED/403 3950 CONNECT evil.example:443 bob"
+                    + " HIER_NONE/- -";
+
     static final String DMESG =
             "[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org) (gcc-12"
                     + " (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1\n"
@@ -324,6 +337,37 @@ class ServerLogPresetsTest {
         assertThat(events.get(2).level()).isEqualTo("INFO");
         assertThat(events.get(2).logger()).isEqualTo("certbot._internal.renewal");
         assertThat(events.get(2).message()).isEqualTo("Cert not yet due for renewal: example.com");
+    }
+
+    @Test
+    void traefikIsCombinedWithItsRouterBackendAndDuration() throws Exception {
+        List<LogEvent> events = detectedAndRead("traefik", TRAEFIK);
+
+        assertThat(events.get(0).requestTime()).isEqualTo(0.003);
+        assertThat(events.get(0).extra())
+                .containsExactly(
+                        entry("requests", 17L),
+                        entry("router", "shop@docker"),
+                        entry("backend", "http://10.0.0.7:8080"));
+        assertThat(events.get(1).user()).isEqualTo("alice");
+        assertThat(events.get(1).status()).isEqualTo(502);
+        assertThat(events.get(1).requestTime()).isEqualTo(1.204);
+        assertThat(events.get(1).referrer()).isEqualTo("https://shop.example.com/");
+    }
+
+    @Test
+    void squidNativeAccessLog() throws Exception {
+        List<LogEvent> events = detectedAndRead("squid", SQUID);
+
+        assertThat(events.get(0).timestampText()).isEqualTo("2024-01-15T10:20:30.123Z");
+        assertThat(events.get(0).requestTime()).isEqualTo(0.123);
+        assertThat(events.get(0).path()).isEqualTo("http://example.com/");
+        assertThat(events.get(1).status()).isEqualTo(403);
+        assertThat(events.get(1).method()).isEqualTo("CONNECT");
+        assertThat(events.get(1).user()).isEqualTo("bob");
+        assertThat(events.get(1).extra())
+                .containsEntry("cacheResult", "TCP_DENIED")
+                .containsEntry("hierarchy", "HIER_NONE");
     }
 
     @ParameterizedTest
