@@ -8,7 +8,6 @@ import org.apache.flink.configuration.StateRecoveryOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,8 +54,22 @@ public final class CheckpointFolder implements Closeable {
         }
         Files.createDirectories(dir);
         Path marker = dir.resolve(MARKER);
-        String expected = "logslice grep --follow, writing to " + identity + "\n";
-        if (Files.exists(marker)) {
+        if (!Files.exists(marker) && !isEmptyBesidesLock(dir)) {
+            throw new IllegalArgumentException(
+                    name + " holds files that are not logslice's checkpoints; name another folder");
+        }
+        FileChannel channel =
+                FileChannel.open(
+                        dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            // Locked before the marker is read or written: two first runs cannot both take it.
+            if (!tryLock(channel)) {
+                throw new IllegalArgumentException(name + " is in use by another logslice run");
+            }
+            String expected = "logslice grep --follow, writing to " + identity + "\n";
+            if (!Files.exists(marker)) {
+                Files.writeString(marker, expected, StandardCharsets.UTF_8);
+            }
             String found = Files.readString(marker, StandardCharsets.UTF_8);
             if (!found.equals(expected)) {
                 throw new IllegalArgumentException(
@@ -66,26 +79,19 @@ public final class CheckpointFolder implements Closeable {
                                 + "), not of this one, writing to "
                                 + identity);
             }
-        } else if (isEmptyBesidesLock(dir)) {
-            Files.writeString(marker, expected, StandardCharsets.UTF_8);
-        } else {
-            throw new IllegalArgumentException(
-                    name + " holds files that are not logslice's checkpoints; name another folder");
-        }
-        FileChannel channel =
-                FileChannel.open(
-                        dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null; // held by this JVM
-        }
-        if (lock == null) {
+        } catch (IOException | RuntimeException e) {
             channel.close();
-            throw new IllegalArgumentException(name + " is in use by another logslice run");
+            throw e;
         }
         return new CheckpointFolder(dir, channel);
+    }
+
+    private static boolean tryLock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock() != null;
+        } catch (OverlappingFileLockException e) {
+            return false; // held by this JVM
+        }
     }
 
     private static boolean isEmptyBesidesLock(Path dir) throws IOException {

@@ -76,6 +76,7 @@ class CheckpointFolderTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not logslice's checkpoints");
         assertThat(dir.resolve(CheckpointFolder.MARKER)).doesNotExist();
+        assertThat(dir.resolve(CheckpointFolder.LOCK)).doesNotExist();
     }
 
     @Test
