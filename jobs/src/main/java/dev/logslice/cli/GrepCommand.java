@@ -134,8 +134,9 @@ final class GrepCommand implements Callable<Integer> {
                             + " new files in the folders and globs given; write each selected"
                             + " line as it comes, lines of a file in file order, until Ctrl-C"
                             + " or SIGTERM (exit 0). Existing files are read from their end,"
-                            + " as tail -f does (not on a run resumed from --checkpoint-dir). To stdout or"
-                            + " --out, without file names.")
+                            + " as tail -f does (a run resumed from --checkpoint-dir goes on"
+                            + " where the last one was). To stdout or --out, without file"
+                            + " names.")
     boolean follow;
 
     @Option(
