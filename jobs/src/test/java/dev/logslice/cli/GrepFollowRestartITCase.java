@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -44,7 +45,9 @@ class GrepFollowRestartITCase {
      */
     private static final int LINES_PER_FILE = 400;
 
-    @TempDir Path dir;
+    /** Kept when the test fails: the runs' stderr, the logs and the checkpoints tell why. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    Path dir;
 
     private Path logs;
     private Path out;
@@ -196,8 +199,9 @@ class GrepFollowRestartITCase {
     /**
      * Appends numbered lines, every other one selected, at about 200 a second, each file's last in
      * two writes; every {@link #LINES_PER_FILE} lines it rotates, by rename and create or by
-     * copytruncate in turns. A copytruncate waits until --out holds what was written: the lines cut
-     * before being read are lost to any reader (logrotate's own window), and the copy is kept
+     * copytruncate in turns. A copytruncate waits until --out holds what was written and a
+     * checkpoint was taken after: lines cut before being read, or read but not checkpointed when
+     * the process is killed, are lost to any reader (logrotate's own window); the copy is kept
      * outside the folder followed, as a copy there would be another file to read.
      */
     private final class Writer {
@@ -264,6 +268,13 @@ class GrepFollowRestartITCase {
                     assertThat(System.nanoTime())
                             .as("caught up to copytruncate")
                             .isLessThan(deadline);
+                    LockSupport.parkNanos(20_000_000);
+                }
+                // And checkpointed: a run killed now resumes from a checkpoint, and what it held
+                // after it is cut from --out and read again, from a file then truncated.
+                Instant caughtUp = Instant.now();
+                while (!latestCheckpoint().isAfter(caughtUp)) {
+                    assertThat(System.nanoTime()).as("checkpointed").isLessThan(deadline);
                     LockSupport.parkNanos(20_000_000);
                 }
                 Files.copy(log, archive.resolve("app.log." + rotation));
