@@ -77,6 +77,22 @@ class FollowedFileTest {
     }
 
     @Test
+    void aFileTruncatedToLessThanItWasButPastTheNextLineIsReadAgain() throws IOException {
+        MemoryFollowView.Inode log = files.create(LOG);
+        FollowedFile followed = follow(log, 0, Fingerprint.NONE);
+        append(log, "same\nhalf written");
+        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        // Written again with the same first line: only the size tells.
+        files.truncate(log);
+        append(log, "same\nnew\n");
+
+        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+
+        assertThat(lines).containsExactly("same", "same", "new");
+        assertThat(followed.truncations()).isOne();
+    }
+
+    @Test
     void aFileTruncatedAndWrittenAgainToTheSameSizeIsReadAgain() throws IOException {
         MemoryFollowView.Inode log = files.create(LOG);
         FollowedFile followed = follow(log, 0, Fingerprint.NONE);
