@@ -29,7 +29,7 @@ public record FormatSection(
         for (SplitReport split : stats.splits()) {
             for (SplitReport.FileRead file : split.files()) {
                 // An empty file (wtmp, a log not yet written) is read in no format.
-                if (!file.skipped() && file.lines() > 0) {
+                if (!file.skipped() && file.end() > 0) {
                     // Events name files by plain path, splits by the source's name.
                     String name = LocalPaths.plain(file.path());
                     filesByFormat
