@@ -3,6 +3,7 @@ package dev.logslice.cli;
 import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.SessionClusterFlink;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.function.FunctionWithException;
 
@@ -42,9 +43,23 @@ final class ExecutionTarget {
             PrintStream err,
             FunctionWithException<StreamExecutionEnvironment, T, Exception> job)
             throws Exception {
+        return run(parallelism, new Configuration(), paths, err, job);
+    }
+
+    /** As {@link #run}, the job run with {@code settings} added to the embedded Flink's. */
+    <T> T run(
+            int parallelism,
+            Configuration settings,
+            List<String> paths,
+            PrintStream err,
+            FunctionWithException<StreamExecutionEnvironment, T, Exception> job)
+            throws Exception {
         InputFiles.warnSkipped(paths, err);
         if (cluster == null) {
-            return job.apply(EmbeddedFlink.environment(parallelism));
+            return job.apply(EmbeddedFlink.environment(parallelism, settings));
+        }
+        if (!settings.keySet().isEmpty()) {
+            throw new IllegalStateException("settings for the embedded Flink only: " + settings);
         }
         ClusterWatch watch = new ClusterWatch(cluster);
         watch.checkAnswers();

@@ -159,7 +159,8 @@ final class FormatOptionsMixin {
         }
     }
 
-    private FormatOptions options() {
+    /** The format options of the flags given (checked against a named format). */
+    FormatOptions options() {
         // Under auto a pattern is unused (warnIfPatternUnused said so): no detected format takes
         // it.
         FormatOptions options =

@@ -4,7 +4,9 @@ import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.detect.InputFormats;
+import dev.logslice.job.CheckpointFolder;
 import dev.logslice.job.EventGrepDecoder;
+import dev.logslice.job.FollowOutputSink;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
@@ -18,12 +20,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import sun.misc.Signal;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
@@ -132,8 +134,22 @@ final class GrepCommand implements Callable<Integer> {
                             + " new files in the folders and globs given; write each selected"
                             + " line as it comes, lines of a file in file order, until Ctrl-C"
                             + " or SIGTERM (exit 0). Existing files are read from their end,"
-                            + " as tail -f does. To stdout, without file names.")
+                            + " as tail -f does (a run resumed from --checkpoint-dir goes on"
+                            + " where the last one was). To stdout or --out, without file"
+                            + " names.")
     boolean follow;
+
+    @Option(
+            names = "--checkpoint-dir",
+            paramLabel = "DIR",
+            description =
+                    "With --follow: checkpoint every 2 s into DIR and resume from its latest"
+                            + " checkpoint, where the last run stopped (Ctrl-C or SIGTERM take a"
+                            + " savepoint there first), was killed or crashed. --out then holds"
+                            + " every selected line exactly once across runs: what was written"
+                            + " after the checkpoint resumed from is cut off. One DIR per"
+                            + " command.")
+    Path checkpointDir;
 
     @Option(
             names = "--from-start",
@@ -158,8 +174,9 @@ final class GrepCommand implements Callable<Integer> {
         if (follow) {
             return follow();
         }
-        if (fromStart) {
-            throw new IllegalArgumentException("--from-start goes with --follow only");
+        if (fromStart || checkpointDir != null) {
+            throw new IllegalArgumentException(
+                    "--from-start and --checkpoint-dir go with --follow only");
         }
         Outputs.checkFile("--out", out);
         List<String> given = paths;
@@ -265,8 +282,7 @@ final class GrepCommand implements Callable<Integer> {
      * does not work with it yet is refused by name.
      */
     private Integer follow() throws Exception {
-        if (out != null
-                || count
+        if (count
                 || filesWithMatches
                 || maxCount != null
                 || lineNumbers
@@ -276,10 +292,12 @@ final class GrepCommand implements Callable<Integer> {
                 || !execution.isEmbedded()
                 || paths.contains(StandardInput.NAME)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines to stdout, in this JVM: --out, -c, -l, -m,"
+                    "--follow writes the selected lines as they come, in this JVM: -c, -l, -m,"
                             + " -n, -H, --format, field filters, --cluster and - (stdin) do not go"
                             + " with it yet");
         }
+        Outputs.checkFile("--out", out);
+        Path outFile = out == null || Outputs.isStdout(out) ? null : canonical(out);
         LinePattern pattern = pattern();
         GrepOptions options = new GrepOptions(invert, -1, false, false, false, false);
         LogFileSource<GrepMatch> source =
@@ -288,19 +306,54 @@ final class GrepCommand implements Callable<Integer> {
                         .setFollowFromStart(fromStart)
                         .setLineDecoder(new GrepDecoder(pattern, options))
                         .build();
+        FollowOutputSink sink =
+                outFile == null ? FollowOutputSink.toStdout() : FollowOutputSink.toFile(outFile);
         CompletableFuture<Void> stop = new CompletableFuture<>();
         // Ctrl-C and SIGTERM stop the job; the command then ends as usual, with exit status 0.
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), caught -> stop.complete(null));
         }
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
-        try (FileOutputStream stdout = new FileOutputStream(FileDescriptor.out)) {
+        if (checkpointDir == null) {
             execution.run(
                     read.parallelism,
                     paths,
                     notes,
-                    env -> GrepJob.follow(env, source, stdout.getChannel(), stop));
+                    env -> GrepJob.follow(env, source, sink, stop, null));
+            return 0;
+        }
+        try (CheckpointFolder folder =
+                CheckpointFolder.open(
+                        checkpointDir, outFile == null ? "stdout" : outFile.toString())) {
+            Optional<Path> resumed = folder.latestComplete();
+            if (outFile == null) {
+                notes.println(
+                        "logslice: exactly-once holds for --out only: on stdout, lines written"
+                                + " after the checkpoint resumed from come again");
+            }
+            resumed.ifPresent(from -> notes.println("logslice: resuming from " + from));
+            Optional<String> savepoint =
+                    execution.run(
+                            read.parallelism,
+                            folder.configuration(resumed),
+                            paths,
+                            notes,
+                            env ->
+                                    GrepJob.follow(
+                                            env, source, sink, stop, folder.savepointDirectory()));
+            savepoint.ifPresent(
+                    path ->
+                            notes.println(
+                                    "logslice: stopped with a savepoint, "
+                                            + path
+                                            + "; the next run resumes from it"));
         }
         return 0;
+    }
+
+    /** The file with its folder's links resolved: two spellings of one --out are one command. */
+    private static Path canonical(Path file) throws IOException {
+        Path absolute = file.toAbsolutePath().normalize();
+        return absolute.getParent().toRealPath().resolve(absolute.getFileName());
     }
 }

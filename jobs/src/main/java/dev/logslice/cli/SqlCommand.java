@@ -2,10 +2,13 @@ package dev.logslice.cli;
 
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.detect.PathsDetection;
+import dev.logslice.format.registry.FormatOptions;
+import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.job.ReaderOutput;
 import dev.logslice.sql.QueryRun;
 import dev.logslice.sql.RowOutput;
 import dev.logslice.table.LogsTableStatement;
+import dev.logslice.table.LogsliceTableOptions;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,7 +91,7 @@ final class SqlCommand implements Callable<Integer> {
                         PathsDetection.localFiles(toRead),
                         inputFormats.fileFormats(),
                         formats.zone,
-                        tableOptions(toRead));
+                        tableOptions(toRead, inputFormats));
         try (Outputs.Pending pending = Outputs.open(out)) {
             Writer writer =
                     new OutputStreamWriter(
@@ -120,16 +123,36 @@ final class SqlCommand implements Callable<Integer> {
         }
     }
 
-    /** The table's WITH options: the paths to read and the format and source options given. */
-    private Map<String, String> tableOptions(List<String> paths) {
+    /**
+     * The table's WITH options: the paths to read, the format and its options as the other commands
+     * read them, and the source options given.
+     */
+    private Map<String, String> tableOptions(List<String> paths, InputFormats inputFormats) {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("path", String.join(";", paths.stream().map(SqlCommand::listItem).toList()));
-        options.put("format", formats.format);
-        if (formats.pattern != null && formats.isNamed()) {
-            options.put("pattern", formats.pattern);
-        }
-        if (formats.timeFormat != null) {
-            options.put("time-format", formats.timeFormat);
+        // One detected format is named, so that the table does not detect it again; files of
+        // several formats are detected again by the table, with the same options.
+        String format =
+                inputFormats.isDetected() && inputFormats.filesByFormat().size() == 1
+                        ? inputFormats.names()
+                        : formats.format;
+        options.put(LogsliceTableOptions.FORMAT.key(), format);
+        FormatOptions given = formats.options();
+        given.pattern().ifPresent(p -> options.put(LogsliceTableOptions.PATTERN.key(), p));
+        given.timeFormat().ifPresent(t -> options.put(LogsliceTableOptions.TIME_FORMAT.key(), t));
+        given.year().ifPresent(y -> options.put(LogsliceTableOptions.YEAR.key(), y.toString()));
+        // A detected format that reads no JSON ignores JSON keys; named, it would refuse them.
+        if (format.equals("auto") || FormatRegistry.standard().definition(format).takesJsonKeys()) {
+            given.jsonKeys()
+                    .forEach(
+                            (field, keys) ->
+                                    options.put(
+                                            LogsliceTableOptions.JSON_KEYS.get(field).key(),
+                                            String.join(
+                                                    ";",
+                                                    keys.stream()
+                                                            .map(SqlCommand::listItem)
+                                                            .toList())));
         }
         options.put("zone", formats.zone.getId());
         options.put("split-size", read.splitSize.toString());

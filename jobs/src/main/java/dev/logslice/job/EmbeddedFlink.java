@@ -30,7 +30,13 @@ public final class EmbeddedFlink {
      * cluster's when the job is submitted with {@code flink run}.
      */
     public static StreamExecutionEnvironment environment(int parallelism) {
+        return environment(parallelism, new Configuration());
+    }
+
+    /** As {@link #environment(int)}, with {@code settings} (checkpoints, a restore) added. */
+    public static StreamExecutionEnvironment environment(int parallelism, Configuration settings) {
         Configuration conf = BatchSettings.configuration(parallelism);
+        conf.addAll(settings);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         if (env instanceof LocalStreamEnvironment) {
             // A random port: several embedded runs (tests, scripts) may share a machine.

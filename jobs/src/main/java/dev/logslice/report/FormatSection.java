@@ -28,7 +28,8 @@ public record FormatSection(
         Map<String, Long> linesByFile = new LinkedHashMap<>();
         for (SplitReport split : stats.splits()) {
             for (SplitReport.FileRead file : split.files()) {
-                if (!file.skipped()) {
+                // An empty file (wtmp, a log not yet written) is read in no format.
+                if (!file.skipped() && file.end() > 0) {
                     // Events name files by plain path, splits by the source's name.
                     String name = LocalPaths.plain(file.path());
                     filesByFormat

@@ -106,6 +106,7 @@ class LogFolderITCase {
                         "2024/01/15 10:20:32 [error] 1234#1234: *7 upstream timed out (110:"
                                 + " Connection timed out), client: 10.0.0.9, server: shop,"
                                 + " request: \"GET /api HTTP/1.1\", host: \"shop\""));
+        Files.write(varLog.resolve("btmp"), new byte[0]);
         byte[] wtmp = new byte[384 * 3];
         System.arraycopy("pts/0".getBytes(StandardCharsets.US_ASCII), 0, wtmp, 8, 5);
         Files.write(varLog.resolve("wtmp"), wtmp);
@@ -180,6 +181,11 @@ class LogFolderITCase {
         assertThat(sections.get("alternatives").get("events").asLong()).isEqualTo(2);
         assertThat(namesOf(sections.get("fail2ban").get("files"))).containsExactly("fail2ban.log");
         assertThat(sections.get("fail2ban").get("events").asLong()).isEqualTo(2);
+        // The empty btmp is no file of any format.
+        stats.get("formats")
+                .forEach(
+                        section ->
+                                assertThat(namesOf(section.get("files"))).doesNotContain("btmp"));
         // Reports name files by their paths, as the user gave them, never by file: URIs.
         List<String> reportedPaths = new ArrayList<>();
         stats.get("skippedFiles").forEach(file -> reportedPaths.add(file.get("path").asText()));

@@ -129,6 +129,58 @@ class SqlCommandITCase {
     }
 
     @Test
+    void aSyslogYearAndAJsonTimeKeyReadAsTheOtherCommandsReadThem(@TempDir Path out)
+            throws IOException {
+        Path syslog = Files.writeString(dir.resolve("messages"), syslogLines());
+        // The default keys would take "time"; --time-field names the other.
+        Path json =
+                Files.writeString(
+                        dir.resolve("app.jsonl"),
+                        "{\"when\":\"2021-03-04T05:06:07Z\",\"time\":\"2000-01-01T00:00:00Z\","
+                                + "\"msg\":\"started\"}\n"
+                                + "{\"when\":\"2021-03-04T05:06:08Z\",\"time\":\"2000-01-01T00:00:00Z\","
+                                + "\"msg\":\"ready\"}\n");
+        Path syslogRows = out.resolve("syslog.csv");
+        Path jsonRows = out.resolve("json.csv");
+
+        CliRun syslogRun =
+                sql(
+                        syslogRows,
+                        "--output",
+                        "csv",
+                        "--zone",
+                        "UTC",
+                        "--year",
+                        "2019",
+                        "SELECT ts FROM logs ORDER BY ts",
+                        syslog.toString());
+        CliRun jsonRun =
+                sql(
+                        jsonRows,
+                        "--output",
+                        "csv",
+                        "--zone",
+                        "UTC",
+                        "--time-field",
+                        "when",
+                        "SELECT ts, message FROM logs ORDER BY ts",
+                        json.toString());
+
+        assertThat(syslogRun.exitCode()).as(syslogRun.stderr()).isZero();
+        assertThat(Files.readAllLines(syslogRows))
+                .containsExactly("ts", "2019-12-01T10:00:00Z", "2019-12-01T10:00:01Z");
+        assertThat(jsonRun.exitCode()).as(jsonRun.stderr()).isZero();
+        assertThat(Files.readAllLines(jsonRows))
+                .containsExactly(
+                        "ts,message", "2021-03-04T05:06:07Z,started", "2021-03-04T05:06:08Z,ready");
+    }
+
+    private static String syslogLines() {
+        return "Dec  1 10:00:00 web1 sshd[101]: Accepted publickey for deploy\n"
+                + "Dec  1 10:00:01 web1 sshd[101]: session opened for user deploy\n";
+    }
+
+    @Test
     void describeListsTheColumnsTheFormatHasAndTheQueryMayComeFromAFile(@TempDir Path out)
             throws IOException {
         Path query = Files.writeString(out.resolve("q.sql"), "DESCRIBE logs");

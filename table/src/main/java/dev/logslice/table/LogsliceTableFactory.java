@@ -1,5 +1,6 @@
 package dev.logslice.table;
 
+import dev.logslice.format.Field;
 import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.detect.PathsDetection;
@@ -20,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -47,6 +49,10 @@ public final class LogsliceTableFactory implements DynamicTableSourceFactory {
                 LogsliceTableOptions.PATTERN,
                 LogsliceTableOptions.ZONE,
                 LogsliceTableOptions.TIME_FORMAT,
+                LogsliceTableOptions.YEAR,
+                LogsliceTableOptions.TIME_FIELD,
+                LogsliceTableOptions.LEVEL_FIELD,
+                LogsliceTableOptions.MESSAGE_FIELD,
                 LogsliceTableOptions.MALFORMED,
                 LogsliceTableOptions.SPLIT_SIZE,
                 LogsliceTableOptions.READ_BUFFER_SIZE,
@@ -101,14 +107,7 @@ public final class LogsliceTableFactory implements DynamicTableSourceFactory {
 
     private static InputFormats formats(ReadableConfig options, List<String> paths, ZoneId zone) {
         String format = options.get(LogsliceTableOptions.FORMAT);
-        FormatOptions formatOptions =
-                options.getOptional(LogsliceTableOptions.PATTERN)
-                        .map(FormatOptions::pattern)
-                        .orElseGet(FormatOptions::none);
-        formatOptions =
-                options.getOptional(LogsliceTableOptions.TIME_FORMAT)
-                        .map(formatOptions::withTimeFormat)
-                        .orElse(formatOptions);
+        FormatOptions formatOptions = formatOptions(options);
         try {
             if (!format.equals("auto")) {
                 return InputFormats.named(FormatRegistry.standard().create(format, formatOptions));
@@ -119,5 +118,29 @@ public final class LogsliceTableFactory implements DynamicTableSourceFactory {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + paths + " to detect their format", e);
         }
+    }
+
+    /** The options a format is made with, as the command line's flags make them. */
+    private static FormatOptions formatOptions(ReadableConfig options) {
+        FormatOptions formatOptions =
+                options.getOptional(LogsliceTableOptions.PATTERN)
+                        .map(FormatOptions::pattern)
+                        .orElseGet(FormatOptions::none);
+        formatOptions =
+                options.getOptional(LogsliceTableOptions.TIME_FORMAT)
+                        .map(formatOptions::withTimeFormat)
+                        .orElse(formatOptions);
+        formatOptions =
+                options.getOptional(LogsliceTableOptions.YEAR)
+                        .map(formatOptions::withYear)
+                        .orElse(formatOptions);
+        for (Map.Entry<Field, ConfigOption<List<String>>> keys :
+                LogsliceTableOptions.JSON_KEYS.entrySet()) {
+            List<String> given = options.getOptional(keys.getValue()).orElse(List.of());
+            if (!given.isEmpty()) {
+                formatOptions = formatOptions.withJsonKeys(keys.getKey(), given);
+            }
+        }
+        return formatOptions;
     }
 }

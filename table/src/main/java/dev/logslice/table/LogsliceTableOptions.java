@@ -1,6 +1,7 @@
 package dev.logslice.table;
 
 import dev.logslice.connector.source.LogSourceOptions;
+import dev.logslice.format.Field;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
@@ -8,6 +9,7 @@ import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.MemorySize;
 
 import java.util.List;
+import java.util.Map;
 
 /** The options of the {@code 'connector' = 'logslice'} table, as given in a table's WITH clause. */
 @PublicEvolving
@@ -54,6 +56,27 @@ public final class LogsliceTableOptions {
                             "For format regex: the time's layout (a DateTimeFormatter pattern,"
                                     + " 'epoch' or 'epoch-ms').");
 
+    public static final ConfigOption<Integer> YEAR =
+            ConfigOptions.key("year")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The year of syslog timestamps that have none (the same as the command"
+                                    + " line's --year); default: inferred from each file's"
+                                    + " modification time.");
+
+    public static final ConfigOption<List<String>> TIME_FIELD = jsonKeys("time-field", "time");
+    public static final ConfigOption<List<String>> LEVEL_FIELD = jsonKeys("level-field", "level");
+    public static final ConfigOption<List<String>> MESSAGE_FIELD =
+            jsonKeys("message-field", "message");
+
+    /** The option of each field whose JSON keys may be given. */
+    public static final Map<Field, ConfigOption<List<String>>> JSON_KEYS =
+            Map.of(
+                    Field.TIMESTAMP, TIME_FIELD,
+                    Field.LEVEL, LEVEL_FIELD,
+                    Field.MESSAGE, MESSAGE_FIELD);
+
     public static final ConfigOption<MalformedRows> MALFORMED =
             ConfigOptions.key("malformed")
                     .enumType(MalformedRows.class)
@@ -76,6 +99,20 @@ public final class LogsliceTableOptions {
                     .booleanType()
                     .defaultValue(LogSourceOptions.SKIP_MISSING_FILES.defaultValue())
                     .withDescription(LogSourceOptions.SKIP_MISSING_FILES.description());
+
+    private static ConfigOption<List<String>> jsonKeys(String key, String what) {
+        return ConfigOptions.key(key)
+                .stringType()
+                .asList()
+                .noDefaultValue()
+                .withDescription(
+                        "JSON and logfmt formats: the key(s) of the "
+                                + what
+                                + ", most preferred first, separated by ';', dotted for nested"
+                                + " ones (the same as the command line's --"
+                                + key
+                                + ").");
+    }
 
     /** A source option under its key without the {@code logslice.source.} prefix. */
     private static ConfigOption<MemorySize> memoryOption(ConfigOption<MemorySize> source) {

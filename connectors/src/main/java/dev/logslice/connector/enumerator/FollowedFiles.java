@@ -138,10 +138,8 @@ public final class FollowedFiles {
             if (tracked.containsKey(identity)) {
                 tracked.put(identity, file.path().toString());
                 Fingerprint known = fingerprints.get(identity);
-                if (!compressed
-                        && (known == null
-                                || known.length() < Math.min(Fingerprint.BYTES, file.size()))) {
-                    fingerprints.put(identity, fingerprint(file)); // it grew since
+                if (!compressed && (known == null || grewOrWasRewritten(file, known))) {
+                    fingerprints.put(identity, fingerprint(file));
                 }
                 continue;
             }
@@ -175,6 +173,22 @@ public final class FollowedFiles {
         }
         listedBefore = true;
         return found;
+    }
+
+    /**
+     * Whether a file's start is longer than the one known, or another: written again from 0 under
+     * its name (copytruncate). Its start is then the new one, or a later rename would make it look
+     * like a new file under the old inode, read again from 0.
+     */
+    private boolean grewOrWasRewritten(InputFile file, Fingerprint known) {
+        try {
+            return known.length() < Math.min(Fingerprint.BYTES, file.size())
+                    || !known.isPrefixOf(reads.prefix(file, known.length()));
+        } catch (IOException e) {
+            // Gone since it was listed (the oldest rotated file deleted): an error here would
+            // drop this listing's new files, already noted as handed out.
+            return false;
+        }
     }
 
     private void retire(Fingerprint fingerprint) {

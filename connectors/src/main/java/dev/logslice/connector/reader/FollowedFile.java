@@ -205,7 +205,9 @@ final class FollowedFile {
         }
         long now = view.nanoTime();
         long latest = file.size();
-        if (latest < lines.position() || rewritten()) {
+        // Smaller than it was seen is a truncation, also when still past the next line (a last
+        // line pending, a read cut at its budget, a restore), whose bytes before look the same.
+        if (latest < size || latest < lines.position() || rewritten()) {
             size = latest;
             countTruncation(lines.position());
             SplitReadStats before = lines.stats();

@@ -136,6 +136,21 @@ class FollowedFilesTest {
     }
 
     @Test
+    void aFileRewrittenInPlaceAndThenRenamedIsTheRenamedFile() throws IOException {
+        // Longer than a fingerprint: the start known is all a fingerprint holds.
+        java.nio.file.Path log = Files.writeString(dir.resolve("app.log"), "old\n".repeat(2_000));
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        // copytruncate: the same inode, written again from 0 (its reader restarts it at 0).
+        Files.writeString(log, "new\n".repeat(2_000));
+        assertThat(files.onListing(listing())).isEmpty();
+        // Then a rotation by rename: the file under the new name is the one followed.
+        Files.move(log, dir.resolve("app.log.1"));
+
+        assertThat(files.onListing(listing())).isEmpty();
+    }
+
+    @Test
     void theStateOfACheckpointKnowsTheSameFiles() throws IOException {
         Files.writeString(dir.resolve("app.log"), "one\n");
         FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());

@@ -77,6 +77,21 @@ class FollowedFileTest {
     }
 
     @Test
+    void restoredAndThenTruncatedToLessThanItWasButPastTheOffsetItIsReadAgain() throws IOException {
+        MemoryFollowView.Inode log = files.create(LOG);
+        append(log, "first\nsecond line\n");
+        FollowedFile restored = follow(log, 6, Fingerprint.NONE);
+        // copytruncate before the first poll: no bytes read yet to compare, only the size tells.
+        files.truncate(log);
+        append(log, "first\nnew\n");
+
+        restored.poll(line -> lines.add(line.toUtf8String()), 4096);
+
+        assertThat(lines).containsExactly("first", "new");
+        assertThat(restored.truncations()).isOne();
+    }
+
+    @Test
     void aFileTruncatedAndWrittenAgainToTheSameSizeIsReadAgain() throws IOException {
         MemoryFollowView.Inode log = files.create(LOG);
         FollowedFile followed = follow(log, 0, Fingerprint.NONE);

@@ -153,10 +153,11 @@ public enum LayoutPreset {
     KERNEL(
             "kernel",
             "The kernel's ring buffer as dmesg prints it: '[    1.204551] message' (seconds since"
-                    + " boot in extra.uptime, no time) or, with dmesg -T, the time",
+                    + " boot in extra.uptime, no time) or, with dmesg -T, the time; a message's indented"
+                    + " second line joins it",
             "[Mon Jan 15 10:20:30 2024] usb 1-1: new high-speed USB device number 2 using"
                     + " xhci_hcd",
-            ContinuationLines.NONE,
+            ContinuationLines.STACK_TRACES,
             null,
             "[%{uptime:decimal}] %{message}",
             "[ %{uptime:decimal}] %{message}",
@@ -225,6 +226,28 @@ public enum LayoutPreset {
             ContinuationLines.STACK_TRACES,
             null,
             "%{timestamp:yyyy/MM/dd HH:mm:ss.SSSSSS} %{message}"),
+    TRAEFIK(
+            "traefik",
+            "Traefik's access log: the combined line, then the request count, router, backend"
+                    + " URL and duration",
+            "203.0.113.5 - - [15/Jan/2024:10:20:30 +0000] \"GET /api/cart HTTP/1.1\" 200 1532 \"-\""
+                    + " \"Mozilla/5.0 (X11; Linux x86_64)\" 17 \"shop@docker\""
+                    + " \"http://10.0.0.7:8080\" 3ms",
+            ContinuationLines.NONE,
+            null,
+            "%{client} - %{user} [%{timestamp:dd/MMM/yyyy:HH:mm:ss Z}] \"%{request}\" %{status}"
+                    + " %{bytes} \"%{referrer:text}\" \"%{userAgent:text}\" %{requests:num}"
+                    + " \"%{router:text}\" \"%{backend:text}\" %{requestTime:ms}ms"),
+    SQUID(
+            "squid",
+            "Squid's native access log: time, elapsed ms, client, cache result/status, bytes,"
+                    + " method, URL, user, hierarchy/peer, content type",
+            "1705314030.123    123 10.0.0.5 TCP_MISS/200 1532 GET http://example.com/ -"
+                    + " HIER_DIRECT/93.184.216.34 text/html",
+            ContinuationLines.NONE,
+            null,
+            "%{timestamp:epoch} %{requestTime:ms} %{client} %{cacheResult}/%{status} %{bytes}"
+                    + " %{method} %{path} %{user} %{hierarchy}/%{peer} %{contentType}"),
     SETUPAPI(
             "setupapi",
             "Windows setupapi.dev.log: one event per section, its lines joined",

@@ -13,13 +13,13 @@ import java.util.Locale;
  * Compiles the compact layouts the presets are written in: text, and {@code %{name}} or {@code
  * %{name:arg}} for a value. A name is an event field ({@code level}, {@code status}), {@code
  * request} (an HTTP request line), {@code _} (matched, not kept) or else a key of {@code extra}.
- * The arg of {@code timestamp} is its {@code java.time} pattern (or {@code rfc3339}); of {@code
- * requestTime} the unit ({@code ms}, {@code us}); of the others a shape: {@code text}, {@code
- * token}, {@code word}, {@code digits}, {@code num} (digits or {@code -}), {@code decimal} (a
- * decimal number or {@code -}), {@code java} (a class name: a thread name before it may hold {@code
- * "] "}). Fields but the message read {@code -} as null; text captures but the message lose their
- * padding. A space of the layout matches a run of them, {@code %{ }} exactly one (so the message
- * after it keeps its indentation).
+ * The arg of {@code timestamp} is its {@code java.time} pattern (or {@code rfc3339}, or {@code
+ * epoch}: seconds with a fraction); of {@code requestTime} the unit ({@code ms}, {@code us}); of
+ * the others a shape: {@code text}, {@code token}, {@code word}, {@code digits}, {@code num}
+ * (digits or {@code -}), {@code decimal} (a decimal number or {@code -}), {@code java} (a class
+ * name: a thread name before it may hold {@code "] "}). Fields but the message read {@code -} as
+ * null; text captures but the message lose their padding. A space of the layout matches a run of
+ * them, {@code %{ }} exactly one (so the message after it keeps its indentation).
  */
 final class LayoutSpec {
     /** {@code %{timestamp:rfc3339}}: with T, fraction and offset, as container runtimes write. */
@@ -66,8 +66,13 @@ final class LayoutSpec {
 
     private static Capture capture(String name, String arg) {
         if (name.equals("timestamp")) {
-            return Capture.timestamp(
-                    "rfc3339".equals(arg) ? RFC_3339 : TimestampPattern.of(arg), null);
+            TimestampPattern pattern =
+                    "rfc3339".equals(arg)
+                            ? RFC_3339
+                            : "epoch".equals(arg)
+                                    ? TimestampPattern.epochSeconds()
+                                    : TimestampPattern.of(arg);
+            return Capture.timestamp(pattern, null);
         }
         if (name.equals("request")) {
             return Capture.converted(Binding.REQUEST_LINE, Shape.TEXT);

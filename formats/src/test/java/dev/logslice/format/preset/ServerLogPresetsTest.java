@@ -50,54 +50,154 @@ class ServerLogPresetsTest {
         return Parsing.assemble(format(format), content, EventBounds.DEFAULTS);
     }
 
+    /** The events of {@code content}, which must be detected as {@code format}. */
+    private static List<LogEvent> detectedAndRead(String format, String content) throws Exception {
+        assertThat(detected(content)).isEqualTo(format);
+        return events(format, content);
+    }
+
     private static List<LogEvent> events(String format, String content) {
         List<ParseResult> results = read(format, content);
         assertThat(results).allSatisfy(r -> assertThat(r).isInstanceOf(LogEvent.class));
         return results.stream().map(LogEvent.class::cast).collect(Collectors.toList());
     }
 
+    private static final String DMESG_T =
+            "[Mon Jan 15 10:20:30 2024] usb 1-1: new high-speed USB device number 2\n"
+                    + "[Mon Jan 15 10:20:31 2024] EXT4-fs (sda1): re-mounted. Quota mode: none.";
+
+    private static final String APACHE_ERROR =
+            "[Sun Dec 04 04:47:44 2005] [notice] workerEnv.init() ok /etc/httpd/conf/workers2\n"
+                    + "[Sun Dec 04 04:47:44 2005] [error] mod_jk child workerEnv in error state 6";
+
+    private static final String ALTERNATIVES =
+            "update-alternatives 2024-01-02 03:04:05: run with --quiet --install"
+                    + " /usr/bin/pager pager /usr/bin/less 77 --slave /usr/share/man/man1/pager.1.gz"
+                    + " pager.1.gz /usr/share/man/man1/less.1.gz\n"
+                    + "update-alternatives 2024-01-02 03:04:05: link group pager updated to point"
+                    + " to /usr/bin/less";
+
+    private static final String CLOUD_INIT =
+            "2024-01-15 10:20:30,123 - util.py[DEBUG]: Cloud-init v. 23.1.2 running 'init-local'\n"
+                    + "2024-01-15 10:20:30,456 - handlers.py[WARNING]: failed posting event:"
+                    + " start: init-network/check-cache\n"
+                    + "2024-01-15 10:20:31,001 - url_helper.py[ERROR]: Calling 'http://169.254.169.254/'"
+                    + " failed [0/120s]\n"
+                    + "Traceback (most recent call last):\n"
+                    + "  File \"/usr/lib/python3/dist-packages/cloudinit/url_helper.py\", line 5, in x\n"
+                    + "TimeoutError: timed out\n"
+                    + "2024-01-15 10:20:32,000 - cc_final_message.py[INFO]: Cloud-init v. 23.1.2"
+                    + " finished";
+
+    private static final String FAIL2BAN =
+            "2024-01-15 10:20:30,123 fail2ban.server         [812]: INFO    Starting Fail2ban v1.0.2\n"
+                    + "2024-01-15 10:20:31,001 fail2ban.filter         [812]: INFO    [sshd] Found"
+                    + " 203.0.113.5 - 2024-01-15 10:20:30\n"
+                    + "2024-01-15 10:20:31,002 fail2ban.actions        [812]: NOTICE  [sshd] Ban"
+                    + " 203.0.113.5\n"
+                    + "2024-01-15 10:20:32,500 fail2ban.utils          [812]: HEAVYDEBUG 7f2c -- returned 0\n"
+                    + "2024-01-15 10:20:33,000 fail2ban.actions: WARNING [ssh] Unban 198.51.100.7";
+
+    private static final String TOMCAT =
+            "15-Jan-2024 10:20:30.123 INFO [main] org.apache.catalina.startup.Catalina.start"
+                    + " Server startup in [1234] milliseconds\n"
+                    + "15-Jan-2024 10:20:31.002 SEVERE [http-nio-8080-exec-7]"
+                    + " org.apache.catalina.core.StandardWrapperValve.invoke Servlet.service() for"
+                    + " servlet [dispatcher] threw exception\n"
+                    + "\tjava.lang.NullPointerException: boom\n"
+                    + "\t\tat com.example.Cart.add(Cart.java:42)\n"
+                    + "15-Jan-2024 10:20:32.000 WARNING [Catalina-utility-1 [pool] #2]"
+                    + " org.apache.catalina.loader.WebappClassLoaderBase.clearReferencesThreads"
+                    + " The web application [ROOT] appears to have started a thread\n"
+                    + "15-Jan-2024 10:20:33.000 FINE [main] org.apache.Foo.bar fine detail";
+
+    private static final String PHP_FPM =
+            "[15-Jan-2024 10:20:30] NOTICE: fpm is running, pid 1234\n"
+                    + "[15-Jan-2024 10:20:30] NOTICE: ready to handle connections\n"
+                    + "[15-Jan-2024 10:25:00] WARNING: [pool www] server reached pm.max_children"
+                    + " setting (5), consider raising it\n"
+                    + "[15-Jan-2024 10:25:01] WARNING: [pool www] child 4242 said into stderr:"
+                    + " \"PHP message: PHP Warning:  Undefined variable $x\"";
+
+    private static final String REDIS =
+            "1:C 15 Jan 2024 10:20:30.123 # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo\n"
+                    + "1:C 15 Jan 2024 10:20:30.124 # Redis version=7.2.4, bits=64, pid=1\n"
+                    + "1:M 15 Jan 2024 10:20:30.125 * monotonic clock: POSIX clock_gettime\n"
+                    + "                _._\n"
+                    + "           _.-``__ ''-._\n"
+                    + "1:M 15 Jan 2024 10:20:30.126 - Accepted 10.0.0.5:50522\n"
+                    + "1:S 15 Jan 2024 10:20:30.127 . Client closed connection\n"
+                    + "4242:M 15 Jan 2024 10:20:31.000 * Ready to accept connections tcp";
+
+    private static final String ELASTICSEARCH =
+            "[2024-01-15T10:20:30,123][INFO ][o.e.n.Node               ] [node-1] version[8.11.1]\n"
+                    + "[2024-01-15T10:20:31,456][WARN ][o.e.c.r.a.DiskThresholdMonitor] [node-1]"
+                    + " high disk watermark [90%] exceeded\n"
+                    + "[2024-01-15T10:20:32,000][ERROR][o.e.b.ElasticsearchUncaughtExceptionHandler]"
+                    + " [node-1] uncaught exception in thread [main]\n"
+                    + "org.elasticsearch.bootstrap.StartupException: java.lang.IllegalStateException:"
+                    + " failed to obtain node locks\n"
+                    + "\tat org.elasticsearch.bootstrap.Elasticsearch.init(Elasticsearch.java:173)\n";
+
+    private static final String GO =
+            "2024/01/15 10:20:30 main.go:42: listening on :8080\n"
+                    + "2024/01/15 10:20:30.123456 handler.go:77: GET /healthz 200 1.2ms\n"
+                    + "2024/01/15 10:20:31 http: TLS handshake error from 203.0.113.5:50522: EOF";
+
+    private static final String NGINX_ERROR =
+            "2024/01/02 03:04:05 [notice] 812#812: signal process started\n"
+                    + "2024/01/02 03:04:06 [error] 812#812: *7 open() \"/srv/x\" failed (2: No such"
+                    + " file or directory), client: 10.0.0.5, server: shop, request: \"GET /x"
+                    + " HTTP/1.1\", host: \"shop\"";
+
+    private static final String CERTBOT =
+            "2024-01-15 10:20:30,123:DEBUG:certbot._internal.main:certbot version: 2.1.0\n"
+                    + "2024-01-15 10:20:30,124:DEBUG:certbot._internal.main:Arguments: ['-q']\n"
+                    + "2024-01-15 10:20:31,000:INFO:certbot._internal.renewal:Cert not yet due for"
+                    + " renewal: example.com";
+
+    private static final String TRAEFIK =
+            "203.0.113.5 - - [15/Jan/2024:10:20:30 +0000] \"GET /api/cart HTTP/1.1\" 200 1532 \"-\""
+                    + " \"Mozilla/5.0 (X11; Linux x86_64)\" 17 \"shop@docker\" \"http://10.0.0.7:8080\""
+                    + " 3ms\n"
+                    + "203.0.113.6 - alice [15/Jan/2024:10:20:31 +0000] \"POST /api/pay HTTP/2.0\" 502 0"
+                    + " \"https://shop.example.com/\" \"curl/8.5.0\" 18 \"pay@file\" \"-\" 1204ms";
+
+    private static final String SQUID =
+            "1705314030.123    123 10.0.0.5 TCP_MISS/200 1532 GET http://example.com/ -"
+                    + " HIER_DIRECT/93.184.216.34 text/html\n"
+                    + "1705314031.456     12 10.0.0.6 TCP_DENIED/403 3950 CONNECT evil.example:443 bob"
+                    + " HIER_NONE/- -";
+
     static final String DMESG =
             "[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org) (gcc-12"
                     + " (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1\n"
                     + "[    0.000000] Command line: BOOT_IMAGE=/boot/vmlinuz root=UUID=4f1c ro quiet\n"
+                    + "[    0.375001] amd_pstate: the _CPC object is not present in SBIOS or ACPI disabled\n"
+                    + "               Please enable it if your BIOS has the CPPC option.\n"
                     + "[    1.204551] usb 1-1: new high-speed USB device number 2 using xhci_hcd\n"
                     + "[   12.718002] EXT4-fs (sda1): mounted filesystem with ordered data mode\n"
                     + "[ 8123.000013] [UFW BLOCK] IN=eth0 OUT= SRC=203.0.113.5 DST=10.0.0.2 PROTO=TCP\n"
                     + "[123456.789012] Out of memory: Killed process 4242 (java) total-vm:8123456kB";
 
     @Test
-    void dmesgLinesKeepTheirUptimeAndMessage() throws Exception {
-        List<LogEvent> events = events("kernel", DMESG);
+    void dmesgLinesKeepTheirUptimeOrTimeAndMessage() throws Exception {
+        List<LogEvent> events = detectedAndRead("kernel", DMESG);
 
-        assertThat(detected(DMESG)).isEqualTo("kernel");
-        assertThat(events).hasSize(6);
+        assertThat(events).hasSize(7);
         assertThat(events.get(0).extra()).containsEntry("uptime", "0.000000");
+        assertThat(events.get(2).lineCount()).isEqualTo(2);
         assertThat(events.get(0).message()).startsWith("Linux version 6.1.0-18-amd64");
-        assertThat(events.get(4).message()).startsWith("[UFW BLOCK] IN=eth0");
-        assertThat(events.get(5).extra()).containsEntry("uptime", "123456.789012");
-    }
-
-    @Test
-    void dmesgWithHumanTimes() throws Exception {
-        String lines =
-                "[Mon Jan 15 10:20:30 2024] usb 1-1: new high-speed USB device number 2\n"
-                        + "[Mon Jan 15 10:20:31 2024] EXT4-fs (sda1): re-mounted. Quota mode: none.";
-
-        List<LogEvent> events = events("kernel", lines);
-
-        assertThat(detected(lines)).isEqualTo("kernel");
-        assertThat(events.get(1).timestampText()).isEqualTo("2024-01-15T10:20:31Z");
-        assertThat(events.get(1).message())
-                .isEqualTo("EXT4-fs (sda1): re-mounted. Quota mode: none.");
+        assertThat(events.get(5).message()).startsWith("[UFW BLOCK] IN=eth0");
+        assertThat(events.get(6).extra()).containsEntry("uptime", "123456.789012");
+        LogEvent humanTime = detectedAndRead("kernel", DMESG_T).get(1);
+        assertThat(humanTime.timestampText()).isEqualTo("2024-01-15T10:20:31Z");
+        assertThat(humanTime.message()).isEqualTo("EXT4-fs (sda1): re-mounted. Quota mode: none.");
     }
 
     @Test
     void apacheErrorLinesAreStillApachesNotDmesgs() throws Exception {
-        String lines =
-                "[Sun Dec 04 04:47:44 2005] [notice] workerEnv.init() ok /etc/httpd/conf/workers2\n"
-                        + "[Sun Dec 04 04:47:44 2005] [error] mod_jk child workerEnv in error state 6";
-
-        assertThat(detected(lines)).isEqualTo("apache-error");
+        assertThat(detected(APACHE_ERROR)).isEqualTo("apache-error");
     }
 
     static final String APT_TERM =
@@ -117,9 +217,8 @@ class ServerLogPresetsTest {
 
     @Test
     void aptTermLogIsOneEventPerRun() throws Exception {
-        List<LogEvent> events = events("apt-term", APT_TERM);
+        List<LogEvent> events = detectedAndRead("apt-term", APT_TERM);
 
-        assertThat(detected(APT_TERM)).isEqualTo("apt-term");
         assertThat(events).hasSize(2);
         assertThat(events.get(0).timestampText()).isEqualTo("2024-01-02T03:04:05Z");
         assertThat(events.get(0).lineCount()).isEqualTo(8);
@@ -137,16 +236,8 @@ class ServerLogPresetsTest {
 
     @Test
     void alternativesLog() throws Exception {
-        String lines =
-                "update-alternatives 2024-01-02 03:04:05: run with --quiet --install"
-                        + " /usr/bin/pager pager /usr/bin/less 77 --slave /usr/share/man/man1/pager.1.gz"
-                        + " pager.1.gz /usr/share/man/man1/less.1.gz\n"
-                        + "update-alternatives 2024-01-02 03:04:05: link group pager updated to point"
-                        + " to /usr/bin/less";
+        List<LogEvent> events = detectedAndRead("alternatives", ALTERNATIVES);
 
-        List<LogEvent> events = events("alternatives", lines);
-
-        assertThat(detected(lines)).isEqualTo("alternatives");
         assertThat(events.get(1).program()).isEqualTo("update-alternatives");
         assertThat(events.get(1).message())
                 .isEqualTo("link group pager updated to point to /usr/bin/less");
@@ -154,21 +245,8 @@ class ServerLogPresetsTest {
 
     @Test
     void cloudInitLogWithATraceback() throws Exception {
-        String lines =
-                "2024-01-15 10:20:30,123 - util.py[DEBUG]: Cloud-init v. 23.1.2 running 'init-local'\n"
-                        + "2024-01-15 10:20:30,456 - handlers.py[WARNING]: failed posting event:"
-                        + " start: init-network/check-cache\n"
-                        + "2024-01-15 10:20:31,001 - url_helper.py[ERROR]: Calling 'http://169.254.169.254/'"
-                        + " failed [0/120s]\n"
-                        + "Traceback (most recent call last):\n"
-                        + "  File \"/usr/lib/python3/dist-packages/cloudinit/url_helper.py\", line 5, in x\n"
-                        + "TimeoutError: timed out\n"
-                        + "2024-01-15 10:20:32,000 - cc_final_message.py[INFO]: Cloud-init v. 23.1.2"
-                        + " finished";
+        List<LogEvent> events = detectedAndRead("cloud-init", CLOUD_INIT);
 
-        List<LogEvent> events = events("cloud-init", lines);
-
-        assertThat(detected(lines)).isEqualTo("cloud-init");
         assertThat(events).hasSize(4);
         assertThat(events.get(1).level()).isEqualTo("WARNING");
         assertThat(events.get(1).logger()).isEqualTo("handlers.py");
@@ -177,18 +255,8 @@ class ServerLogPresetsTest {
 
     @Test
     void fail2banWithPaddedModulesAndLevels() throws Exception {
-        String lines =
-                "2024-01-15 10:20:30,123 fail2ban.server         [812]: INFO    Starting Fail2ban v1.0.2\n"
-                        + "2024-01-15 10:20:31,001 fail2ban.filter         [812]: INFO    [sshd] Found"
-                        + " 203.0.113.5 - 2024-01-15 10:20:30\n"
-                        + "2024-01-15 10:20:31,002 fail2ban.actions        [812]: NOTICE  [sshd] Ban"
-                        + " 203.0.113.5\n"
-                        + "2024-01-15 10:20:32,500 fail2ban.utils          [812]: HEAVYDEBUG 7f2c -- returned 0\n"
-                        + "2024-01-15 10:20:33,000 fail2ban.actions: WARNING [ssh] Unban 198.51.100.7";
+        List<LogEvent> events = detectedAndRead("fail2ban", FAIL2BAN);
 
-        List<LogEvent> events = events("fail2ban", lines);
-
-        assertThat(detected(lines)).isEqualTo("fail2ban");
         assertThat(events.get(0).message()).isEqualTo("Starting Fail2ban v1.0.2");
         assertThat(events.get(2).level()).isEqualTo("NOTICE");
         assertThat(events.get(2).logger()).isEqualTo("fail2ban.actions");
@@ -201,22 +269,8 @@ class ServerLogPresetsTest {
 
     @Test
     void tomcatWithOddThreadNamesAndATrace() throws Exception {
-        String lines =
-                "15-Jan-2024 10:20:30.123 INFO [main] org.apache.catalina.startup.Catalina.start"
-                        + " Server startup in [1234] milliseconds\n"
-                        + "15-Jan-2024 10:20:31.002 SEVERE [http-nio-8080-exec-7]"
-                        + " org.apache.catalina.core.StandardWrapperValve.invoke Servlet.service() for"
-                        + " servlet [dispatcher] threw exception\n"
-                        + "\tjava.lang.NullPointerException: boom\n"
-                        + "\t\tat com.example.Cart.add(Cart.java:42)\n"
-                        + "15-Jan-2024 10:20:32.000 WARNING [Catalina-utility-1 [pool] #2]"
-                        + " org.apache.catalina.loader.WebappClassLoaderBase.clearReferencesThreads"
-                        + " The web application [ROOT] appears to have started a thread\n"
-                        + "15-Jan-2024 10:20:33.000 FINE [main] org.apache.Foo.bar fine detail";
+        List<LogEvent> events = detectedAndRead("tomcat", TOMCAT);
 
-        List<LogEvent> events = events("tomcat", lines);
-
-        assertThat(detected(lines)).isEqualTo("tomcat");
         assertThat(events).hasSize(4);
         assertThat(events.get(1).thread()).isEqualTo("http-nio-8080-exec-7");
         assertThat(events.get(1).lineCount()).isEqualTo(3);
@@ -229,17 +283,8 @@ class ServerLogPresetsTest {
 
     @Test
     void phpFpmWithAndWithoutPool() throws Exception {
-        String lines =
-                "[15-Jan-2024 10:20:30] NOTICE: fpm is running, pid 1234\n"
-                        + "[15-Jan-2024 10:20:30] NOTICE: ready to handle connections\n"
-                        + "[15-Jan-2024 10:25:00] WARNING: [pool www] server reached pm.max_children"
-                        + " setting (5), consider raising it\n"
-                        + "[15-Jan-2024 10:25:01] WARNING: [pool www] child 4242 said into stderr:"
-                        + " \"PHP message: PHP Warning:  Undefined variable $x\"";
+        List<LogEvent> events = detectedAndRead("php-fpm", PHP_FPM);
 
-        List<LogEvent> events = events("php-fpm", lines);
-
-        assertThat(detected(lines)).isEqualTo("php-fpm");
         assertThat(events.get(0).message()).isEqualTo("fpm is running, pid 1234");
         assertThat(events.get(2).extra()).containsExactly(entry("pool", "www"));
         assertThat(events.get(2).level()).isEqualTo("WARNING");
@@ -247,19 +292,8 @@ class ServerLogPresetsTest {
 
     @Test
     void redisLevelMarksAreNamedAndTheLogoJoinsItsEvent() throws Exception {
-        String lines =
-                "1:C 15 Jan 2024 10:20:30.123 # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo\n"
-                        + "1:C 15 Jan 2024 10:20:30.124 # Redis version=7.2.4, bits=64, pid=1\n"
-                        + "1:M 15 Jan 2024 10:20:30.125 * monotonic clock: POSIX clock_gettime\n"
-                        + "                _._\n"
-                        + "           _.-``__ ''-._\n"
-                        + "1:M 15 Jan 2024 10:20:30.126 - Accepted 10.0.0.5:50522\n"
-                        + "1:S 15 Jan 2024 10:20:30.127 . Client closed connection\n"
-                        + "4242:M 15 Jan 2024 10:20:31.000 * Ready to accept connections tcp";
+        List<LogEvent> events = detectedAndRead("redis", REDIS);
 
-        List<LogEvent> events = events("redis", lines);
-
-        assertThat(detected(lines)).isEqualTo("redis");
         assertThat(events).hasSize(6);
         assertThat(events.get(0).level()).isEqualTo("warning");
         assertThat(events.get(0).extra()).containsExactly(entry("role", "C"));
@@ -273,19 +307,8 @@ class ServerLogPresetsTest {
 
     @Test
     void elasticsearchPaddedLevelsAndLoggers() throws Exception {
-        String lines =
-                "[2024-01-15T10:20:30,123][INFO ][o.e.n.Node               ] [node-1] version[8.11.1]\n"
-                        + "[2024-01-15T10:20:31,456][WARN ][o.e.c.r.a.DiskThresholdMonitor] [node-1]"
-                        + " high disk watermark [90%] exceeded\n"
-                        + "[2024-01-15T10:20:32,000][ERROR][o.e.b.ElasticsearchUncaughtExceptionHandler]"
-                        + " [node-1] uncaught exception in thread [main]\n"
-                        + "org.elasticsearch.bootstrap.StartupException: java.lang.IllegalStateException:"
-                        + " failed to obtain node locks\n"
-                        + "\tat org.elasticsearch.bootstrap.Elasticsearch.init(Elasticsearch.java:173)\n";
+        List<LogEvent> events = detectedAndRead("elasticsearch", ELASTICSEARCH.strip());
 
-        List<LogEvent> events = events("elasticsearch", lines.strip());
-
-        assertThat(detected(lines.strip())).isEqualTo("elasticsearch");
         assertThat(events).hasSize(3);
         assertThat(events.get(0).level()).isEqualTo("INFO");
         assertThat(events.get(0).logger()).isEqualTo("o.e.n.Node");
@@ -296,43 +319,55 @@ class ServerLogPresetsTest {
 
     @Test
     void goLogWithAndWithoutMicroseconds() throws Exception {
-        String lines =
-                "2024/01/15 10:20:30 main.go:42: listening on :8080\n"
-                        + "2024/01/15 10:20:30.123456 handler.go:77: GET /healthz 200 1.2ms\n"
-                        + "2024/01/15 10:20:31 http: TLS handshake error from 203.0.113.5:50522: EOF";
+        List<LogEvent> events = detectedAndRead("go", GO);
 
-        List<LogEvent> events = events("go", lines);
-
-        assertThat(detected(lines)).isEqualTo("go");
         assertThat(events.get(1).timestampText()).isEqualTo("2024-01-15T10:20:30.123456Z");
         assertThat(events.get(2).message()).startsWith("http: TLS handshake error");
     }
 
     @Test
     void nginxErrorLogIsStillNginxsNotGos() throws Exception {
-        String lines =
-                "2024/01/02 03:04:05 [notice] 812#812: signal process started\n"
-                        + "2024/01/02 03:04:06 [error] 812#812: *7 open() \"/srv/x\" failed (2: No such"
-                        + " file or directory), client: 10.0.0.5, server: shop, request: \"GET /x"
-                        + " HTTP/1.1\", host: \"shop\"";
-
-        assertThat(detected(lines)).isEqualTo("nginx-error");
+        assertThat(detected(NGINX_ERROR)).isEqualTo("nginx-error");
     }
 
     @Test
     void certbotLogIsPythonLogging() throws Exception {
-        String lines =
-                "2024-01-15 10:20:30,123:DEBUG:certbot._internal.main:certbot version: 2.1.0\n"
-                        + "2024-01-15 10:20:30,124:DEBUG:certbot._internal.main:Arguments: ['-q']\n"
-                        + "2024-01-15 10:20:31,000:INFO:certbot._internal.renewal:Cert not yet due for"
-                        + " renewal: example.com";
+        List<LogEvent> events = detectedAndRead("python", CERTBOT);
 
-        List<LogEvent> events = events("python", lines);
-
-        assertThat(detected(lines)).isEqualTo("python");
         assertThat(events.get(2).level()).isEqualTo("INFO");
         assertThat(events.get(2).logger()).isEqualTo("certbot._internal.renewal");
         assertThat(events.get(2).message()).isEqualTo("Cert not yet due for renewal: example.com");
+    }
+
+    @Test
+    void traefikIsCombinedWithItsRouterBackendAndDuration() throws Exception {
+        List<LogEvent> events = detectedAndRead("traefik", TRAEFIK);
+
+        assertThat(events.get(0).requestTime()).isEqualTo(0.003);
+        assertThat(events.get(0).extra())
+                .containsExactly(
+                        entry("requests", 17L),
+                        entry("router", "shop@docker"),
+                        entry("backend", "http://10.0.0.7:8080"));
+        assertThat(events.get(1).user()).isEqualTo("alice");
+        assertThat(events.get(1).status()).isEqualTo(502);
+        assertThat(events.get(1).requestTime()).isEqualTo(1.204);
+        assertThat(events.get(1).referrer()).isEqualTo("https://shop.example.com/");
+    }
+
+    @Test
+    void squidNativeAccessLog() throws Exception {
+        List<LogEvent> events = detectedAndRead("squid", SQUID);
+
+        assertThat(events.get(0).timestampText()).isEqualTo("2024-01-15T10:20:30.123Z");
+        assertThat(events.get(0).requestTime()).isEqualTo(0.123);
+        assertThat(events.get(0).path()).isEqualTo("http://example.com/");
+        assertThat(events.get(1).status()).isEqualTo(403);
+        assertThat(events.get(1).method()).isEqualTo("CONNECT");
+        assertThat(events.get(1).user()).isEqualTo("bob");
+        assertThat(events.get(1).extra())
+                .containsEntry("cacheResult", "TCP_DENIED")
+                .containsEntry("hierarchy", "HIER_NONE");
     }
 
     @ParameterizedTest

@@ -57,6 +57,8 @@ class FormatRegistryTest {
                         "redis",
                         "elasticsearch",
                         "go",
+                        "traefik",
+                        "squid",
                         "setupapi",
                         "aws-elb",
                         "aws-s3",

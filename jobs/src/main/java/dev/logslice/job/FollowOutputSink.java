@@ -1,0 +1,166 @@
+package dev.logslice.job;
+
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
+import org.apache.flink.api.connector.sink2.SupportsWriterState;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+import javax.annotation.Nullable;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Writes {@code grep --follow}'s matches as they come, in the order received (run it at parallelism
+ * 1: each file's lines then keep their order), to a file or to stdout. For a file, a checkpoint
+ * holds its length once what was written before the barrier is on disk; a job restored from that
+ * checkpoint cuts the file back to that length, so what was written after it, and is read again
+ * from the source's offsets of the same checkpoint, is there once. Stdout cannot be cut: lines
+ * written after the last checkpoint are written again on a restore.
+ */
+public final class FollowOutputSink
+        implements Sink<GrepMatch>, SupportsWriterState<GrepMatch, Long> {
+    private static final long serialVersionUID = 1L;
+
+    /** The output file, or null for stdout. */
+    @Nullable private final String file;
+
+    private FollowOutputSink(@Nullable String file) {
+        this.file = file;
+    }
+
+    public static FollowOutputSink toFile(Path file) {
+        return new FollowOutputSink(file.toAbsolutePath().toString());
+    }
+
+    public static FollowOutputSink toStdout() {
+        return new FollowOutputSink(null);
+    }
+
+    /** A first run: the file written afresh. */
+    @Override
+    public Writer createWriter(WriterInitContext context) throws IOException {
+        return file == null ? Writer.stdout() : Writer.file(Paths.get(file), 0);
+    }
+
+    @Override
+    public Writer restoreWriter(WriterInitContext context, Collection<Long> lengths)
+            throws IOException {
+        if (file == null) {
+            return Writer.stdout();
+        }
+        if (lengths.size() != 1) {
+            throw new IOException(
+                    "the checkpoint holds " + lengths.size() + " lengths of " + file + ", not 1");
+        }
+        return Writer.file(Paths.get(file), lengths.iterator().next());
+    }
+
+    @Override
+    public SimpleVersionedSerializer<Long> getWriterStateSerializer() {
+        return new LengthSerializer();
+    }
+
+    /** Writes each match straight to the channel: followed lines are shown as they come. */
+    static final class Writer implements StatefulSinkWriter<GrepMatch, Long> {
+        private final FileChannel out;
+        private final boolean isFile;
+
+        private Writer(FileChannel out, boolean isFile) {
+            this.out = out;
+            this.isFile = isFile;
+        }
+
+        static Writer stdout() {
+            // Not closed with the writer: stdout is the process's.
+            return new Writer(new FileOutputStream(FileDescriptor.out).getChannel(), false);
+        }
+
+        /** The file cut back to {@code length}, written from there. */
+        static Writer file(Path path, long length) throws IOException {
+            FileChannel channel =
+                    FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            try {
+                long size = channel.size();
+                if (size < length) {
+                    throw new IOException(
+                            path
+                                    + " has "
+                                    + size
+                                    + " bytes, fewer than the "
+                                    + length
+                                    + " it had at the checkpoint resumed from: it was changed"
+                                    + " by another program");
+                }
+                channel.truncate(length);
+                channel.position(length);
+                return new Writer(channel, true);
+            } catch (IOException e) {
+                channel.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(GrepMatch match, Context context) throws IOException {
+            for (ByteBuffer left = ByteBuffer.wrap(match.bytes); left.hasRemaining(); ) {
+                out.write(left);
+            }
+        }
+
+        /** Nothing is buffered here. */
+        @Override
+        public void flush(boolean endOfInput) {}
+
+        /** The file's length once all written before the barrier is on disk. */
+        @Override
+        public List<Long> snapshotState(long checkpointId) throws IOException {
+            if (!isFile) {
+                return List.of();
+            }
+            out.force(false);
+            return List.of(out.position());
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (isFile) {
+                out.close();
+            }
+        }
+    }
+
+    /** A length as 8 bytes, version 1. */
+    static final class LengthSerializer implements SimpleVersionedSerializer<Long> {
+        @Override
+        public int getVersion() {
+            return 1;
+        }
+
+        @Override
+        public byte[] serialize(Long length) {
+            return ByteBuffer.allocate(Long.BYTES).putLong(length).array();
+        }
+
+        @Override
+        public Long deserialize(int version, byte[] serialized) throws IOException {
+            if (version != 1) {
+                throw new IOException("unknown version " + version + " of an output length");
+            }
+            if (serialized.length != Long.BYTES) {
+                throw new IOException(
+                        "an output length has " + serialized.length + " bytes, not 8");
+            }
+            return ByteBuffer.wrap(serialized).getLong();
+        }
+    }
+}
