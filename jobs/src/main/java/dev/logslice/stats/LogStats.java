@@ -127,6 +127,12 @@ public final class LogStats {
      */
     private boolean rowContext;
 
+    /**
+     * Whether values' rows get their bytes, time served and visitors ({@code stats --row-totals}):
+     * they double the fold's CPU time on an access log, so the command asks for them.
+     */
+    private boolean rowTotals = true;
+
     private long rowBytes = -1;
     private long rowTimeMicros = -1;
     private long rowVisitor;
@@ -249,9 +255,14 @@ public final class LogStats {
         addToRow(counts, countShort(counts, b, start, end));
     }
 
+    /** Rows without bytes, time served or visitors: {@link #rowTotals} is then null throughout. */
+    public void skipRowTotals() {
+        rowTotals = false;
+    }
+
     /** Adds the current event's bytes, time served and visitor to value {@code index}'s row. */
     private void addToRow(ByteCounts counts, int index) {
-        if (rowContext) {
+        if (rowContext && rowTotals) {
             if (rowBytes >= 0 || rowTimeMicros >= 0) {
                 counts.addTotals(index, rowBytes, rowTimeMicros);
             }
@@ -625,7 +636,7 @@ public final class LogStats {
      */
     @Nullable
     public RowTotals rowTotals(Panel panel, String value) {
-        return items(panel).totals(value);
+        return rowTotals ? items(panel).totals(value) : null;
     }
 
     /** Whether every {@link #rowTotals} of the panel is exact (visitors: up to their sketches). */

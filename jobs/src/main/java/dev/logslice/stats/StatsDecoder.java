@@ -30,6 +30,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
 
     private final LogEventDecoder events;
     private final List<String> topFields;
+    private final boolean rowTotals;
     private transient LogStats partial;
     private transient StatsFolder folder;
 
@@ -39,17 +40,23 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private transient long fileEvents;
 
     public StatsDecoder(LogFormat format, ZoneId zone) {
-        this(FileFormats.of(format), zone, EventBounds.DEFAULTS, List.of());
+        this(FileFormats.of(format), zone, EventBounds.DEFAULTS, List.of(), false);
     }
 
     /**
      * Parses each file in its own format; also ranks the values of {@code topFields} ({@code
-     * --top-field}).
+     * --top-field}); with {@code rowTotals}, the rows of values get their bytes, time served and
+     * visitors ({@code --row-totals}).
      */
     public StatsDecoder(
-            FileFormats formats, ZoneId zone, EventBounds bounds, List<String> topFields) {
+            FileFormats formats,
+            ZoneId zone,
+            EventBounds bounds,
+            List<String> topFields,
+            boolean rowTotals) {
         this.events = new LogEventDecoder(formats, zone, bounds);
         this.topFields = List.copyOf(topFields);
+        this.rowTotals = rowTotals;
     }
 
     @Nullable
@@ -111,6 +118,9 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private LogStats partial() {
         if (partial == null) {
             partial = new LogStats();
+            if (!rowTotals) {
+                partial.skipRowTotals();
+            }
             folder = new StatsFolder(topFields);
         }
         return partial;

@@ -105,6 +105,74 @@ class ReportPanelsITCase {
                 .contains("Notification time out: &lt;n&gt;");
     }
 
+    @Test
+    void rowTotalsOnlyWhenAskedForAndThenEqualToTheLinesSums() throws IOException {
+        Map<String, Long> bytesByPath = new HashMap<>();
+        Map<String, java.util.Set<String>> clientsByPath = new HashMap<>();
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            String path = "/p/" + random.nextInt(6);
+            String client = "10.0.0." + random.nextInt(8);
+            int size = random.nextInt(9000);
+            bytesByPath.merge(path, (long) size, Long::sum);
+            clientsByPath.computeIfAbsent(path, k -> new java.util.HashSet<>()).add(client);
+            lines.add(
+                    String.format(
+                            "%s - - [15/Jan/2024:10:%02d:%02d +0000] \"GET %s HTTP/1.1\" 200 %d"
+                                    + " \"-\" \"Mozilla/5.0 (X11)\"",
+                            client, i / 60, i % 60, path, size));
+        }
+        Path log = dir.resolve("access.log");
+        Files.write(log, lines);
+        Path plain = dir.resolve("plain.json");
+        Path totals = dir.resolve("totals.json");
+
+        CliRun withoutRows =
+                CliRun.of(
+                        "stats",
+                        "-p",
+                        "2",
+                        "--split-size",
+                        "4k",
+                        "--quiet",
+                        "--json",
+                        plain.toString(),
+                        log.toString());
+        CliRun withRows =
+                CliRun.of(
+                        "stats",
+                        "-p",
+                        "2",
+                        "--split-size",
+                        "4k",
+                        "--quiet",
+                        "--row-totals",
+                        "--json",
+                        totals.toString(),
+                        log.toString());
+
+        assertThat(withoutRows.exitCode()).as(withoutRows.stderr()).isZero();
+        assertThat(withRows.exitCode()).as(withRows.stderr()).isZero();
+        JsonNode plainRows = new ObjectMapper().readTree(plain.toFile()).get("topPaths");
+        assertThat(plainRows).isNotEmpty();
+        plainRows.forEach(
+                row -> {
+                    assertThat(row.has("share")).isTrue();
+                    assertThat(row.has("visitors")).isFalse();
+                    assertThat(row.has("bytes")).isFalse();
+                });
+        JsonNode rows = new ObjectMapper().readTree(totals.toFile()).get("topPaths");
+        assertThat(rows).hasSize(bytesByPath.size());
+        rows.forEach(
+                row -> {
+                    String path = row.get("value").asText();
+                    assertThat(row.get("bytes").asLong()).as(path).isEqualTo(bytesByPath.get(path));
+                    assertThat(row.get("visitors").asLong())
+                            .as(path)
+                            .isEqualTo(clientsByPath.get(path).size());
+                });
+    }
+
     private List<String> accessLines(int count) {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < count; i++) {
