@@ -42,13 +42,7 @@ class ReportPanelsITCase {
         Path html = dir.resolve("stats.html");
 
         CliRun run =
-                CliRun.of(
-                        "stats",
-                        "-p",
-                        "2",
-                        "--split-size",
-                        "4k",
-                        "--quiet",
+                statsInSmallSplits(
                         "--top-field",
                         "status,extra.callerClass",
                         "--top-field",
@@ -127,29 +121,9 @@ class ReportPanelsITCase {
         Path plain = dir.resolve("plain.json");
         Path totals = dir.resolve("totals.json");
 
-        CliRun withoutRows =
-                CliRun.of(
-                        "stats",
-                        "-p",
-                        "2",
-                        "--split-size",
-                        "4k",
-                        "--quiet",
-                        "--json",
-                        plain.toString(),
-                        log.toString());
+        CliRun withoutRows = statsInSmallSplits("--json", plain.toString(), log.toString());
         CliRun withRows =
-                CliRun.of(
-                        "stats",
-                        "-p",
-                        "2",
-                        "--split-size",
-                        "4k",
-                        "--quiet",
-                        "--row-totals",
-                        "--json",
-                        totals.toString(),
-                        log.toString());
+                statsInSmallSplits("--row-totals", "--json", totals.toString(), log.toString());
 
         assertThat(withoutRows.exitCode()).as(withoutRows.stderr()).isZero();
         assertThat(withRows.exitCode()).as(withRows.stderr()).isZero();
@@ -171,6 +145,14 @@ class ReportPanelsITCase {
                             .as(path)
                             .isEqualTo(clientsByPath.get(path).size());
                 });
+    }
+
+    /** {@code stats} at parallelism 2 in 4 KiB splits (many partials to merge), quiet. */
+    private static CliRun statsInSmallSplits(String... args) {
+        List<String> command = new ArrayList<>(List.of("stats", "-p", "2", "--split-size", "4k"));
+        command.add("--quiet");
+        command.addAll(List.of(args));
+        return CliRun.of(command.toArray(String[]::new));
     }
 
     private List<String> accessLines(int count) {
