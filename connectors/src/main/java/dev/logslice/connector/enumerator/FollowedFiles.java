@@ -17,6 +17,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -43,13 +44,26 @@ public final class FollowedFiles {
 
     static final int REMEMBERED = 10_000;
 
-    /** How the file system is read: injected so that the state machine can be tested alone. */
+    /**
+     * How the file system is read: injected so that the state machine can be tested alone. Each
+     * read is of the listed file itself: a file renamed since the listing and another created at
+     * its name (a rotation between the listing and its reads) throws {@link MovedSinceListed}, or a
+     * followed file would get the new file's start as its fingerprint and, listed under its new
+     * name, pass for a new file and be read again from 0.
+     */
     public interface FileReads {
         /** Up to {@code length} bytes of the file's start, decompressed if it is compressed. */
-        byte[] prefix(InputFile file, int length) throws IOException;
+        byte[] prefix(Listed file, int length) throws IOException;
 
         /** The offset after the last LF before the file's listed size; 0 if there is none. */
-        long lastLineStart(InputFile file) throws IOException;
+        long lastLineStart(Listed file) throws IOException;
+    }
+
+    /** The listed file is no longer at its path: the next listing sees it where it is now. */
+    public static final class MovedSinceListed extends IOException {
+        public MovedSinceListed(String path) {
+            super(path + " was renamed or replaced since it was listed");
+        }
     }
 
     /** A listed file with its identity. */
@@ -91,6 +105,9 @@ public final class FollowedFiles {
                 }
             };
 
+    /** Files whose reads failed, warned about once. */
+    private final Set<FileIdentity> unreadable = new HashSet<>();
+
     /** Fingerprints of deleted files whose inodes new files took: their copies are still known. */
     private final Deque<Fingerprint> retired = new ArrayDeque<>();
 
@@ -120,50 +137,24 @@ public final class FollowedFiles {
     }
 
     /** The files of this listing not handed out before, and what to do with each. */
-    public List<NewFile> onListing(List<Listed> listing) throws IOException {
+    public List<NewFile> onListing(List<Listed> listing) {
         List<NewFile> found = new ArrayList<>();
         Set<FileIdentity> listed = new HashSet<>();
         for (Listed entry : listing) {
-            InputFile file = entry.file();
-            FileIdentity identity = entry.identity();
-            if (!listed.add(identity)) {
+            if (!listed.add(entry.identity())) {
                 continue; // the same file twice (a link, overlapping globs)
             }
-            boolean compressed = BlockAlignedFileEnumerator.isCompressed(file.path());
-            if (tracked.containsKey(identity) && isNewFileUnderAnOldInode(entry)) {
-                LOG.info("{} is a new file with the inode of one deleted", file.path());
-                tracked.remove(identity);
-                retire(fingerprints.remove(identity));
-            }
-            if (tracked.containsKey(identity)) {
-                tracked.put(identity, file.path().toString());
-                Fingerprint known = fingerprints.get(identity);
-                if (!compressed && (known == null || grewOrWasRewritten(file, known))) {
-                    fingerprints.put(identity, fingerprint(file));
+            try {
+                onListed(entry).ifPresent(found::add);
+                unreadable.remove(entry.identity());
+            } catch (MovedSinceListed e) {
+                // Nothing of it changed: it is still known (if it was) and looked at next time.
+                LOG.debug("{}", e.getMessage());
+            } catch (IOException e) {
+                // Not recorded as handed out either: each listing tries again, warning once.
+                if (unreadable.add(entry.identity())) {
+                    LOG.warn("Cannot read {}; trying again: {}", entry.file().path(), e.toString());
                 }
-                continue;
-            }
-            tracked.put(identity, file.path().toString());
-            if (compressed) {
-                byte[] start = reads.prefix(file, Fingerprint.BYTES);
-                boolean copy =
-                        Stream.concat(fingerprints.values().stream(), retired.stream())
-                                .anyMatch(known -> known.tellsApart() && known.isPrefixOf(start));
-                fingerprints.put(identity, Fingerprint.of(start, start.length));
-                if (!copy && (listedBefore || fromStart)) {
-                    LOG.info("Reading {}: a compressed file, no copy of one followed", file.path());
-                    found.add(new ReadWhole(file));
-                }
-                continue;
-            }
-            Fingerprint head = fingerprint(file);
-            fingerprints.put(identity, head);
-            if (!listedBefore && !fromStart) {
-                long end = reads.lastLineStart(file);
-                found.add(new Follow(file, identity, head, end, end));
-            } else {
-                long backlogEnd = file.size() >= backlogSplitSize ? reads.lastLineStart(file) : 0;
-                found.add(new Follow(file, identity, head, 0, backlogEnd));
             }
         }
         for (Iterator<FileIdentity> it = tracked.keySet().iterator(); it.hasNext(); ) {
@@ -171,8 +162,53 @@ public final class FollowedFiles {
                 it.remove();
             }
         }
+        unreadable.retainAll(listed);
         listedBefore = true;
         return found;
+    }
+
+    /**
+     * What to do with one listed file, if it is new. Moved since the listing, it is not recorded as
+     * handed out: the next listing finds it under its new name.
+     */
+    private Optional<NewFile> onListed(Listed entry) throws IOException {
+        InputFile file = entry.file();
+        FileIdentity identity = entry.identity();
+        boolean compressed = BlockAlignedFileEnumerator.isCompressed(file.path());
+        if (tracked.containsKey(identity) && isNewFileUnderAnOldInode(entry)) {
+            LOG.info("{} is a new file with the inode of one deleted", file.path());
+            tracked.remove(identity);
+            retire(fingerprints.remove(identity));
+        }
+        if (tracked.containsKey(identity)) {
+            Fingerprint known = fingerprints.get(identity);
+            if (!compressed && (known == null || grewOrWasRewritten(entry, known))) {
+                fingerprints.put(identity, fingerprint(entry));
+            }
+            tracked.put(identity, file.path().toString());
+            return Optional.empty();
+        }
+        if (compressed) {
+            byte[] start = reads.prefix(entry, Fingerprint.BYTES);
+            boolean copy =
+                    Stream.concat(fingerprints.values().stream(), retired.stream())
+                            .anyMatch(known -> known.tellsApart() && known.isPrefixOf(start));
+            tracked.put(identity, file.path().toString());
+            fingerprints.put(identity, Fingerprint.of(start, start.length));
+            if (!copy && (listedBefore || fromStart)) {
+                LOG.info("Reading {}: a compressed file, no copy of one followed", file.path());
+                return Optional.of(new ReadWhole(file));
+            }
+            return Optional.empty();
+        }
+        Fingerprint head = fingerprint(entry);
+        boolean fromItsEnd = !listedBefore && !fromStart;
+        long backlogEnd =
+                fromItsEnd || file.size() >= backlogSplitSize ? reads.lastLineStart(entry) : 0;
+        tracked.put(identity, file.path().toString());
+        fingerprints.put(identity, head);
+        return Optional.of(
+                new Follow(file, identity, head, fromItsEnd ? backlogEnd : 0, backlogEnd));
     }
 
     /**
@@ -180,10 +216,12 @@ public final class FollowedFiles {
      * its name (copytruncate). Its start is then the new one, or a later rename would make it look
      * like a new file under the old inode, read again from 0.
      */
-    private boolean grewOrWasRewritten(InputFile file, Fingerprint known) {
+    private boolean grewOrWasRewritten(Listed entry, Fingerprint known) throws MovedSinceListed {
         try {
-            return known.length() < Math.min(Fingerprint.BYTES, file.size())
-                    || !known.isPrefixOf(reads.prefix(file, known.length()));
+            return known.length() < Math.min(Fingerprint.BYTES, entry.file().size())
+                    || !known.isPrefixOf(reads.prefix(entry, known.length()));
+        } catch (MovedSinceListed e) {
+            throw e;
         } catch (IOException e) {
             // Gone since it was listed (the oldest rotated file deleted): an error here would
             // drop this listing's new files, already noted as handed out.
@@ -211,11 +249,12 @@ public final class FollowedFiles {
         return !file.path().toString().equals(tracked.get(entry.identity()))
                 && known != null
                 && known.tellsApart()
-                && !known.isPrefixOf(reads.prefix(file, known.length()));
+                && !known.isPrefixOf(reads.prefix(entry, known.length()));
     }
 
-    private Fingerprint fingerprint(InputFile file) throws IOException {
-        byte[] start = reads.prefix(file, (int) Math.min(Fingerprint.BYTES, file.size()));
+    private Fingerprint fingerprint(Listed entry) throws IOException {
+        int length = (int) Math.min(Fingerprint.BYTES, entry.file().size());
+        byte[] start = reads.prefix(entry, length);
         return Fingerprint.of(start, start.length);
     }
 }

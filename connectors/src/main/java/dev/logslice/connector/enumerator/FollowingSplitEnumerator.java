@@ -103,13 +103,8 @@ public final class FollowingSplitEnumerator
             LOG.warn("Listing the followed paths failed; trying again: {}", error.toString());
             return;
         }
-        try {
-            for (FollowedFiles.NewFile found : files.onListing(listing)) {
-                splitsOf(found).forEach(this::queue);
-            }
-        } catch (IOException e) {
-            LOG.warn("Reading a new followed file failed; trying again: {}", e.toString());
-            return;
+        for (FollowedFiles.NewFile found : files.onListing(listing)) {
+            splitsOf(found).forEach(this::queue);
         }
         assignPending();
     }

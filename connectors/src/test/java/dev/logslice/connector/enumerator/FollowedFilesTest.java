@@ -74,6 +74,43 @@ class FollowedFilesTest {
     }
 
     @Test
+    void aRotationBetweenTheListingAndItsReadsReadsNoFileTwice() throws IOException {
+        java.nio.file.Path log = Files.writeString(dir.resolve("app.log"), "old 1\n");
+        FollowedFiles files = new FollowedFiles(true, SPLIT, new LocalFileReads());
+        assertThat(files.onListing(listing())).hasSize(1);
+        Files.writeString(log, "old 2\n", appending());
+        List<FollowedFiles.Listed> listedBeforeTheRotation = listing();
+        Files.move(log, dir.resolve("app.log.1"));
+        Files.writeString(log, "new 1\n");
+
+        assertThat(files.onListing(listedBeforeTheRotation)).isEmpty();
+        List<FollowedFiles.NewFile> found = files.onListing(listing());
+
+        assertThat(found).singleElement().isInstanceOf(FollowedFiles.Follow.class);
+        assertThat(found.get(0).file().path().getName()).isEqualTo("app.log");
+        assertThat(files.onListing(listing())).isEmpty();
+    }
+
+    @Test
+    void aNewFileGoneBeforeItIsReadIsNotKnownAndTheOthersAreFound() throws IOException {
+        Files.writeString(dir.resolve("app.log"), "one\n");
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        java.nio.file.Path gone = Files.writeString(dir.resolve("a.log"), "a\n");
+        Files.writeString(dir.resolve("b.log"), "b\n");
+        List<FollowedFiles.Listed> listed = listing();
+        Files.delete(gone);
+
+        assertThat(files.onListing(listed))
+                .extracting(f -> f.file().path().getName())
+                .containsExactly("b.log");
+        Files.writeString(gone, "a again\n");
+        assertThat(files.onListing(listing()))
+                .extracting(f -> f.file().path().getName())
+                .containsExactly("a.log");
+    }
+
+    @Test
     void aRotatedFileCompressedUnderANewNameIsNotReadAgain() throws IOException {
         java.nio.file.Path log = dir.resolve("app.log");
         Files.writeString(log, "2026-12-02T04:00:00 GET /a\n");
@@ -107,8 +144,7 @@ class FollowedFilesTest {
     void aKnownInodeUnderANewNameWithAnotherStartIsANewFile() throws IOException {
         java.nio.file.Path log = Files.writeString(dir.resolve("app.log"), "old file\n");
         FileIdentity identity = FileIdentity.stat(log).identity();
-        FollowedFiles.FileReads reads = new LocalFileReads();
-        FollowedFiles files = new FollowedFiles(false, SPLIT, reads);
+        FollowedFiles files = new FollowedFiles(false, SPLIT, readsTrustingTheListedIdentity());
         files.onListing(listing());
         // The old file deleted and its inode given to a new one (a rotation), by a test double:
         // which inode a file system hands out is not a test's to choose.
@@ -180,6 +216,27 @@ class FollowedFilesTest {
                                     .identity()));
         }
         return listed;
+    }
+
+    /** Local reads of whatever file is at the listed path, whatever the identity listed. */
+    private static FollowedFiles.FileReads readsTrustingTheListedIdentity() {
+        LocalFileReads local = new LocalFileReads();
+        return new FollowedFiles.FileReads() {
+            @Override
+            public byte[] prefix(FollowedFiles.Listed file, int length) throws IOException {
+                return local.prefix(asItIsNow(file), length);
+            }
+
+            @Override
+            public long lastLineStart(FollowedFiles.Listed file) throws IOException {
+                return local.lastLineStart(asItIsNow(file));
+            }
+
+            private FollowedFiles.Listed asItIsNow(FollowedFiles.Listed file) throws IOException {
+                java.nio.file.Path path = java.nio.file.Path.of(file.file().path().toUri());
+                return new FollowedFiles.Listed(file.file(), FileIdentity.stat(path).identity());
+            }
+        };
     }
 
     private static java.nio.file.OpenOption[] appending() {
