@@ -2,6 +2,7 @@ package dev.logslice.report;
 
 import dev.logslice.stats.DailyVisitors;
 import dev.logslice.stats.LogStats;
+import dev.logslice.stats.Panel;
 import dev.logslice.stats.RowTotals;
 import dev.logslice.stats.ValueCount;
 
@@ -9,8 +10,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
-/** The JSON of the panels of issue 18: per-row totals, visitors per day, hour of day. */
+/**
+ * The JSON of the panels of issue 18: per-row totals, visitors per day, hour of day, and the
+ * levels' panels.
+ */
 final class PanelJson {
     private PanelJson() {}
 
@@ -75,5 +80,46 @@ final class PanelJson {
             json.writeEndObject();
         }
         json.writeEndArray();
+        writeLevelPanels(json, report);
+    }
+
+    /**
+     * {@code levelsByHour} (24 x {@code {hour, levels: {LEVEL: events}}}, empty without levels),
+     * and each by-level panel as {@code {LEVEL: [{value, count, share}]}}, the worst level first,
+     * shares of the level's events.
+     */
+    private static void writeLevelPanels(JsonGenerator json, StatsReport report)
+            throws IOException {
+        LogStats stats = report.stats();
+        json.writeArrayFieldStart("levelsByHour");
+        for (LogStats.LevelsInHour hour : stats.levelsByHour()) {
+            json.writeStartObject();
+            json.writeNumberField("hour", hour.hour());
+            json.writeObjectFieldStart("levels");
+            for (Map.Entry<String, Long> level : hour.levels().entrySet()) {
+                json.writeNumberField(level.getKey(), level.getValue());
+            }
+            json.writeEndObject();
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        Map<String, Long> levels = stats.levels();
+        for (Panel panel : Panel.BY_LEVEL) {
+            json.writeObjectFieldStart(panel.key());
+            for (Map.Entry<String, List<ValueCount>> level :
+                    stats.topByLevel(panel, report.top()).entrySet()) {
+                long events = levels.getOrDefault(level.getKey(), 0L);
+                json.writeArrayFieldStart(level.getKey());
+                for (ValueCount row : level.getValue()) {
+                    json.writeStartObject();
+                    json.writeStringField("value", row.value());
+                    json.writeNumberField("count", row.count());
+                    json.writeNumberField("share", events > 0 ? (double) row.count() / events : 0);
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+            }
+            json.writeEndObject();
+        }
     }
 }

@@ -60,7 +60,7 @@ final class ReportTables {
     static List<RankedTable> panels(StatsReport report) {
         LogStats stats = report.stats();
         List<RankedTable> tables = new ArrayList<>();
-        for (Panel panel : Panel.values()) {
+        for (Panel panel : Panel.PLAIN) {
             List<ValueCount> rows = stats.top(panel, report.top());
             long maxError = stats.topMaxError(panel);
             if (!rows.isEmpty() || maxError > 0) {
@@ -206,6 +206,55 @@ final class ReportTables {
                 stats);
         agents(tables, "deviceClasses", "Device classes", "device", stats.deviceClasses(), stats);
         agents(tables, "crawlers", "Crawlers, bots and tools", "crawler", stats.crawlers(), stats);
+        return tables;
+    }
+
+    /**
+     * For app logs and syslog: the levels by hour of the day, then for each level that {@code
+     * shown} keeps (worst first) its top templates, loggers and hosts, each row's share of the
+     * level's events. Empty for logs without levels.
+     */
+    static List<RankedTable> levelPanels(StatsReport report, Predicate<String> shown) {
+        LogStats stats = report.stats();
+        List<RankedTable> tables = new ArrayList<>();
+        List<LogStats.LevelsInHour> hours = stats.levelsByHour();
+        if (!hours.isEmpty()) {
+            List<RankedTable.Extra<LogStats.LevelsInHour>> levels = new ArrayList<>();
+            for (String level : hours.get(0).levels().keySet()) {
+                levels.add(
+                        RankedTable.Extra.of(level, Unit.COUNT, hour -> hour.levels().get(level)));
+            }
+            tables.add(
+                    RankedTable.of(
+                            "levelsByHour",
+                            "Levels by hour of day (UTC)",
+                            "hour",
+                            hours,
+                            hour -> String.format("%02d:00", hour.hour()),
+                            hour -> hour.levels().values().stream().mapToLong(n -> n).sum(),
+                            sum(stats.levels()),
+                            levels));
+        }
+        Map<String, Long> levelEvents = stats.levels();
+        for (String level : levelEvents.keySet()) {
+            if (!shown.test(level)) {
+                continue;
+            }
+            for (Panel panel : Panel.BY_LEVEL) {
+                List<ValueCount> rows =
+                        stats.topByLevel(panel, report.top()).getOrDefault(level, List.of());
+                if (!rows.isEmpty()) {
+                    tables.add(
+                            RankedTable.of(
+                                            panel.key() + "-" + level,
+                                            panel.title() + " at " + level,
+                                            "value",
+                                            rows,
+                                            levelEvents.get(level))
+                                    .withNote(estimateNote(rows, stats.topMaxError(panel))));
+                }
+            }
+        }
         return tables;
     }
 

@@ -52,7 +52,7 @@ public final class StatsCsv {
         writeCounts(directory, "protocols", stats.protocols());
         writeCounts(directory, "levels", stats.levels());
         writeCounts(directory, "malformedByFile", stats.malformedByFile());
-        for (Panel panel : Panel.values()) {
+        for (Panel panel : Panel.PLAIN) {
             writePanel(directory, stats, panel, stats.top(panel, report.top()));
         }
         try (CSVPrinter csv =
@@ -68,6 +68,23 @@ public final class StatsCsv {
         try (CSVPrinter csv = open(directory, "hourOfDay", "hour", "events", "errors")) {
             for (LogStats.HourOfDay hour : stats.hourOfDay()) {
                 record(csv, hour.hour(), hour.events(), hour.errors());
+            }
+        }
+        try (CSVPrinter csv = open(directory, "levelsByHour", "hour", "level", "events")) {
+            for (LogStats.LevelsInHour hour : stats.levelsByHour()) {
+                for (Map.Entry<String, Long> level : hour.levels().entrySet()) {
+                    record(csv, hour.hour(), level.getKey(), level.getValue());
+                }
+            }
+        }
+        for (Panel panel : Panel.BY_LEVEL) {
+            try (CSVPrinter csv = open(directory, panel.key(), "level", "value", "count")) {
+                for (Map.Entry<String, List<ValueCount>> level :
+                        stats.topByLevel(panel, report.top()).entrySet()) {
+                    for (ValueCount row : level.getValue()) {
+                        record(csv, level.getKey(), row.value(), row.count());
+                    }
+                }
             }
         }
         for (String field : report.topFields()) {

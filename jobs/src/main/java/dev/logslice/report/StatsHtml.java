@@ -153,6 +153,9 @@ public final class StatsHtml {
         for (RankedTable table : ReportTables.panels(report)) {
             sections.add(table(table, ids));
         }
+        for (RankedTable table : ReportTables.levelPanels(report, level -> true)) {
+            sections.add(table(table, ids));
+        }
         formats(report).ifPresent(sections::add);
         if (!stats.malformedSamples().isEmpty()) {
             sections.add(

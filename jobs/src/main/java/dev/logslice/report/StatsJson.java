@@ -74,7 +74,7 @@ public final class StatsJson {
         writeCounts(json, "protocols", stats.protocols());
         writeCounts(json, "levels", stats.levels());
         writeCounts(json, "malformedByFile", stats.malformedByFile());
-        for (Panel panel : Panel.values()) {
+        for (Panel panel : Panel.PLAIN) {
             json.writeFieldName(panel.key());
             writeRows(json, stats, panel, stats.top(panel, report.top()));
         }
@@ -90,7 +90,7 @@ public final class StatsJson {
         }
         json.writeEndArray();
         json.writeObjectFieldStart("panelFormats");
-        for (Panel panel : Panel.values()) {
+        for (Panel panel : Panel.PLAIN) {
             json.writeArrayFieldStart(panel.key());
             for (StatsReport.Coverage coverage : report.coverage(panel)) {
                 json.writeStartObject();
@@ -102,7 +102,7 @@ public final class StatsJson {
         }
         json.writeEndObject();
         json.writeObjectFieldStart("topMaxErrors");
-        for (Panel panel : Panel.values()) {
+        for (Panel panel : Panel.PLAIN) {
             if (stats.topMaxError(panel) > 0) {
                 json.writeNumberField(panel.key(), stats.topMaxError(panel));
             }

@@ -1,5 +1,6 @@
 package dev.logslice.report;
 
+import dev.logslice.format.Severity;
 import dev.logslice.report.Terminal.Tone;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.MalformedSample;
@@ -82,6 +83,11 @@ public final class StatsSummary {
             for (RankedTable table : ReportTables.panels(report)) {
                 panel(table);
             }
+            // Levels below WARN have the most events and the least to say: the page has them.
+            for (RankedTable table :
+                    ReportTables.levelPanels(report, StatsSummary::warningOrWorse)) {
+                panel(table);
+            }
             printTimeline(report);
             if (!stats.malformedSamples().isEmpty()) {
                 stats.malformedByFile()
@@ -159,7 +165,8 @@ public final class StatsSummary {
             if (table.total() > 0) {
                 headings.add("share");
             }
-            table.columns().forEach(column -> headings.add(column.name()));
+            // Level names head the columns of the levels by hour: log text.
+            table.columns().forEach(column -> headings.add(LogText.forTerminal(column.name())));
             for (RankedTable.Row row : table.rows()) {
                 List<String> rowCells = new ArrayList<>();
                 rowCells.add(String.format("%,d", row.count()));
@@ -287,5 +294,10 @@ public final class StatsSummary {
                                 buckets.size() - MAX_TIMELINE_ROWS));
             }
         }
+    }
+
+    private static boolean warningOrWorse(String level) {
+        Severity severity = Severity.of(level);
+        return severity != null && severity.isAtLeast(Severity.WARNING);
     }
 }

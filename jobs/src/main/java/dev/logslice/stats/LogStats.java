@@ -48,7 +48,7 @@ public final class LogStats {
      * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18 (those
      * derived from other panels at report time do not travel).
      */
-    private static final int VERSION = 8;
+    private static final int VERSION = 9;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
@@ -58,6 +58,9 @@ public final class LogStats {
 
     /** Status codes counted in an array while folding; any other code goes to the map at once. */
     private static final int COMMON_STATUS_CODES = 600;
+
+    /** Ends the level in a by-level panel's value: a control byte no level name holds. */
+    private static final byte LEVEL_END = 0x1f;
 
     private long lines;
     private long bytes;
@@ -72,6 +75,16 @@ public final class LogStats {
     private final TreeMap<String, Long> methods = new TreeMap<>();
     private final TreeMap<String, Long> protocols = new TreeMap<>();
     private final TreeMap<String, Long> levels = new TreeMap<>();
+
+    /** Per level: its events in each hour of the day (UTC), over all days. */
+    private final TreeMap<String, long[]> levelHours = new TreeMap<>();
+
+    /** The hour of the day (UTC) of the event being folded; -1 when it has no time. */
+    private int eventHour = -1;
+
+    /** Where a by-level panel's value is put after its level ({@link #addByLevel}). */
+    private byte[] levelValue = new byte[256];
+
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final TreeMap<String, Long> eventsByFile = new TreeMap<>();
 
@@ -154,11 +167,13 @@ public final class LogStats {
     /** An event without a time. */
     public void addUntimedEvent() {
         events++;
+        eventHour = -1;
     }
 
     /** An event at its time; errors are 5xx responses or ERROR-and-worse. */
     public void addEvent(long epochSecond, boolean error) {
         events++;
+        eventHour = (int) (Math.floorMod(epochSecond, 86_400L) / 3600);
         timeline.add(epochSecond, error);
         if (!timed) {
             timed = true;
@@ -188,8 +203,31 @@ public final class LogStats {
         countShort(pendingProtocols, b, start, end);
     }
 
+    /** The level of the event last added ({@link #addEvent}, {@link #addUntimedEvent}). */
     public void addLevel(String level) {
         levels.merge(level, 1L, Long::sum);
+        if (eventHour >= 0) {
+            levelHours.computeIfAbsent(level, l -> new long[24])[eventHour]++;
+        }
+    }
+
+    /**
+     * A value of a by-level panel ({@link Panel#BY_LEVEL}): {@code value[start, end)} of events at
+     * the level whose UTF-8 name is {@code level}. Kept as the level, {@link #LEVEL_END}, then the
+     * value: one count per pair, split again at report time.
+     */
+    public void addByLevel(Panel panel, byte[] level, byte[] value, int start, int end) {
+        int length = level.length + 1 + end - start;
+        if (length > levelValue.length) {
+            levelValue = new byte[Math.max(length, 2 * levelValue.length)];
+        }
+        for (int i = 0; i < level.length; i++) {
+            // A level holding the separator (a JSON log's level is any text) keeps its length.
+            levelValue[i] = level[i] == LEVEL_END ? (byte) '?' : level[i];
+        }
+        levelValue[level.length] = LEVEL_END;
+        System.arraycopy(value, start, levelValue, level.length + 1, end - start);
+        countShort(pendingTop.get(panel), levelValue, 0, length);
     }
 
     /**
@@ -514,6 +552,13 @@ public final class LogStats {
         other.methods.forEach((k, v) -> methods.merge(k, v, Long::sum));
         other.protocols.forEach((k, v) -> protocols.merge(k, v, Long::sum));
         other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
+        other.levelHours.forEach(
+                (level, hours) -> {
+                    long[] mine = levelHours.computeIfAbsent(level, l -> new long[24]);
+                    for (int hour = 0; hour < 24; hour++) {
+                        mine[hour] += hours[hour];
+                    }
+                });
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.eventsByFile.forEach((k, v) -> eventsByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
@@ -642,6 +687,46 @@ public final class LogStats {
     /** Whether every {@link #rowTotals} of the panel is exact (visitors: up to their sketches). */
     public boolean rowTotalsExact(Panel panel) {
         return items(panel).rowsExact();
+    }
+
+    /** The events of each level in one hour of the day (UTC), over all days. */
+    public record LevelsInHour(int hour, Map<String, Long> levels) {}
+
+    /**
+     * The 24 hours of the day (UTC), each with the events of each level in it (levels in severity
+     * order, the worst first); empty when no timed event has a level.
+     */
+    public List<LevelsInHour> levelsByHour() {
+        if (levelHours.isEmpty()) {
+            return List.of();
+        }
+        List<LevelsInHour> hours = new ArrayList<>();
+        for (int hour = 0; hour < 24; hour++) {
+            Map<String, Long> inHour = new TreeMap<>(Severity.REPORT_ORDER);
+            for (Map.Entry<String, long[]> level : levelHours.entrySet()) {
+                inHour.put(level.getKey(), level.getValue()[hour]);
+            }
+            hours.add(new LevelsInHour(hour, inHour));
+        }
+        return hours;
+    }
+
+    /**
+     * The {@code n} most frequent values of a by-level panel at each level (levels in severity
+     * order, the worst first), each share of the level's events; as exact as the panel ({@link
+     * #topMaxError}).
+     */
+    public Map<String, List<ValueCount>> topByLevel(Panel panel, int n) {
+        Map<String, List<ValueCount>> byLevel = new TreeMap<>(Severity.REPORT_ORDER);
+        for (ValueCount row : items(panel).top(Integer.MAX_VALUE)) {
+            int end = row.value().indexOf(LEVEL_END);
+            List<ValueCount> rows =
+                    byLevel.computeIfAbsent(row.value().substring(0, end), l -> new ArrayList<>());
+            if (rows.size() < n) {
+                rows.add(new ValueCount(row.value().substring(end + 1), row.count()));
+            }
+        }
+        return byLevel;
     }
 
     /** Events and errors in one hour of the day (UTC), over all days. */
@@ -831,6 +916,13 @@ public final class LogStats {
                 List.of(methods, protocols, levels, malformedByFile, eventsByFile)) {
             writeCounts(out, counts);
         }
+        out.writeInt(levelHours.size());
+        for (Map.Entry<String, long[]> entry : levelHours.entrySet()) {
+            Strings.write(out, entry.getKey());
+            for (long count : entry.getValue()) {
+                out.writeLong(count);
+            }
+        }
         for (Panel panel : Panel.values()) {
             writeBytes(out, top.get(panel).toBytes());
             pendingTop.get(panel).write(out);
@@ -921,6 +1013,14 @@ public final class LogStats {
                             stats.malformedByFile,
                             stats.eventsByFile)) {
                 readCounts(in, counts);
+            }
+            int levelsWithHours = in.readInt();
+            for (int i = 0; i < levelsWithHours; i++) {
+                long[] hours = new long[24];
+                stats.levelHours.put(Strings.read(in), hours);
+                for (int hour = 0; hour < 24; hour++) {
+                    hours[hour] = in.readLong();
+                }
             }
             for (Panel panel : Panel.values()) {
                 stats.top.put(panel, TopItems.fromBytes(readBytes(in)));

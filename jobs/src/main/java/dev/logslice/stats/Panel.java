@@ -1,5 +1,10 @@
 package dev.logslice.stats;
 
+import javax.annotation.Nullable;
+
+import java.util.Arrays;
+import java.util.List;
+
 /** The top-N panels of a report, each under its JSON key. */
 public enum Panel {
     PATHS("topPaths", "Top paths"),
@@ -26,14 +31,42 @@ public enum Panel {
      */
     TLS_PROTOCOLS("topTlsProtocols", "TLS protocols"),
     /** The cache status, where the format logs it ({@code $upstream_cache_status}). */
-    CACHE_STATUS("topCacheStatus", "Cache status");
+    CACHE_STATUS("topCacheStatus", "Cache status"),
+    /** Message templates of each level ({@link LogStats#topByLevel}). */
+    TEMPLATES_BY_LEVEL("topTemplatesByLevel", "Top message templates", TEMPLATES),
+    /** Loggers of each level. */
+    LOGGERS_BY_LEVEL("topLoggersByLevel", "Top loggers", LOGGERS),
+    /** Hosts of each level (syslog's, or a JSON log's host field). */
+    HOSTS_BY_LEVEL("topHostsByLevel", "Top hosts", HOSTS);
+
+    /** The panels of one value each, as the reports list them: all but the by-level ones. */
+    public static final List<Panel> PLAIN =
+            Arrays.stream(values()).filter(panel -> panel.ofEachLevel == null).toList();
+
+    /** The panels of a value per level. */
+    public static final List<Panel> BY_LEVEL =
+            Arrays.stream(values()).filter(panel -> panel.ofEachLevel != null).toList();
 
     private final String key;
     private final String title;
 
+    /** For a by-level panel, the plain panel whose values it ranks per level; else null. */
+    @Nullable private final Panel ofEachLevel;
+
     Panel(String key, String title) {
+        this(key, title, null);
+    }
+
+    Panel(String key, String title, @Nullable Panel ofEachLevel) {
         this.key = key;
         this.title = title;
+        this.ofEachLevel = ofEachLevel;
+    }
+
+    /** For a by-level panel, the plain panel whose values it ranks per level; else null. */
+    @Nullable
+    public Panel ofEachLevel() {
+        return ofEachLevel;
     }
 
     /** The JSON key and CSV file name. */

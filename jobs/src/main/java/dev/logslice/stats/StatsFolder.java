@@ -8,6 +8,7 @@ import dev.logslice.format.ParseResult;
 import dev.logslice.format.Severity;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,10 +30,20 @@ public final class StatsFolder {
     private static final List<String> CACHE_KEYS =
             List.of("upstream_cache_status", "cache_status", "CacheCacheStatus", "cache");
 
+    /** Strings kept encoded, at most: a log of many distinct classes encodes the rest each time. */
+    private static final int MAX_ENCODED = 4096;
+
     private final ByteSpan span = new ByteSpan();
     private final ByteSpan agent = new ByteSpan();
     private final MessageTemplates templates = new MessageTemplates();
     private final List<TopField> topFields;
+
+    /**
+     * Strings that reach the stats as text (levels, and values of {@code extra}: TLS protocols,
+     * cache status, caller classes), in UTF-8: few distinct ones, so each is encoded once, not once
+     * per event.
+     */
+    private final Map<String, byte[]> encoded = new HashMap<>();
 
     /** The panels fed since {@link #takePanels()}, a bit each. */
     private int panels;
@@ -128,9 +139,12 @@ public final class StatsFolder {
         if (hasStatus) {
             stats.addStatus(status);
         }
+        byte[] levelName = null;
         if (level != null) {
-            stats.addLevel(
-                    severity != null ? severity.reportedName() : Severity.reportedName(level));
+            String reported =
+                    severity != null ? severity.reportedName() : Severity.reportedName(level);
+            stats.addLevel(reported);
+            levelName = utf8(reported);
         }
         if (event.span(Field.METHOD, span)) {
             stats.addMethod(span.bytes(), span.start(), span.end());
@@ -148,9 +162,15 @@ public final class StatsFolder {
         }
         addUnlessDash(stats, Panel.REFERRERS, event, Field.REFERRER);
         addUnlessDash(stats, Panel.REMOTE_USERS, event, Field.USER);
-        addUnlessDash(stats, Panel.HOSTS, event, Field.HOST);
+        if (addUnlessDash(stats, Panel.HOSTS, event, Field.HOST) && levelName != null) {
+            stats.addByLevel(
+                    Panel.HOSTS_BY_LEVEL, levelName, span.bytes(), span.start(), span.end());
+        }
         addUnlessDash(stats, Panel.PROGRAMS, event, Field.PROGRAM);
-        addUnlessDash(stats, Panel.LOGGERS, event, Field.LOGGER);
+        if (addUnlessDash(stats, Panel.LOGGERS, event, Field.LOGGER) && levelName != null) {
+            stats.addByLevel(
+                    Panel.LOGGERS_BY_LEVEL, levelName, span.bytes(), span.start(), span.end());
+        }
         if (event.hasValue(Field.BYTES)) {
             stats.addResponseBytes(event.bytes());
         }
@@ -171,16 +191,22 @@ public final class StatsFolder {
         if (event.span(Field.MESSAGE, span)) {
             int length = templates.of(span.bytes(), span.start(), span.end());
             add(stats, Panel.TEMPLATES, templates.bytes(), 0, length);
-            if (error && level != null) {
-                add(stats, Panel.ERRORS, templates.bytes(), 0, length);
+            if (levelName != null) {
+                stats.addByLevel(Panel.TEMPLATES_BY_LEVEL, levelName, templates.bytes(), 0, length);
+                if (error) {
+                    add(stats, Panel.ERRORS, templates.bytes(), 0, length);
+                }
             }
         }
     }
 
-    private void addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
+    /** Adds the field's value unless it is empty or a dash; whether it did (then in span). */
+    private boolean addUnlessDash(LogStats stats, Panel panel, LogEvent event, Field field) {
         if (hasValue(event, field, span)) {
             add(stats, panel, span.bytes(), span.start(), span.end());
+            return true;
         }
+        return false;
     }
 
     /** Whether the event has a value for the field that is neither empty nor {@code -}. */
@@ -200,7 +226,18 @@ public final class StatsFolder {
     }
 
     private void addString(LogStats stats, Panel panel, String value) {
-        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = utf8(value);
         add(stats, panel, bytes, 0, bytes.length);
+    }
+
+    private byte[] utf8(String value) {
+        byte[] bytes = encoded.get(value);
+        if (bytes == null) {
+            bytes = value.getBytes(StandardCharsets.UTF_8);
+            if (encoded.size() < MAX_ENCODED) {
+                encoded.put(value, bytes);
+            }
+        }
+        return bytes;
     }
 }

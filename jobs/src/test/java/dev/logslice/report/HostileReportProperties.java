@@ -89,12 +89,15 @@ class HostileReportProperties {
             stats.addLine(100);
             stats.addEvent(time, false);
             stats.addLevel(value);
-            for (Panel panel : Panel.values()) {
+            byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+            for (Panel panel : Panel.PLAIN) {
                 stats.add(panel, value);
+            }
+            for (Panel panel : Panel.BY_LEVEL) {
+                stats.addByLevel(panel, bytes, bytes, 0, bytes.length);
             }
             stats.addMalformed(new MalformedSample(value, 7, value, value));
             stats.addCutEvent(new MalformedSample(value, 9, value, value));
-            byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
             stats.addField(TOP_FIELD, bytes, 0, bytes.length);
         }
         return new StatsReport(

@@ -191,7 +191,7 @@ class LogStatsTest {
         merged.merge(LogStats.fromBytes(reader.toBytes()));
         merged.merge(LogStats.fromBytes(parts.get(2).toBytes()));
 
-        for (Panel panel : Panel.values()) {
+        for (Panel panel : Panel.PLAIN) {
             assertThat(merged.top(panel, 100)).isEqualTo(whole.top(panel, 100));
             assertThat(merged.topMaxError(panel)).isEqualTo(whole.topMaxError(panel)).isZero();
         }

@@ -124,7 +124,7 @@ class ReportPanelsMergeTest {
             merged.merge(LogStats.fromBytes(part.toBytes()));
         }
 
-        for (Panel panel : Panel.values()) {
+        for (Panel panel : Panel.PLAIN) {
             assertThat(merged.top(panel, 50)).as(panel.key()).isEqualTo(whole.top(panel, 50));
             assertThat(merged.filesOf(panel)).as(panel.key()).isEqualTo(whole.filesOf(panel));
         }
