@@ -1,6 +1,8 @@
 package dev.logslice.cli;
 
+import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSourceBuilder;
+import dev.logslice.format.detect.InputFormats;
 
 import picocli.CommandLine.Option;
 
@@ -47,6 +49,17 @@ final class FollowOptions {
         if (fromStart || checkpointDir != null) {
             throw new IllegalArgumentException(
                     "--from-start and --checkpoint-dir go with --follow only");
+        }
+    }
+
+    /**
+     * Refuses multi-line formats (Java logs with stack traces) in one line: a followed file's last
+     * event would wait for the next one to start, and the readers interleave the lines of files.
+     */
+    static void refuseMultiLine(LineDecoder<?> decoder, InputFormats formats) {
+        if (decoder.eventStarts() != null) {
+            throw new IllegalArgumentException(
+                    "--follow reads single-line formats only yet, not " + formats.names());
         }
     }
 
