@@ -4,9 +4,7 @@ import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.detect.InputFormats;
-import dev.logslice.job.CheckpointFolder;
 import dev.logslice.job.EventGrepDecoder;
-import dev.logslice.job.FollowOutputSink;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
@@ -18,16 +16,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import sun.misc.Signal;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -44,7 +37,9 @@ import java.util.regex.PatternSyntaxException;
             "With a field filter (--status, --level, --since, --until, --path-prefix) or a named"
                     + " --format, lines are parsed into events: an event is written, all its"
                     + " lines, when it passes every filter and the regex matches one of its lines."
-                    + " Lines that are no event of the format are left out and counted."
+                    + " Lines that are no event of the format are left out and counted.",
+            "With --follow, the selected lines go to stdout or --out as they come, without file"
+                    + " names."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -53,9 +48,6 @@ import java.util.regex.PatternSyntaxException;
             "2:an error: usage, input, or the job failed"
         })
 final class GrepCommand implements Callable<Integer> {
-    /** How often {@code --follow} looks for new files in the folders and globs given. */
-    private static final Duration FOLLOW_MONITOR_INTERVAL = Duration.ofSeconds(1);
-
     /**
      * The status when no line matched, as Unix grep's (0: some did; 2: an error, a failed job too).
      */
@@ -127,34 +119,7 @@ final class GrepCommand implements Callable<Integer> {
             description = "Never write file names (GNU grep's -h; -h is --help here).")
     boolean noFileName;
 
-    @Option(
-            names = "--follow",
-            description =
-                    "Follow the files as they grow and are rotated (by identity, not name), and"
-                            + " new files in the folders and globs given; write each selected"
-                            + " line as it comes, lines of a file in file order, until Ctrl-C"
-                            + " or SIGTERM (exit 0). Existing files are read from their end,"
-                            + " as tail -f does (a run resumed from --checkpoint-dir goes on"
-                            + " where the last one was). To stdout or --out, without file"
-                            + " names.")
-    boolean follow;
-
-    @Option(
-            names = "--checkpoint-dir",
-            paramLabel = "DIR",
-            description =
-                    "With --follow: checkpoint every 2 s into DIR and resume from its latest"
-                            + " checkpoint, where the last run stopped (Ctrl-C or SIGTERM take a"
-                            + " savepoint there first), was killed or crashed. --out then holds"
-                            + " every selected line exactly once across runs: what was written"
-                            + " after the checkpoint resumed from is cut off. One DIR per"
-                            + " command.")
-    Path checkpointDir;
-
-    @Option(
-            names = "--from-start",
-            description = "With --follow: read the files there at the start from their beginning.")
-    boolean fromStart;
+    @Mixin FollowOptions following;
 
     @Parameters(
             index = "0",
@@ -171,13 +136,10 @@ final class GrepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (follow) {
+        if (following.follow) {
             return follow();
         }
-        if (fromStart || checkpointDir != null) {
-            throw new IllegalArgumentException(
-                    "--from-start and --checkpoint-dir go with --follow only");
-        }
+        following.refuseWithoutFollow();
         Outputs.checkFile("--out", out);
         List<String> given = paths;
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
@@ -297,63 +259,16 @@ final class GrepCommand implements Callable<Integer> {
                             + " with it yet");
         }
         Outputs.checkFile("--out", out);
-        Path outFile = out == null || Outputs.isStdout(out) ? null : canonical(out);
         LinePattern pattern = pattern();
         GrepOptions options = new GrepOptions(invert, -1, false, false, false, false);
         LogFileSource<GrepMatch> source =
-                read.sourceFor(paths, ReaderOutput.LINES)
-                        .monitorContinuously(FOLLOW_MONITOR_INTERVAL)
-                        .setFollowFromStart(fromStart)
+                following
+                        .following(read.sourceFor(paths, ReaderOutput.LINES))
                         .setLineDecoder(new GrepDecoder(pattern, options))
                         .build();
-        FollowOutputSink sink =
-                outFile == null ? FollowOutputSink.toStdout() : FollowOutputSink.toFile(outFile);
-        CompletableFuture<Void> stop = new CompletableFuture<>();
-        // Ctrl-C and SIGTERM stop the job; the command then ends as usual, with exit status 0.
-        for (String signal : List.of("INT", "TERM")) {
-            Signal.handle(new Signal(signal), caught -> stop.complete(null));
-        }
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
-        if (checkpointDir == null) {
-            execution.run(
-                    read.parallelism,
-                    paths,
-                    notes,
-                    env -> GrepJob.follow(env, source, sink, stop, null));
-            return 0;
-        }
-        try (CheckpointFolder folder =
-                CheckpointFolder.open(
-                        checkpointDir, outFile == null ? "stdout" : outFile.toString())) {
-            Optional<Path> resumed = folder.latestComplete();
-            if (outFile == null) {
-                notes.println(
-                        "logslice: exactly-once holds for --out only: on stdout, lines written"
-                                + " after the checkpoint resumed from come again");
-            }
-            resumed.ifPresent(from -> notes.println("logslice: resuming from " + from));
-            Optional<String> savepoint =
-                    execution.run(
-                            read.parallelism,
-                            folder.configuration(resumed),
-                            paths,
-                            notes,
-                            env ->
-                                    GrepJob.follow(
-                                            env, source, sink, stop, folder.savepointDirectory()));
-            savepoint.ifPresent(
-                    path ->
-                            notes.println(
-                                    "logslice: stopped with a savepoint, "
-                                            + path
-                                            + "; the next run resumes from it"));
-        }
+        new FollowRun(following, execution, read.parallelism, paths, notes)
+                .writeLines("grep", out, source);
         return 0;
-    }
-
-    /** The file with its folder's links resolved: two spellings of one --out are one command. */
-    private static Path canonical(Path file) throws IOException {
-        Path absolute = file.toAbsolutePath().normalize();
-        return absolute.getParent().toRealPath().resolve(absolute.getFileName());
     }
 }

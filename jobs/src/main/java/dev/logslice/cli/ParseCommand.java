@@ -25,14 +25,18 @@ import java.util.concurrent.Callable;
 @Command(
         name = "parse",
         mixinStandardHelpOptions = true,
-        description =
-                "Write each event as one JSON object per line, in input order; malformed lines as"
-                        + " {\"malformed\": true, \"file\", \"offset\", \"reason\"}.")
+        description = {
+            "Write each event as one JSON object per line, in input order; malformed lines as"
+                    + " {\"malformed\": true, \"file\", \"offset\", \"reason\"}.",
+            "With --follow, each event as it comes, events of a file in file order, to stdout or"
+                    + " --out (exactly once with --checkpoint-dir); single-line formats only."
+        })
 final class ParseCommand implements Callable<Integer> {
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
     @Mixin EventBoundsOptions events;
     @Mixin ExecutionTarget execution;
+    @Mixin FollowOptions following;
 
     @Option(names = "--limit", paramLabel = "N", description = "Write the first N events only.")
     Long limit;
@@ -64,6 +68,10 @@ final class ParseCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--limit " + limit + " must be at least 1");
         }
         Outputs.checkFile("--out", out);
+        if (following.follow) {
+            return follow();
+        }
+        following.refuseWithoutFollow();
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         Set<Field> selected = selectedFields();
         EventBounds bounds = events.bounds();
@@ -94,6 +102,40 @@ final class ParseCommand implements Callable<Integer> {
             output.commit();
         }
         notes.skippedFiles().forEach(file -> System.err.println("logslice: skipped " + file));
+        return 0;
+    }
+
+    /**
+     * {@code --follow}: a streaming job writing each event's JSON line as it comes. Multi-line
+     * events are refused: the last event of a file would wait for the next one to start.
+     */
+    private Integer follow() throws Exception {
+        if (limit != null
+                || strict
+                || !execution.isEmbedded()
+                || paths.contains(StandardInput.NAME)) {
+            throw new IllegalArgumentException(
+                    "--follow writes the events as they come, in this JVM: --limit, --strict,"
+                            + " --cluster and - (stdin) do not go with it yet");
+        }
+        InputFormats inputFormats = formats.resolve(paths, System.err);
+        ParseDecoder decoder =
+                new ParseDecoder(
+                        inputFormats.fileFormats(),
+                        formats.zone,
+                        events.bounds(),
+                        selectedFields(),
+                        Long.MAX_VALUE,
+                        false);
+        FollowOptions.refuseMultiLine(decoder, inputFormats);
+        // The paths as given, not the files detected: new files in a folder are followed too.
+        LogFileSource<GrepMatch> source =
+                following
+                        .following(read.sourceFor(paths, ReaderOutput.JSON))
+                        .setLineDecoder(decoder)
+                        .build();
+        new FollowRun(following, execution, read.parallelism, paths, System.err)
+                .writeLines("parse", out, source);
         return 0;
     }
 

@@ -8,6 +8,8 @@ import dev.logslice.job.ScanResult;
 import dev.logslice.job.SplitReportDecoder;
 import dev.logslice.report.Human;
 import dev.logslice.report.InputFileNotes;
+import dev.logslice.stats.FollowStatsJob;
+import dev.logslice.stats.FollowingPartials;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,6 +18,7 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -23,12 +26,18 @@ import java.util.concurrent.Callable;
 @Command(
         name = "scan",
         mixinStandardHelpOptions = true,
-        description =
-                "Read every line of the input and report files, bytes, lines, splits,"
-                        + " read calls, time in reads and throughput.")
+        description = {
+            "Read every line of the input and report files, bytes, lines, splits,"
+                    + " read calls, time in reads and throughput.",
+            "With --follow, the lines and bytes read since the start (across runs with"
+                    + " --checkpoint-dir), one line on stdout every --refresh when they grew,"
+                    + " and once more when stopped."
+        })
 final class ScanCommand implements Callable<Integer> {
     @Mixin ReadOptions read;
     @Mixin ExecutionTarget execution;
+    @Mixin FollowOptions following;
+    @Mixin RefreshOption refresh;
 
     @Option(
             names = "--report",
@@ -42,6 +51,13 @@ final class ScanCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Outputs.checkFile("--report", report);
+        if (following.follow) {
+            return follow();
+        }
+        following.refuseWithoutFollow();
+        if (refresh.given()) {
+            throw new IllegalArgumentException("--refresh goes with --follow only");
+        }
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         LogFileSource<SplitReport> source =
                 read.sourceFor(paths, ReaderOutput.LINES)
@@ -53,6 +69,54 @@ final class ScanCommand implements Callable<Integer> {
         print(result, Outputs.isStdout(report) ? System.err : System.out);
         if (report != null) {
             Outputs.write(report, file -> ScanReportJson.write(result, read.parallelism, file));
+        }
+        return 0;
+    }
+
+    /**
+     * {@code --follow}: a line per refresh on stdout when the counts grew, and a last one when
+     * stopped, each {@code lines N (+NEW), bytes N (HUMAN)}: the labels of the batch report.
+     */
+    private Integer follow() throws Exception {
+        if (report != null || !execution.isEmbedded() || paths.contains(StandardInput.NAME)) {
+            throw new IllegalArgumentException(
+                    "--follow counts in this JVM: --report, --cluster and - (stdin) do not go with"
+                            + " it yet");
+        }
+        Duration interval = refresh.interval();
+        LogFileSource<byte[]> source =
+                following
+                        .following(read.sourceFor(paths, ReaderOutput.LINES))
+                        .setLineDecoder(FollowingPartials.lines(interval))
+                        .build();
+        long[] shown = {-1};
+        LiveRefresh.Renderer renderer =
+                (total, last) -> {
+                    if (total.lines() != shown[0] || last) {
+                        System.out.printf(
+                                "lines %,d (+%,d), bytes %,d (%s)%n",
+                                total.lines(),
+                                total.lines() - Math.max(shown[0], 0),
+                                total.bytes(),
+                                Human.bytes(total.bytes()));
+                        System.out.flush();
+                        shown[0] = total.lines();
+                    }
+                };
+        try (LiveRefresh live = LiveRefresh.every(interval, renderer, System.err)) {
+            new FollowRun(following, execution, read.parallelism, paths, System.err)
+                    .run(
+                            "scan",
+                            "stdout",
+                            null,
+                            (env, stop, savepointDirectory) ->
+                                    FollowStatsJob.run(
+                                            env,
+                                            "logslice scan --follow",
+                                            source,
+                                            live.liveId(),
+                                            stop,
+                                            savepointDirectory));
         }
         return 0;
     }

@@ -16,6 +16,8 @@ import dev.logslice.report.StatsJson;
 import dev.logslice.report.StatsReport;
 import dev.logslice.report.StatsSummary;
 import dev.logslice.report.Terminal;
+import dev.logslice.stats.FollowStatsJob;
+import dev.logslice.stats.FollowingPartials;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.StaticFiles;
 import dev.logslice.stats.StatsDecoder;
@@ -30,10 +32,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -41,9 +49,13 @@ import java.util.concurrent.Callable;
 @Command(
         name = "stats",
         mixinStandardHelpOptions = true,
-        description =
-                "Count and rank what the logs say: status mix, top paths and clients, levels,"
-                        + " error messages, a timeline; as a summary, JSON, CSV or HTML.")
+        description = {
+            "Count and rank what the logs say: status mix, top paths and clients, levels,"
+                    + " error messages, a timeline; as a summary, JSON, CSV or HTML.",
+            "With --follow, the report of all read since the start, made again every --refresh:"
+                    + " the summary redrawn on a terminal (printed once, when stopped, when not),"
+                    + " a line appended to --json-lines, --json and --html rewritten whole."
+        })
 final class StatsCommand implements Callable<Integer> {
     /** How far the cluster's clock may run behind ours when we look for the job it started. */
     private static final long CLOCK_SKEW_MILLIS = 60_000;
@@ -54,6 +66,8 @@ final class StatsCommand implements Callable<Integer> {
     @Mixin FormatOptionsMixin formats;
     @Mixin EventBoundsOptions events;
     @Mixin ExecutionTarget execution;
+    @Mixin FollowOptions following;
+    @Mixin RefreshOption refresh;
 
     @Option(names = "--top", paramLabel = "N", description = "Rows per top-N panel (default: 10).")
     int top = 10;
@@ -104,6 +118,14 @@ final class StatsCommand implements Callable<Integer> {
             description = "Write a self-contained HTML report.")
     Path html;
 
+    @Option(
+            names = "--json-lines",
+            paramLabel = "FILE",
+            description =
+                    "With --follow: append the full report to FILE as one line of JSON (as"
+                            + " --json's) at each refresh; - for stdout.")
+    Path jsonLines;
+
     @Option(names = "--quiet", description = "No progress or notes on stderr.")
     boolean quiet;
 
@@ -124,8 +146,15 @@ final class StatsCommand implements Callable<Integer> {
         Outputs.checkFile("--json", json);
         Outputs.checkFolder("--csv", csv);
         Outputs.checkFile("--html", html);
-        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
+        if (following.follow) {
+            return follow(fields, bucketSeconds, staticFiles, notes);
+        }
+        following.refuseWithoutFollow();
+        if (refresh.given() || jsonLines != null) {
+            throw new IllegalArgumentException("--refresh and --json-lines go with --follow only");
+        }
+        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, notes);
         List<String> sourcePaths = FormatOptionsMixin.sourcePaths(paths, inputFormats);
@@ -147,29 +176,7 @@ final class StatsCommand implements Callable<Integer> {
         stats.setStaticFiles(staticFiles);
 
         StatsReport report =
-                new StatsReport(
-                        stats,
-                        inputFormats.names(),
-                        top,
-                        bucketSeconds != null
-                                ? bucketSeconds
-                                : stats.timeline().autoBucketSeconds(),
-                        read.parallelism,
-                        System.nanoTime() - start,
-                        FormatSection.of(stats, inputFormats::formatOf),
-                        inputFormats.skipped().stream()
-                                .map(
-                                        skipped ->
-                                                new InputFileNotes.SkippedFile(
-                                                        LocalPaths.plain(skipped.file()),
-                                                        skipped.reason(),
-                                                        skipped.bytes()))
-                                .toList(),
-                        fields,
-                        new ReportOrigin(
-                                new Logslice.Version().getVersion()[0],
-                                spec.commandLine().getParseResult().originalArgs(),
-                                Instant.now()));
+                report(stats, inputFormats, fields, bucketSeconds, System.nanoTime() - start);
         List<String> missing = fields.stream().filter(field -> !stats.hasTopField(field)).toList();
         if (!missing.isEmpty()) {
             // A warning, not a note: --quiet keeps it, since the panel it names is empty.
@@ -201,6 +208,148 @@ final class StatsCommand implements Callable<Integer> {
             noteWritten(notes, html);
         }
         return 0;
+    }
+
+    private StatsReport report(
+            LogStats stats,
+            InputFormats inputFormats,
+            List<String> fields,
+            Long bucketSeconds,
+            long elapsedNanos) {
+        return new StatsReport(
+                stats,
+                inputFormats.names(),
+                top,
+                bucketSeconds != null ? bucketSeconds : stats.timeline().autoBucketSeconds(),
+                read.parallelism,
+                elapsedNanos,
+                FormatSection.of(stats, inputFormats::formatOf),
+                inputFormats.skipped().stream()
+                        .map(
+                                skipped ->
+                                        new InputFileNotes.SkippedFile(
+                                                LocalPaths.plain(skipped.file()),
+                                                skipped.reason(),
+                                                skipped.bytes()))
+                        .toList(),
+                fields,
+                new ReportOrigin(
+                        new Logslice.Version().getVersion()[0],
+                        spec.commandLine().getParseResult().originalArgs(),
+                        Instant.now()));
+    }
+
+    /**
+     * {@code --follow}: the report of everything read since the first run (across runs with {@code
+     * --checkpoint-dir}), made again every {@code --refresh}: the summary redrawn on a terminal,
+     * one JSON line appended to {@code --json-lines}, {@code --json} and {@code --html} rewritten
+     * (whole, by rename); once more when stopped, the summary then printed when stdout is no
+     * terminal.
+     */
+    private Integer follow(
+            List<String> fields, Long bucketSeconds, StaticFiles staticFiles, PrintStream notes)
+            throws Exception {
+        if (csv != null || !execution.isEmbedded() || paths.contains(StandardInput.NAME)) {
+            throw new IllegalArgumentException(
+                    "--follow makes its report in this JVM: --csv, --cluster and - (stdin) do not"
+                            + " go with it yet");
+        }
+        if (Outputs.isStdout(json) || Outputs.isStdout(html)) {
+            throw new IllegalArgumentException(
+                    "--follow rewrites --json and --html at each refresh: name files, not -"
+                            + " (--json-lines - writes the reports to stdout)");
+        }
+        Outputs.checkFile("--json-lines", jsonLines);
+        InputFormats inputFormats = formats.resolve(paths, notes);
+        FollowingPartials decoder =
+                FollowingPartials.stats(
+                        inputFormats.fileFormats(),
+                        formats.zone,
+                        events.bounds(),
+                        fields,
+                        rowTotals,
+                        refresh.interval());
+        FollowOptions.refuseMultiLine(decoder, inputFormats);
+        LogFileSource<byte[]> source =
+                following
+                        .following(read.sourceFor(paths, ReaderOutput.STATS))
+                        .setLineDecoder(decoder)
+                        .build();
+        boolean linesOnStdout = Outputs.isStdout(jsonLines);
+        Terminal terminal = Terminal.forStandardStream(false);
+        boolean redraw = !linesOnStdout && Boolean.getBoolean("logslice.stdout.tty");
+        long start = System.nanoTime();
+        LiveRefresh.Renderer renderer =
+                (total, last) -> {
+                    total.setStaticFiles(staticFiles);
+                    StatsReport report =
+                            report(
+                                    total,
+                                    inputFormats,
+                                    fields,
+                                    bucketSeconds,
+                                    System.nanoTime() - start);
+                    if (redraw) {
+                        // Home and clear: the summary redrawn in place.
+                        System.out.print("\033[H\033[2J");
+                        StatsSummary.print(report, System.out, terminal);
+                        System.out.flush();
+                    } else if (last && !linesOnStdout) {
+                        StatsSummary.print(report, System.out, terminal);
+                    }
+                    if (jsonLines != null) {
+                        if (linesOnStdout) {
+                            StatsJson.writeLine(report, System.out);
+                        } else {
+                            try (OutputStream out =
+                                    Files.newOutputStream(
+                                            jsonLines,
+                                            StandardOpenOption.CREATE,
+                                            StandardOpenOption.APPEND)) {
+                                StatsJson.writeLine(report, out);
+                            }
+                        }
+                    }
+                    if (json != null) {
+                        Outputs.write(json, file -> StatsJson.write(report, file));
+                    }
+                    if (html != null) {
+                        Outputs.write(html, file -> StatsHtml.write(report, file));
+                    }
+                };
+        try (LiveRefresh live = LiveRefresh.every(refresh.interval(), renderer, System.err)) {
+            new FollowRun(following, execution, read.parallelism, paths, notes)
+                    .run(
+                            "stats",
+                            followOutputs(),
+                            null,
+                            (env, stop, savepointDirectory) ->
+                                    FollowStatsJob.run(
+                                            env,
+                                            "logslice stats --follow",
+                                            source,
+                                            live.liveId(),
+                                            stop,
+                                            savepointDirectory));
+        }
+        for (Path written : Arrays.asList(jsonLines, json, html)) {
+            if (written != null) {
+                noteWritten(notes, written);
+            }
+        }
+        return 0;
+    }
+
+    /** What a {@code --checkpoint-dir} of stats is marked with: the files it writes. */
+    private String followOutputs() throws IOException {
+        List<String> outputs = new ArrayList<>();
+        for (Path file : Arrays.asList(jsonLines, json, html)) {
+            if (file != null) {
+                outputs.add(
+                        Outputs.isStdout(file) ? "stdout" : FollowRun.canonical(file).toString());
+            }
+        }
+        return outputs.isEmpty() ? "the terminal" : String.join(", ", outputs);
     }
 
     private static void noteWritten(PrintStream notes, Path file) {

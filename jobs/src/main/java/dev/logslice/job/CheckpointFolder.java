@@ -42,11 +42,13 @@ public final class CheckpointFolder implements Closeable {
     }
 
     /**
-     * Opens {@code dir} (created if missing) for the command whose output is {@code identity},
-     * refusing, with one line saying why, a folder that is not readable and writable, that holds
-     * what is not ours, the checkpoints of another command, or that another run is using.
+     * Opens {@code dir} (created if missing) for {@code command --follow} (grep, parse...) whose
+     * output is {@code identity}, refusing, with one line saying why, a folder that is not readable
+     * and writable, that holds what is not ours, the checkpoints of another command, or that
+     * another run is using.
      */
-    public static CheckpointFolder open(Path dir, String identity) throws IOException {
+    public static CheckpointFolder open(Path dir, String command, String identity)
+            throws IOException {
         String name = "--checkpoint-dir " + dir;
         if (Files.exists(dir)
                 && (!Files.isDirectory(dir) || !Files.isReadable(dir) || !Files.isWritable(dir))) {
@@ -66,7 +68,7 @@ public final class CheckpointFolder implements Closeable {
             if (!tryLock(channel)) {
                 throw new IllegalArgumentException(name + " is in use by another logslice run");
             }
-            String expected = "logslice grep --follow, writing to " + identity + "\n";
+            String expected = "logslice " + command + " --follow, writing to " + identity + "\n";
             if (!Files.exists(marker)) {
                 Files.writeString(marker, expected, StandardCharsets.UTF_8);
             }

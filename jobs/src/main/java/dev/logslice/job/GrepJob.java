@@ -2,16 +2,11 @@ package dev.logslice.job;
 
 import dev.logslice.connector.source.LogFileSource;
 
-import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
-
-import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -22,9 +17,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 
 /**
@@ -86,58 +78,6 @@ public final class GrepJob {
         } finally {
             deleteRecursively(parts);
         }
-    }
-
-    /**
-     * Follows the input (a source that {@code monitorContinuously}): writes each match to {@code
-     * sink} as it comes, lines of a file in file order, until {@code stop} completes. Then the job
-     * is cancelled, or, given a {@code savepointDirectory}, stopped with a savepoint there (which
-     * the next run resumes from). Runs in this JVM only.
-     *
-     * @return the savepoint taken, if asked for one
-     */
-    public static Optional<String> follow(
-            StreamExecutionEnvironment env,
-            LogFileSource<GrepMatch> source,
-            FollowOutputSink sink,
-            CompletableFuture<Void> stop,
-            @Nullable String savepointDirectory)
-            throws Exception {
-        env.setRuntimeMode(RuntimeExecutionMode.STREAMING);
-        // Fixed ids: a restored job finds its operators' state by them.
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "followed log files")
-                .uid("followed-log-files")
-                .sinkTo(sink)
-                .name("matches")
-                .uid("follow-output")
-                // One writer: the lines of a file keep their order.
-                .setParallelism(1);
-        JobClient job = env.executeAsync("logslice grep --follow");
-        CompletableFuture<String> savepoint =
-                stop.thenCompose(
-                        stopped ->
-                                savepointDirectory == null
-                                        ? job.cancel().thenApply(cancelled -> (String) null)
-                                        : job.stopWithSavepoint(
-                                                false,
-                                                savepointDirectory,
-                                                SavepointFormatType.CANONICAL));
-        // A savepoint that failed leaves the job running: it is cancelled, and the error told.
-        savepoint.whenComplete(
-                (path, error) -> {
-                    if (error != null) {
-                        job.cancel();
-                    }
-                });
-        try {
-            job.getJobExecutionResult().get();
-        } catch (ExecutionException e) {
-            if (!stop.isDone()) {
-                throw e;
-            }
-            // Cancelled as asked: what was matched is written.
-        }
-        return Optional.ofNullable(savepoint.get());
     }
 
     /** Writes the parts, lines exactly as in their files, one after the other; true if any. */

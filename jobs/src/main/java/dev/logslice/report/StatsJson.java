@@ -13,7 +13,9 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
 import javax.annotation.Nullable;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -25,15 +27,33 @@ import java.util.Map;
 public final class StatsJson {
     private StatsJson() {}
 
+    /**
+     * Non-ASCII as JSON escapes: the same strings to a JSON reader, and no raw bidi control or line
+     * separator for whoever opens the file in a viewer.
+     */
+    private static JsonFactory factory() {
+        return JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+    }
+
     public static void write(StatsReport report, Path file) throws IOException {
-        // Non-ASCII as JSON escapes: the same strings to a JSON reader, and no raw bidi control or
-        // line separator for whoever opens the file in a viewer.
-        JsonFactory factory =
-                JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
-        try (JsonGenerator json = factory.createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+        try (JsonGenerator json = factory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
             json.useDefaultPrettyPrinter();
             write(report, json);
         }
+    }
+
+    /**
+     * The same report on one line, and its LF ({@code stats --follow --json-lines}): written to
+     * {@code out} in one write, so that a reader of a growing file sees whole lines.
+     */
+    public static void writeLine(StatsReport report, OutputStream out) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        try (JsonGenerator json = factory().createGenerator(line, JsonEncoding.UTF8)) {
+            write(report, json);
+        }
+        line.write('\n');
+        line.writeTo(out);
+        out.flush();
     }
 
     static void write(StatsReport report, JsonGenerator json) throws IOException {

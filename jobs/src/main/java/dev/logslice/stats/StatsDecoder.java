@@ -115,6 +115,23 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
         partial = null;
     }
 
+    /**
+     * For {@code stats --follow}: the partial folded so far, as bytes, or null if no line came
+     * since the last one taken; the next line starts another. Single-line formats only: a
+     * multi-line event held would be cut.
+     */
+    @Nullable
+    byte[] takePartial() {
+        if (partial == null) {
+            return null;
+        }
+        flushFileEvents(partial);
+        eventsFile = null;
+        byte[] bytes = partial.toBytes();
+        partial = null;
+        return bytes;
+    }
+
     private LogStats partial() {
         if (partial == null) {
             partial = new LogStats();

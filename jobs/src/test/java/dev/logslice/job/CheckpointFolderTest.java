@@ -24,7 +24,7 @@ class CheckpointFolderTest {
     @Test
     void aNewFolderIsCreatedAndHasNothingToResumeFrom() throws IOException {
         Path dir = tmp.resolve("ckpt");
-        try (CheckpointFolder folder = CheckpointFolder.open(dir, "/out.txt")) {
+        try (CheckpointFolder folder = CheckpointFolder.open(dir, "grep", "/out.txt")) {
             assertThat(folder.latestComplete()).isEmpty();
             assertThat(
                             folder.configuration(Optional.empty())
@@ -37,14 +37,14 @@ class CheckpointFolderTest {
     @Test
     void resumesFromTheNewestCompleteCheckpointOrSavepoint() throws IOException {
         Path dir = tmp.resolve("ckpt");
-        CheckpointFolder.open(dir, "/out.txt").close();
+        CheckpointFolder.open(dir, "grep", "/out.txt").close();
         Path oldRun = metadata(dir.resolve("aaaa/chk-7"), 1_000);
         Path savepoint = metadata(dir.resolve("savepoint-aaaa-1"), 2_000);
         Path newRun = metadata(dir.resolve("bbbb/chk-9"), 3_000);
         // Taken later but not complete: no metadata yet.
         Files.createDirectories(dir.resolve("bbbb/chk-10"));
         Files.createDirectories(dir.resolve("bbbb/shared"));
-        try (CheckpointFolder folder = CheckpointFolder.open(dir, "/out.txt")) {
+        try (CheckpointFolder folder = CheckpointFolder.open(dir, "grep", "/out.txt")) {
             assertThat(folder.latestComplete()).contains(newRun);
             Files.setLastModifiedTime(
                     savepoint.resolve("_metadata"), FileTime.fromMillis(4_000)); // stopped after
@@ -60,8 +60,8 @@ class CheckpointFolderTest {
     @Test
     void refusesTheFolderOfACommandWritingElsewhere() throws IOException {
         Path dir = tmp.resolve("ckpt");
-        CheckpointFolder.open(dir, "/one.txt").close();
-        assertThatThrownBy(() -> CheckpointFolder.open(dir, "/two.txt"))
+        CheckpointFolder.open(dir, "grep", "/one.txt").close();
+        assertThatThrownBy(() -> CheckpointFolder.open(dir, "grep", "/two.txt"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("another command")
                 .hasMessageContaining("/one.txt")
@@ -69,10 +69,20 @@ class CheckpointFolderTest {
     }
 
     @Test
+    void refusesTheFolderOfAnotherCommandWritingToTheSameFile() throws IOException {
+        Path dir = tmp.resolve("ckpt");
+        CheckpointFolder.open(dir, "grep", "/out.txt").close();
+        // parse's state is not grep's: resuming from it would fail in Flink, not in one line.
+        assertThatThrownBy(() -> CheckpointFolder.open(dir, "parse", "/out.txt"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("logslice grep --follow, writing to /out.txt");
+    }
+
+    @Test
     void refusesAFolderWithFilesNotOurs() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("photos"));
         Files.writeString(dir.resolve("cat.jpg"), "meow");
-        assertThatThrownBy(() -> CheckpointFolder.open(dir, "/out.txt"))
+        assertThatThrownBy(() -> CheckpointFolder.open(dir, "grep", "/out.txt"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not logslice's checkpoints");
         assertThat(dir.resolve(CheckpointFolder.MARKER)).doesNotExist();
@@ -82,25 +92,25 @@ class CheckpointFolderTest {
     @Test
     void refusesAFolderInUse() throws IOException {
         Path dir = tmp.resolve("ckpt");
-        try (CheckpointFolder inUse = CheckpointFolder.open(dir, "/out.txt")) {
-            assertThatThrownBy(() -> CheckpointFolder.open(dir, "/out.txt"))
+        try (CheckpointFolder inUse = CheckpointFolder.open(dir, "grep", "/out.txt")) {
+            assertThatThrownBy(() -> CheckpointFolder.open(dir, "grep", "/out.txt"))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("in use");
         }
-        CheckpointFolder.open(dir, "/out.txt").close(); // let go when closed
+        CheckpointFolder.open(dir, "grep", "/out.txt").close(); // let go when closed
     }
 
     @Test
     void refusesAFileAndAnUnreadableFolder() throws IOException {
         Path file = Files.writeString(tmp.resolve("file"), "");
-        assertThatThrownBy(() -> CheckpointFolder.open(file, "/out.txt"))
+        assertThatThrownBy(() -> CheckpointFolder.open(file, "grep", "/out.txt"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a readable and writable folder");
         Path locked = Files.createDirectories(tmp.resolve("locked"));
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         try {
             assumeThat(Files.isReadable(locked)).as("not root").isFalse();
-            assertThatThrownBy(() -> CheckpointFolder.open(locked, "/out.txt"))
+            assertThatThrownBy(() -> CheckpointFolder.open(locked, "grep", "/out.txt"))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("not a readable and writable folder");
         } finally {

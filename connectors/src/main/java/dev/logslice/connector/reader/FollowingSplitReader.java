@@ -15,6 +15,7 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -44,6 +45,15 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
      * The fingerprints of the followed files' starts, for the checkpoints the task thread takes.
      */
     private final Map<String, Fingerprint> heads;
+
+    /**
+     * Per followed file, the offset after the last line handed to the decoder in this run: where
+     * the records of {@link LineDecoder#followedPollDone} put the file's position.
+     */
+    private final Map<String, Long> decodedEnds = new HashMap<>();
+
+    /** The offset after the last line of the current poll handed to the decoder; -1 if none. */
+    private long pollEnd;
 
     private boolean wokenUp;
     private int next;
@@ -91,21 +101,21 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
             FollowedFile file = followed.get(index);
             LineBatch<T> batch = new LineBatch<>(file.splitId());
             long linesBefore = file.stats().lines;
+            pollEnd = -1;
             boolean read =
                     file.poll(
                             line -> {
                                 T record = decoder.decode(line);
+                                pollEnd =
+                                        line.offset() + line.length() + line.terminator().length();
                                 if (record != null) {
-                                    batch.add(
-                                            record,
-                                            0,
-                                            line.offset()
-                                                    + line.length()
-                                                    + line.terminator().length(),
-                                            file.stats());
+                                    batch.add(record, 0, pollEnd, file.stats());
                                 }
                             },
                             settings.bufferSize());
+            if (pollEnd >= 0) {
+                decodedEnds.put(file.splitId(), pollEnd);
+            }
             anyRead |= read;
             heads.put(file.splitId(), file.head());
             if (file.stats().lines > linesBefore) {
@@ -114,6 +124,7 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
             if (file.isDone()) {
                 followed.remove(index);
                 heads.remove(file.splitId());
+                decodedEnds.remove(file.splitId());
                 metrics.letGo(file);
                 file.close();
                 batch.markLinesRead();
@@ -123,6 +134,11 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
                 batch.markSplitFinished();
                 metrics.update(followed);
                 return batch;
+            }
+            Long decodedEnd = decodedEnds.get(file.splitId());
+            if (decodedEnd != null) {
+                decoder.followedPollDone(
+                        file.splitId(), record -> batch.add(record, 0, decodedEnd, file.stats()));
             }
             if (!batch.isEmpty()) {
                 next = index + 1;

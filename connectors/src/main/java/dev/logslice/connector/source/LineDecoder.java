@@ -58,4 +58,14 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
      * split's read report. Emits nothing by default.
      */
     default void finishSplit(SplitReport report, Consumer<T> output) {}
+
+    /**
+     * Followed sources only: called after each look at a followed file that goes on (at least once
+     * per poll interval), once a line of it was decoded in this run, to emit what the decoder holds
+     * of that split and wants out now (a partial aggregate that is due). The records take the
+     * position after the last line of the split handed to {@link #decode}: a checkpoint then holds
+     * what they cover once, and the lines after them, whose part the decoder still holds, are read
+     * again on a restore. Emits nothing by default.
+     */
+    default void followedPollDone(String splitId, Consumer<T> output) {}
 }

@@ -1,0 +1,126 @@
+package dev.logslice.cli;
+
+import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.job.CheckpointFolder;
+import dev.logslice.job.FollowJob;
+import dev.logslice.job.FollowOutputSink;
+import dev.logslice.job.GrepMatch;
+
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import sun.misc.Signal;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Runs a {@code --follow} job in this JVM until Ctrl-C or SIGTERM, which stop it cleanly (exit 0);
+ * with {@code --checkpoint-dir}, resumed from the folder's latest checkpoint and stopped with a
+ * savepoint there.
+ */
+final class FollowRun {
+    /** A follow job: runs in {@code env} until {@code stop}, returns the savepoint it took. */
+    interface Job {
+        Optional<String> run(
+                StreamExecutionEnvironment env,
+                CompletableFuture<Void> stop,
+                @Nullable String savepointDirectory)
+                throws Exception;
+    }
+
+    private final FollowOptions options;
+    private final ExecutionTarget execution;
+    private final int parallelism;
+    private final List<String> paths;
+    private final PrintStream notes;
+
+    FollowRun(
+            FollowOptions options,
+            ExecutionTarget execution,
+            int parallelism,
+            List<String> paths,
+            PrintStream notes) {
+        this.options = options;
+        this.execution = execution;
+        this.parallelism = parallelism;
+        this.paths = paths;
+        this.notes = notes;
+    }
+
+    /**
+     * Writes the source's records (JSON or lines) as they come, to {@code --out} or stdout; exactly
+     * once across restarts to {@code --out}.
+     */
+    void writeLines(String command, @Nullable Path out, LogFileSource<GrepMatch> source)
+            throws Exception {
+        Path outFile = out == null || Outputs.isStdout(out) ? null : canonical(out);
+        FollowOutputSink sink =
+                outFile == null ? FollowOutputSink.toStdout() : FollowOutputSink.toFile(outFile);
+        run(
+                command,
+                outFile == null ? "stdout" : outFile.toString(),
+                outFile != null
+                        ? null
+                        : "logslice: exactly-once holds for --out only: on stdout, lines written"
+                                + " after the checkpoint resumed from come again",
+                (env, stop, savepointDirectory) ->
+                        FollowJob.writeLines(
+                                env,
+                                "logslice " + command + " --follow",
+                                source,
+                                sink,
+                                stop,
+                                savepointDirectory));
+    }
+
+    /**
+     * Runs {@code job} until Ctrl-C or SIGTERM. With {@code --checkpoint-dir}, the folder is that
+     * of {@code command} writing to {@code writesTo}; the job is restored from its latest
+     * checkpoint and asked for a savepoint there, after {@code checkpointNote}, if any, is told.
+     */
+    void run(String command, String writesTo, @Nullable String checkpointNote, Job job)
+            throws Exception {
+        CompletableFuture<Void> stop = new CompletableFuture<>();
+        // Ctrl-C and SIGTERM stop the job; the command then ends as usual, with exit status 0.
+        for (String signal : List.of("INT", "TERM")) {
+            Signal.handle(new Signal(signal), caught -> stop.complete(null));
+        }
+        if (options.checkpointDir == null) {
+            execution.run(parallelism, paths, notes, env -> job.run(env, stop, null));
+            return;
+        }
+        try (CheckpointFolder folder =
+                CheckpointFolder.open(options.checkpointDir, command, writesTo)) {
+            Optional<Path> resumed = folder.latestComplete();
+            if (checkpointNote != null) {
+                notes.println(checkpointNote);
+            }
+            resumed.ifPresent(from -> notes.println("logslice: resuming from " + from));
+            Optional<String> savepoint =
+                    execution.run(
+                            parallelism,
+                            folder.configuration(resumed),
+                            paths,
+                            notes,
+                            env -> job.run(env, stop, folder.savepointDirectory()));
+            savepoint.ifPresent(
+                    path ->
+                            notes.println(
+                                    "logslice: stopped with a savepoint, "
+                                            + path
+                                            + "; the next run resumes from it"));
+        }
+    }
+
+    /** The file with its folder's links resolved: two spellings of one --out are one command. */
+    static Path canonical(Path file) throws IOException {
+        Path absolute = file.toAbsolutePath().normalize();
+        return absolute.getParent().toRealPath().resolve(absolute.getFileName());
+    }
+}

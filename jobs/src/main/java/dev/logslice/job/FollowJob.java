@@ -1,0 +1,95 @@
+package dev.logslice.job;
+
+import dev.logslice.connector.source.LogFileSource;
+
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import javax.annotation.Nullable;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The streaming jobs of {@code --follow}, in this JVM: a source that {@code monitorContinuously},
+ * run until a stop is asked for, then cancelled or stopped with a savepoint (which the next run
+ * resumes from).
+ */
+public final class FollowJob {
+    private FollowJob() {}
+
+    /** The followed source, with the fixed id by which a restored job finds its state. */
+    public static <T> DataStream<T> source(
+            StreamExecutionEnvironment env, LogFileSource<T> source) {
+        env.setRuntimeMode(RuntimeExecutionMode.STREAMING);
+        return env.fromSource(source, WatermarkStrategy.noWatermarks(), "followed log files")
+                .uid("followed-log-files");
+    }
+
+    /**
+     * Follows the input and writes each record to {@code sink} as it comes, lines of a file in file
+     * order (grep's matches, parse's JSON lines), until {@code stop} completes; see {@link
+     * #execute}.
+     */
+    public static Optional<String> writeLines(
+            StreamExecutionEnvironment env,
+            String jobName,
+            LogFileSource<GrepMatch> source,
+            FollowOutputSink sink,
+            CompletableFuture<Void> stop,
+            @Nullable String savepointDirectory)
+            throws Exception {
+        source(env, source)
+                .sinkTo(sink)
+                .name("matches")
+                .uid("follow-output")
+                // One writer: the lines of a file keep their order.
+                .setParallelism(1);
+        return execute(env, jobName, stop, savepointDirectory);
+    }
+
+    /**
+     * Runs the job built in {@code env} until {@code stop} completes. Then the job is cancelled,
+     * or, given a {@code savepointDirectory}, stopped with a savepoint there.
+     *
+     * @return the savepoint taken, if asked for one
+     */
+    public static Optional<String> execute(
+            StreamExecutionEnvironment env,
+            String jobName,
+            CompletableFuture<Void> stop,
+            @Nullable String savepointDirectory)
+            throws Exception {
+        JobClient job = env.executeAsync(jobName);
+        CompletableFuture<String> savepoint =
+                stop.thenCompose(
+                        stopped ->
+                                savepointDirectory == null
+                                        ? job.cancel().thenApply(cancelled -> (String) null)
+                                        : job.stopWithSavepoint(
+                                                false,
+                                                savepointDirectory,
+                                                SavepointFormatType.CANONICAL));
+        // A savepoint that failed leaves the job running: it is cancelled, and the error told.
+        savepoint.whenComplete(
+                (path, error) -> {
+                    if (error != null) {
+                        job.cancel();
+                    }
+                });
+        try {
+            job.getJobExecutionResult().get();
+        } catch (ExecutionException e) {
+            if (!stop.isDone()) {
+                throw e;
+            }
+            // Cancelled as asked: what was read is written.
+        }
+        return Optional.ofNullable(savepoint.get());
+    }
+}

@@ -1,0 +1,201 @@
+package dev.logslice.stats;
+
+import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.format.source.FileFormats;
+
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * The decoder of {@code stats --follow} and {@code scan --follow}: folds each split's lines into a
+ * partial {@link LogStats} of its own and emits it (as bytes) once it has held lines for an
+ * interval, at the source's {@link #followedPollDone} or when the split ends. A partial then
+ * carries the position after its last line: a checkpoint holds each line in exactly one of the
+ * partials emitted before it, or in none, and then the line is read again on a restore.
+ */
+public final class FollowingPartials implements LineDecoder<byte[]> {
+    private static final long serialVersionUID = 1L;
+
+    /** What {@code stats} folds, or null to count lines and bytes only ({@code scan}). */
+    @Nullable private final StatsDecoder prototype;
+
+    @Nullable private final FileFormats formats;
+    private final ZoneId zone;
+    private final EventBounds bounds;
+    private final List<String> topFields;
+    private final boolean rowTotals;
+    private final long intervalNanos;
+
+    private transient Map<String, SplitPartial> splits;
+    @Nullable private transient String lastSplitId;
+    @Nullable private transient SplitPartial last;
+
+    private FollowingPartials(
+            @Nullable FileFormats formats,
+            ZoneId zone,
+            EventBounds bounds,
+            List<String> topFields,
+            boolean rowTotals,
+            Duration interval) {
+        this.prototype =
+                formats == null
+                        ? null
+                        : new StatsDecoder(formats, zone, bounds, topFields, rowTotals);
+        this.formats = formats;
+        this.zone = zone;
+        this.bounds = bounds;
+        this.topFields = List.copyOf(topFields);
+        this.rowTotals = rowTotals;
+        this.intervalNanos = interval.toNanos();
+    }
+
+    /** Folds what {@code stats} does, as {@link StatsDecoder} with the same arguments. */
+    public static FollowingPartials stats(
+            FileFormats formats,
+            ZoneId zone,
+            EventBounds bounds,
+            List<String> topFields,
+            boolean rowTotals,
+            Duration interval) {
+        return new FollowingPartials(formats, zone, bounds, topFields, rowTotals, interval);
+    }
+
+    /** Counts lines and their bytes only. */
+    public static FollowingPartials lines(Duration interval) {
+        return new FollowingPartials(
+                null, ZoneId.of("UTC"), EventBounds.DEFAULTS, List.of(), false, interval);
+    }
+
+    /** For multi-line formats, which {@code --follow} refuses; null for single-line ones. */
+    @Nullable
+    @Override
+    public Predicate<Line> eventStarts() {
+        return prototype == null ? null : prototype.eventStarts();
+    }
+
+    @Nullable
+    @Override
+    public byte[] decode(Line line) {
+        String splitId = line.splitId();
+        // The lines of one split come in runs: the map is asked once a run.
+        if (!splitId.equals(lastSplitId)) {
+            if (splits == null) {
+                splits = new HashMap<>();
+            }
+            last = splits.computeIfAbsent(splitId, id -> new SplitPartial(newDecoder()));
+            lastSplitId = splitId;
+        }
+        last.add(line);
+        return null;
+    }
+
+    @Nullable
+    private StatsDecoder newDecoder() {
+        return prototype == null
+                ? null
+                : new StatsDecoder(formats, zone, bounds, topFields, rowTotals);
+    }
+
+    @Override
+    public void followedPollDone(String splitId, Consumer<byte[]> output) {
+        SplitPartial partial = splits == null ? null : splits.get(splitId);
+        if (partial != null && partial.isDue(System.nanoTime(), intervalNanos)) {
+            output.accept(partial.take());
+        }
+    }
+
+    @Override
+    public void finishFile(String splitId, Consumer<byte[]> output) {
+        SplitPartial partial = splits == null ? null : splits.get(splitId);
+        if (partial != null && partial.decoder != null) {
+            partial.decoder.finishFile(splitId, output);
+        }
+    }
+
+    /** A split read to its end (a backlog, a compressed file, a file rotated away): all of it. */
+    @Override
+    public void finishSplit(SplitReport report, Consumer<byte[]> output) {
+        SplitPartial partial = splits == null ? null : splits.remove(report.splitId());
+        if (report.splitId().equals(lastSplitId)) {
+            lastSplitId = null;
+            last = null;
+        }
+        if (partial == null) {
+            return;
+        }
+        if (partial.decoder != null) {
+            partial.decoder.finishSplit(report, output);
+        } else if (partial.holdsLines) {
+            output.accept(partial.take());
+        }
+    }
+
+    @Override
+    public TypeInformation<byte[]> getProducedType() {
+        return PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO;
+    }
+
+    /** What one split has folded since its last partial was emitted. */
+    private static final class SplitPartial {
+        @Nullable final StatsDecoder decoder;
+        @Nullable private LogStats lines;
+        boolean holdsLines;
+
+        /** When a look first saw lines held; 0 before. */
+        private long heldSinceNanos;
+
+        SplitPartial(@Nullable StatsDecoder decoder) {
+            this.decoder = decoder;
+        }
+
+        void add(Line line) {
+            holdsLines = true;
+            if (decoder != null) {
+                decoder.decode(line);
+            } else {
+                if (lines == null) {
+                    lines = new LogStats();
+                    lines.skipRowTotals();
+                }
+                lines.addLine(line.length() + line.terminator().length());
+            }
+        }
+
+        /** Whether lines were held for an interval; the first look that sees them starts it. */
+        boolean isDue(long nowNanos, long intervalNanos) {
+            if (!holdsLines) {
+                return false;
+            }
+            if (heldSinceNanos == 0) {
+                heldSinceNanos = nowNanos;
+            }
+            return nowNanos - heldSinceNanos >= intervalNanos;
+        }
+
+        byte[] take() {
+            byte[] partial;
+            if (decoder != null) {
+                partial = decoder.takePartial();
+            } else {
+                partial = lines.toBytes();
+                lines = null;
+            }
+            holdsLines = false;
+            heldSinceNanos = 0;
+            return partial;
+        }
+    }
+}
