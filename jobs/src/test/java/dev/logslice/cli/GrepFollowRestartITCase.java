@@ -23,8 +23,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,13 +50,12 @@ class GrepFollowRestartITCase {
     private Path logs;
     private Path out;
     private Path checkpoints;
-    private int runs;
-    private Process current;
+    private FollowRuns runs;
 
     @AfterEach
     void stopTheLastRun() {
-        if (current != null) {
-            current.destroyForcibly();
+        if (runs != null) {
+            runs.close();
         }
     }
 
@@ -70,45 +67,55 @@ class GrepFollowRestartITCase {
         checkpoints = dir.resolve("checkpoints");
         Path log = Files.writeString(logs.resolve("app.log"), "n=-1 ERROR there before\n");
         Writer writer = new Writer(log, archive);
+        runs =
+                new FollowRuns(
+                        dir,
+                        checkpoints,
+                        "grep",
+                        "--follow",
+                        "--checkpoint-dir",
+                        checkpoints.toString(),
+                        "--out",
+                        out.toString(),
+                        "-p",
+                        "2",
+                        "ERROR",
+                        logs.toString());
 
-        Process grep = start();
+        runs.start();
         // A first checkpoint: the job has started and its first listing (at the enumerator's
         // start) found the file, from its end; a line appended now comes out.
-        await("a first checkpoint", () -> latestCheckpoint().isAfter(Instant.EPOCH), grep);
+        runs.await("a first checkpoint", () -> runs.latestCheckpoint().isAfter(Instant.EPOCH));
         writer.write(0);
-        await("the first line", () -> outLines().size() == 1, grep);
+        runs.await("the first line", () -> outLines().size() == 1);
         CompletableFuture<Void> writing = CompletableFuture.runAsync(writer::run);
         for (int kill = 0; kill < 2; kill++) {
             Instant started = Instant.now();
             int before = outLines().size();
-            await(
-                    "a checkpoint of run " + runs + ", and more lines",
-                    () -> latestCheckpoint().isAfter(started) && outLines().size() > before + 100,
-                    grep);
-            grep.destroyForcibly(); // SIGKILL
-            assertThat(grep.waitFor(1, TimeUnit.MINUTES)).isTrue();
-            grep = start();
+            runs.await(
+                    "a checkpoint of run " + runs.runs() + ", and more lines",
+                    () ->
+                            runs.latestCheckpoint().isAfter(started)
+                                    && outLines().size() > before + 100);
+            runs.kill();
+            runs.start();
         }
-        Process last = grep;
-        await("rotations of both kinds", () -> writer.rotations() >= 4, last);
+        runs.await("rotations of both kinds", () -> writer.rotations() >= 4);
         writer.stop();
         writing.get(1, TimeUnit.MINUTES);
-        awaitAll(writer.selected(), grep);
-        grep.destroy(); // SIGTERM: a savepoint, then exit 0
-        assertThat(grep.waitFor(1, TimeUnit.MINUTES)).isTrue();
-        assertThat(grep.exitValue()).as(stderr(runs)).isZero();
+        awaitAll(writer.selected());
+        runs.stop(); // SIGTERM: a savepoint, then exit 0
         assertOnce(writer.selected());
 
         // Lines written while stopped are read from the savepoint's offsets, once.
         for (int n = writer.next(), end = n + 20; n < end; n++) {
             writer.write(n);
         }
-        grep = start();
-        awaitAll(writer.selected(), grep);
-        grep.destroy();
-        assertThat(grep.waitFor(1, TimeUnit.MINUTES)).isTrue();
-        assertThat(grep.exitValue()).as(stderr(runs)).isZero();
-        assertThat(stderr(runs)).contains("resuming from " + checkpoints.resolve("savepoint-"));
+        runs.start();
+        awaitAll(writer.selected());
+        runs.stop();
+        assertThat(runs.stderr(runs.runs()))
+                .contains("resuming from " + checkpoints.resolve("savepoint-"));
         assertOnce(writer.selected());
         System.out.printf(
                 "GrepFollowRestartITCase: %d lines written, %d selected, each once in --out,"
@@ -116,66 +123,12 @@ class GrepFollowRestartITCase {
                 writer.next(), writer.selected().size(), writer.rotations());
     }
 
-    private Process start() throws IOException {
-        runs++;
-        current =
-                new ProcessBuilder(
-                                "bash",
-                                ProcessRun.LAUNCHER.toString(),
-                                "grep",
-                                "--follow",
-                                "--checkpoint-dir",
-                                checkpoints.toString(),
-                                "--out",
-                                out.toString(),
-                                "-p",
-                                "2",
-                                "ERROR",
-                                logs.toString())
-                        .directory(dir.toFile())
-                        .redirectOutput(dir.resolve("stdout." + runs).toFile())
-                        .redirectError(dir.resolve("stderr." + runs).toFile())
-                        .start();
-        return current;
-    }
-
-    private String stderr(int run) throws IOException {
-        return Files.readString(dir.resolve("stderr." + run));
-    }
-
     private List<String> outLines() {
-        try {
-            return Files.exists(out) ? Files.readAllLines(out) : List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return FollowRuns.lines(out);
     }
 
-    /** When the newest complete checkpoint or savepoint was written; the epoch if none. */
-    private Instant latestCheckpoint() {
-        if (!Files.exists(checkpoints)) {
-            return Instant.EPOCH;
-        }
-        try (Stream<Path> files = Files.walk(checkpoints, 3)) {
-            return files.filter(file -> file.getFileName().toString().equals("_metadata"))
-                    .map(GrepFollowRestartITCase::modified)
-                    .max(Instant::compareTo)
-                    .orElse(Instant.EPOCH);
-        } catch (IOException | UncheckedIOException e) {
-            return Instant.EPOCH; // Flink deleted an old checkpoint as we looked
-        }
-    }
-
-    private static Instant modified(Path file) {
-        try {
-            return Files.getLastModifiedTime(file).toInstant();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private void awaitAll(List<String> selected, Process grep) throws IOException {
-        await("every selected line", () -> new HashSet<>(outLines()).containsAll(selected), grep);
+    private void awaitAll(List<String> selected) throws IOException {
+        runs.await("every selected line", () -> new HashSet<>(outLines()).containsAll(selected));
         assertOnce(selected);
     }
 
@@ -185,15 +138,6 @@ class GrepFollowRestartITCase {
         Collections.sort(got);
         Collections.sort(expected);
         assertThat(got).as("lines of --out, sorted").hasSameSizeAs(expected).isEqualTo(expected);
-    }
-
-    private void await(String what, BooleanSupplier condition, Process grep) throws IOException {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(grep.isAlive()).as("run %d alive: %s", runs, stderr(runs)).isTrue();
-            assertThat(System.nanoTime()).as("in time: " + what).isLessThan(deadline);
-            LockSupport.parkNanos(20_000_000);
-        }
     }
 
     /**
@@ -273,7 +217,7 @@ class GrepFollowRestartITCase {
                 // And checkpointed: a run killed now resumes from a checkpoint, and what it held
                 // after it is cut from --out and read again, from a file then truncated.
                 Instant caughtUp = Instant.now();
-                while (!latestCheckpoint().isAfter(caughtUp)) {
+                while (!runs.latestCheckpoint().isAfter(caughtUp)) {
                     assertThat(System.nanoTime()).as("checkpointed").isLessThan(deadline);
                     LockSupport.parkNanos(20_000_000);
                 }
