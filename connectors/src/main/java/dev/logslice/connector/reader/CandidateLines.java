@@ -37,23 +37,42 @@ final class CandidateLines {
      */
     boolean holdsLiteral(byte[] window, int windowLength, int start, int end) {
         for (int k = 0; k < searches.length; k++) {
-            boolean known =
-                    next[k] == NONE
-                            ? searchedFrom[k] <= start && searchedTo[k] == windowLength
-                            : next[k] >= start && searchedFrom[k] <= start;
-            if (!known) {
-                int found = searches[k].indexOf(window, start, windowLength);
-                next[k] = found < 0 ? NONE : found;
-                searchedFrom[k] = start;
-                searchedTo[k] = windowLength;
-            }
             // A literal holds no LF, so one that starts before the line's end lies in the line
             // (or in its CR: a spare candidate, which the decoder then drops).
-            if (next[k] < end) {
+            if (next(k, window, windowLength, start) < end) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * The window index of the first occurrence of a literal at or after {@code from}, or {@code
+     * windowLength} when none lies wholly in the window; asked in window order, as {@link
+     * #holdsLiteral}, whose searches it shares. A literal holds no LF, so a line that ends in the
+     * window before the returned index holds none.
+     */
+    int nextOccurrence(byte[] window, int windowLength, int from) {
+        int first = windowLength;
+        for (int k = 0; k < searches.length; k++) {
+            first = Math.min(first, next(k, window, windowLength, from));
+        }
+        return first;
+    }
+
+    /** Literal {@code k}'s first occurrence at or after {@code from}, or NONE. */
+    private int next(int k, byte[] window, int windowLength, int from) {
+        boolean known =
+                next[k] == NONE
+                        ? searchedFrom[k] <= from && searchedTo[k] == windowLength
+                        : next[k] >= from && searchedFrom[k] <= from;
+        if (!known) {
+            int found = searches[k].indexOf(window, from, windowLength);
+            next[k] = found < 0 ? NONE : found;
+            searchedFrom[k] = from;
+            searchedTo[k] = windowLength;
+        }
+        return next[k];
     }
 
     /** The window dropped its first {@code consumed} bytes. */

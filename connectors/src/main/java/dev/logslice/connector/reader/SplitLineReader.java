@@ -430,8 +430,14 @@ public final class SplitLineReader {
                 return;
             }
         }
-        int lf;
-        while ((lf = LineFeeds.indexOf(window, scanFrom, windowLength)) >= 0) {
+        while (true) {
+            if (candidates != null && !droppingOversizedLine) {
+                skipLinesWithoutLiteral();
+            }
+            int lf = LineFeeds.indexOf(window, scanFrom, windowLength);
+            if (lf < 0) {
+                break;
+            }
             if (droppingOversizedLine) {
                 droppingOversizedLine = false;
             } else {
@@ -457,6 +463,36 @@ public final class SplitLineReader {
             }
             droppingOversizedLine = true;
         }
+    }
+
+    /**
+     * Counts, without building them, the whole lines from {@code lineStart} that end before the
+     * next literal occurrence: such lines hold no literal, so {@link #offer} would only count them.
+     * Only the plain case is taken here, eight bytes at a time; the line feed of a line that may be
+     * oversized, one whose next line starts at or past the split's end, and the last bytes short of
+     * a word are left to the line-by-line loop, which handles them exactly.
+     */
+    private void skipLinesWithoutLiteral() {
+        if (maxLineLength < Long.BYTES) {
+            return; // Two line feeds in one word could end an oversized line between them.
+        }
+        int occurrence = candidates.nextOccurrence(window, windowLength, lineStart);
+        // A line feed at limit - 1 or later starts a line at or past the split's end.
+        int limit = (int) Math.min(occurrence, splitEnd - windowBase - 1);
+        int i = scanFrom;
+        for (; i + Long.BYTES <= limit; i += Long.BYTES) {
+            long lineFeeds = LineFeeds.inWord(window, i);
+            if (lineFeeds != 0) {
+                int first = i + (Long.numberOfTrailingZeros(lineFeeds) >>> 3);
+                if (first - lineStart > maxLineLength) {
+                    break;
+                }
+                stats.lines += Long.bitCount(lineFeeds);
+                lineStart = i + Long.BYTES - (Long.numberOfLeadingZeros(lineFeeds) >>> 3);
+            }
+        }
+        // No line feed in [lineStart, i): the search for the next one goes on from there.
+        scanFrom = i;
     }
 
     /** Whether the next line starts past the split and records are single lines: done. */

@@ -13,7 +13,8 @@ import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link ByteSearch#indexOf} and {@link LineFeeds#indexOf}, eight bytes at a time, against a loop.
+ * {@link ByteSearch#indexOf}, {@link LineFeeds#indexOf} and {@link LineFeeds#inWord}, eight bytes
+ * at a time, against a loop.
  */
 class ByteSearchPropertyTest {
     /** The bytes parsers and the reader look for, and the edges of the bit tricks. */
@@ -59,6 +60,20 @@ class ByteSearchPropertyTest {
                     }
                 }
             }
+        }
+    }
+
+    /** Every word's mask flags exactly its line feeds: counts and line bounds come from it. */
+    @Property(tries = 1000)
+    void flagsExactlyTheLineFeedsOfAWord(@ForAll("bytes") byte[] bytes) {
+        for (int at = 0; at + Long.BYTES <= bytes.length; at++) {
+            long expected = 0;
+            for (int j = 0; j < Long.BYTES; j++) {
+                if (bytes[at + j] == '\n') {
+                    expected |= 0x80L << (8 * j);
+                }
+            }
+            assertThat(LineFeeds.inWord(bytes, at)).as("word at %d", at).isEqualTo(expected);
         }
     }
 

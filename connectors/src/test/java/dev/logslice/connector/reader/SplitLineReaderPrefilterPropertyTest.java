@@ -10,6 +10,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -21,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Random regexes x random files x random splits, buffer sizes, maximum line lengths and read sizes:
  * a reader with the regex's prefilter, its lines then matched with the regex, gives exactly the
- * matching lines a reader without one gives (offsets, bytes, terminators), and counts the same
- * lines and oversized lines.
+ * matching lines a reader without one gives (offsets, bytes, terminators, indices in the split),
+ * and counts the same lines and oversized lines (at the same offsets). Sparse files, mostly lines
+ * without any literal, make the reader skip long stretches of its buffer.
  */
 class SplitLineReaderPrefilterPropertyTest {
 
@@ -32,19 +36,23 @@ class SplitLineReaderPrefilterPropertyTest {
             @ForAll long fileSeed,
             @ForAll @IntRange(min = 0, max = 4) int cutCount,
             @ForAll @IntRange(min = 1, max = 3) int bufferPages,
-            @ForAll @IntRange(min = 20, max = 3000) int maxLineLength,
-            @ForAll boolean tinyReads)
+            @ForAll @IntRange(min = 1, max = 3000) int maxLineLength,
+            @ForAll boolean tinyReads,
+            @ForAll boolean sparse)
             throws IOException {
         RandomGrep.Regex regex = RandomGrep.regex(patternSeed);
         Pattern pattern = regex.pattern();
         LinePrefilter prefilter = LinePrefilter.forRegex(regex.source(), regex.flags());
         Random random = new Random(fileSeed);
-        byte[] file = RandomGrep.file(random, random.nextInt(120));
+        byte[] file =
+                sparse
+                        ? RandomGrep.sparseFile(random, random.nextInt(400))
+                        : RandomGrep.file(random, random.nextInt(120));
         TreeSet<Long> cuts = new TreeSet<>();
         cuts.add(0L);
         cuts.add((long) file.length);
         for (int i = 0; i < cutCount && file.length > 0; i++) {
-            cuts.add((long) random.nextInt(file.length));
+            cuts.add(cut(file, random));
         }
         Long[] bounds = cuts.toArray(Long[]::new);
         int bufferSize = bufferPages * 4096;
@@ -70,15 +78,40 @@ class SplitLineReaderPrefilterPropertyTest {
             String what =
                     String.format(
                             "%s, %s, split [%d, %d)", regex, prefilter, bounds[i], bounds[i + 1]);
-            assertThat(prefiltered.lines().stream().filter(line -> matches(pattern, line)))
+            assertThat(matching(prefiltered, pattern))
                     .as(what)
-                    .containsExactlyElementsOf(
-                            plain.lines().stream().filter(line -> matches(pattern, line)).toList());
+                    .containsExactlyElementsOf(matching(plain, pattern));
             assertThat(prefiltered.stats().lines()).as(what).isEqualTo(plain.stats().lines());
             assertThat(prefiltered.stats().oversizedLines())
                     .as(what)
                     .isEqualTo(plain.stats().oversizedLines());
+            assertThat(prefiltered.stats().oversizedLineOffsets)
+                    .as(what)
+                    .isEqualTo(plain.stats().oversizedLineOffsets);
         }
+    }
+
+    /** A split point: anywhere, or (half the time) a line's start, where skips must stop. */
+    private static long cut(byte[] file, Random random) {
+        int at = random.nextInt(file.length);
+        if (random.nextBoolean()) {
+            while (at < file.length && file[at] != '\n') {
+                at++;
+            }
+            at = Math.min(at + 1, file.length);
+        }
+        return at;
+    }
+
+    /** The lines the regex matches, each with its index in the split. */
+    private static List<Map.Entry<LineAt, Long>> matching(SplitRead read, Pattern pattern) {
+        List<Map.Entry<LineAt, Long>> matching = new ArrayList<>();
+        for (int i = 0; i < read.lines().size(); i++) {
+            if (matches(pattern, read.lines().get(i))) {
+                matching.add(Map.entry(read.lines().get(i), read.indices().get(i)));
+            }
+        }
+        return matching;
     }
 
     private static SplitRead read(

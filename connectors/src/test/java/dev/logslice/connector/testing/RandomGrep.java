@@ -213,6 +213,31 @@ public final class RandomGrep {
     }
 
     /**
+     * A random file whose lines are mostly filler (bytes no word or atom holds, and lone CRs) of up
+     * to 300 bytes, with now and then a line of {@link #line}: long stretches without a literal, as
+     * in a log grepped for something rare, crossing buffers and split ends; some lines long enough
+     * to be oversized. Line ends and the last line as in {@link #file}.
+     */
+    public static byte[] sparseFile(Random random, int lines) {
+        byte[] filler = {'q', 'w', 'j', '=', ',', '\r'};
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        for (int i = 0; i < lines; i++) {
+            if (random.nextInt(10) == 0) {
+                file.writeBytes(line(random));
+            } else {
+                int length = random.nextInt(50) == 0 ? 5000 : random.nextInt(300);
+                for (int b = 0; b < length; b++) {
+                    file.write(filler[random.nextInt(filler.length)]);
+                }
+            }
+            if (i < lines - 1 || random.nextBoolean()) {
+                file.writeBytes(random.nextInt(3) == 0 ? "\r\n".getBytes() : "\n".getBytes());
+            }
+        }
+        return file.toByteArray();
+    }
+
+    /**
      * A random file of such lines ended by LF or CRLF, the last one at random without a terminator;
      * some lines long, to cross buffers.
      */
