@@ -56,7 +56,7 @@ public final class StatsHtml {
                     + "font-size:.85em}.card b{display:block;font-size:1.25em}"
                     + "nav{background:var(--panel);border:1px solid var(--grid);border-radius:6px;"
                     + "padding:.5em 1em;margin:1em 0}nav ol{margin:.2em 0;padding-left:1.4em;"
-                    + "columns:14em}"
+                    + "columns:14em;column-gap:2.5em}"
                     + "section{margin:1.6em 0}.note{color:var(--muted);margin:.2em 0 .5em}"
                     + ".scroll{overflow-x:auto}"
                     + "table{border-collapse:collapse;width:100%}"
