@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -48,7 +49,7 @@ public final class LogStats {
      * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18 (those
      * derived from other panels at report time do not travel).
      */
-    private static final int VERSION = 9;
+    private static final int VERSION = 10;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
@@ -58,6 +59,9 @@ public final class LogStats {
 
     /** Status codes counted in an array while folding; any other code goes to the map at once. */
     private static final int COMMON_STATUS_CODES = 600;
+
+    /** Where a level's events without a time are counted, after its 24 hours. */
+    private static final int UNTIMED = 24;
 
     /** Ends the level in a by-level panel's value: a control byte no level name holds. */
     private static final byte LEVEL_END = 0x1f;
@@ -74,10 +78,12 @@ public final class LogStats {
     private final TreeMap<Integer, Long> status = new TreeMap<>();
     private final TreeMap<String, Long> methods = new TreeMap<>();
     private final TreeMap<String, Long> protocols = new TreeMap<>();
-    private final TreeMap<String, Long> levels = new TreeMap<>();
 
-    /** Per level: its events in each hour of the day (UTC), over all days. */
-    private final TreeMap<String, long[]> levelHours = new TreeMap<>();
+    /**
+     * Per level: its events in each hour of the day (UTC) over all days, then at {@link #UNTIMED}
+     * those without a time; a level's count is their sum.
+     */
+    private final TreeMap<String, long[]> levels = new TreeMap<>();
 
     /** The hour of the day (UTC) of the event being folded; -1 when it has no time. */
     private int eventHour = -1;
@@ -205,10 +211,8 @@ public final class LogStats {
 
     /** The level of the event last added ({@link #addEvent}, {@link #addUntimedEvent}). */
     public void addLevel(String level) {
-        levels.merge(level, 1L, Long::sum);
-        if (eventHour >= 0) {
-            levelHours.computeIfAbsent(level, l -> new long[24])[eventHour]++;
-        }
+        levels.computeIfAbsent(level, l -> new long[UNTIMED + 1])[
+                eventHour >= 0 ? eventHour : UNTIMED]++;
     }
 
     /**
@@ -551,11 +555,10 @@ public final class LogStats {
         other.status.forEach((k, v) -> status.merge(k, v, Long::sum));
         other.methods.forEach((k, v) -> methods.merge(k, v, Long::sum));
         other.protocols.forEach((k, v) -> protocols.merge(k, v, Long::sum));
-        other.levels.forEach((k, v) -> levels.merge(k, v, Long::sum));
-        other.levelHours.forEach(
+        other.levels.forEach(
                 (level, hours) -> {
-                    long[] mine = levelHours.computeIfAbsent(level, l -> new long[24]);
-                    for (int hour = 0; hour < 24; hour++) {
+                    long[] mine = levels.computeIfAbsent(level, l -> new long[UNTIMED + 1]);
+                    for (int hour = 0; hour <= UNTIMED; hour++) {
                         mine[hour] += hours[hour];
                     }
                 });
@@ -667,7 +670,7 @@ public final class LogStats {
     public Map<String, Long> levels() {
         // Sorted here, not kept sorted: the severity order costs a lookup per comparison.
         TreeMap<String, Long> bySeverity = new TreeMap<>(Severity.REPORT_ORDER);
-        bySeverity.putAll(levels);
+        levels.forEach((level, hours) -> bySeverity.put(level, Arrays.stream(hours).sum()));
         return Collections.unmodifiableMap(bySeverity);
     }
 
@@ -697,13 +700,20 @@ public final class LogStats {
      * order, the worst first); empty when no timed event has a level.
      */
     public List<LevelsInHour> levelsByHour() {
-        if (levelHours.isEmpty()) {
+        Map<String, long[]> timed = new TreeMap<>();
+        levels.forEach(
+                (level, hours) -> {
+                    if (Arrays.stream(hours, 0, UNTIMED).anyMatch(count -> count > 0)) {
+                        timed.put(level, hours);
+                    }
+                });
+        if (timed.isEmpty()) {
             return List.of();
         }
         List<LevelsInHour> hours = new ArrayList<>();
-        for (int hour = 0; hour < 24; hour++) {
+        for (int hour = 0; hour < UNTIMED; hour++) {
             Map<String, Long> inHour = new TreeMap<>(Severity.REPORT_ORDER);
-            for (Map.Entry<String, long[]> level : levelHours.entrySet()) {
+            for (Map.Entry<String, long[]> level : timed.entrySet()) {
                 inHour.put(level.getKey(), level.getValue()[hour]);
             }
             hours.add(new LevelsInHour(hour, inHour));
@@ -913,11 +923,11 @@ public final class LogStats {
             out.writeLong(entry.getValue());
         }
         for (Map<String, Long> counts :
-                List.of(methods, protocols, levels, malformedByFile, eventsByFile)) {
+                List.of(methods, protocols, malformedByFile, eventsByFile)) {
             writeCounts(out, counts);
         }
-        out.writeInt(levelHours.size());
-        for (Map.Entry<String, long[]> entry : levelHours.entrySet()) {
+        out.writeInt(levels.size());
+        for (Map.Entry<String, long[]> entry : levels.entrySet()) {
             Strings.write(out, entry.getKey());
             for (long count : entry.getValue()) {
                 out.writeLong(count);
@@ -1009,16 +1019,15 @@ public final class LogStats {
                     List.of(
                             stats.methods,
                             stats.protocols,
-                            stats.levels,
                             stats.malformedByFile,
                             stats.eventsByFile)) {
                 readCounts(in, counts);
             }
-            int levelsWithHours = in.readInt();
-            for (int i = 0; i < levelsWithHours; i++) {
-                long[] hours = new long[24];
-                stats.levelHours.put(Strings.read(in), hours);
-                for (int hour = 0; hour < 24; hour++) {
+            int levels = in.readInt();
+            for (int i = 0; i < levels; i++) {
+                long[] hours = new long[UNTIMED + 1];
+                stats.levels.put(Strings.read(in), hours);
+                for (int hour = 0; hour <= UNTIMED; hour++) {
                     hours[hour] = in.readLong();
                 }
             }

@@ -127,6 +127,24 @@ class LevelPanelsTest {
     }
 
     @Test
+    void eventsWithoutATimeCountInTheLevelsButInNoHour() {
+        LogStats stats = new LogStats();
+        stats.addUntimedEvent();
+        stats.addLevel("DEBUG");
+        stats.addEvent(DAY0 + 3 * 3600 + 5, false);
+        stats.addLevel("INFO");
+        stats.addUntimedEvent();
+        stats.addLevel("INFO");
+
+        LogStats merged = LogStats.fromBytes(stats.toBytes());
+
+        assertThat(merged.levels()).containsExactly(Map.entry("INFO", 2L), Map.entry("DEBUG", 1L));
+        assertThat(merged.levelsByHour()).hasSize(24);
+        assertThat(merged.levelsByHour().get(3).levels()).containsExactly(Map.entry("INFO", 1L));
+        assertThat(merged.levelsByHour().get(4).levels()).containsExactly(Map.entry("INFO", 0L));
+    }
+
+    @Test
     void aLevelHoldingTheSeparatorKeepsItsValueWhole() {
         LogStats stats = new LogStats();
         StatsFolder folder = new StatsFolder();
