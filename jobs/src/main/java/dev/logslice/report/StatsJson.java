@@ -122,7 +122,8 @@ public final class StatsJson {
         }
         json.writeEndObject();
         json.writeObjectFieldStart("topMaxErrors");
-        for (Panel panel : Panel.PLAIN) {
+        // By-level panels too: past their exact range a level may list no rows, and this says why.
+        for (Panel panel : Panel.values()) {
             if (stats.topMaxError(panel) > 0) {
                 json.writeNumberField(panel.key(), stats.topMaxError(panel));
             }

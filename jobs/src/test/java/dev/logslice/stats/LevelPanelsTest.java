@@ -194,6 +194,23 @@ class LevelPanelsTest {
         assertThat(json.at("/topHostsByLevel/INFO/0/count").asLong()).isEqualTo(3);
     }
 
+    @Test
+    void pastTheExactRangeTheJsonSaysHowFarTheByLevelCountsMayBeOff(@TempDir Path dir)
+            throws IOException {
+        LogStats stats = new LogStats();
+        byte[] level = "INFO".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = 0; i < 60_000; i++) {
+            byte[] logger = ("com.example.L" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            stats.addByLevel(Panel.LOGGERS_BY_LEVEL, level, logger, 0, logger.length);
+        }
+        Path file = dir.resolve("report.json");
+
+        StatsJson.write(new StatsReport(stats, "json", 10, 3600, 1, 1), file);
+
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertThat(json.at("/topMaxErrors/topLoggersByLevel").asLong()).isPositive();
+    }
+
     private static void count(Map<String, Map<String, Long>> counts, String level, String value) {
         counts.computeIfAbsent(level, l -> new HashMap<>()).merge(value, 1L, Long::sum);
     }
