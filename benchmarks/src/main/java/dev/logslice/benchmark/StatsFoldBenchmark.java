@@ -4,11 +4,14 @@ import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.LogFormat;
+import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
+import dev.logslice.format.source.FileFormats;
 import dev.logslice.format.source.LogEventDecoder;
 import dev.logslice.generate.GeneratedFormat;
 import dev.logslice.generate.LogGenerator;
+import dev.logslice.stats.LogStats;
 import dev.logslice.stats.StatsDecoder;
 
 import org.apache.flink.core.fs.Path;
@@ -20,6 +23,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -61,6 +65,13 @@ public class StatsFoldBenchmark {
     private LogEventDecoder parser;
     private StatsDecoder stats;
 
+    /** Rows of the top-N panels with their visitors, bytes and time served. */
+    @Param({"true", "false"})
+    public boolean rowTotals;
+
+    /** What a reader's chained merge holds: each split's partial read back and merged in. */
+    private LogStats merged;
+
     @Setup
     public void setUp() throws IOException {
         java.nio.file.Path generated = Files.createTempFile("stats-fold", ".log");
@@ -80,7 +91,14 @@ public class StatsFoldBenchmark {
         }
         LogFormat format = FormatRegistry.standard().create("combined", FormatOptions.none());
         parser = new LogEventDecoder(format, ZoneId.of("UTC"));
-        stats = new StatsDecoder(format, ZoneId.of("UTC"));
+        stats =
+                new StatsDecoder(
+                        FileFormats.of(format),
+                        ZoneId.of("UTC"),
+                        EventBounds.DEFAULTS,
+                        List.of(),
+                        rowTotals);
+        merged = new LogStats();
     }
 
     @Benchmark
@@ -98,6 +116,16 @@ public class StatsFoldBenchmark {
             stats.decode(lineAt(i));
         }
         stats.finishSplit(report(), blackhole::consume);
+    }
+
+    /** {@link #parseAndFold}, then the partial merged as the reader's chained merge does. */
+    @Benchmark
+    @OperationsPerInvocation(LINES)
+    public void parseFoldAndMerge() {
+        for (int i = 0; i < LINES; i++) {
+            stats.decode(lineAt(i));
+        }
+        stats.finishSplit(report(), partial -> merged.merge(LogStats.fromBytes(partial)));
     }
 
     private Line lineAt(int i) {

@@ -9,6 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.ObjLongConsumer;
@@ -29,27 +30,39 @@ final class ByteCounts {
     private static final int INITIAL_VALUES = 64;
 
     /**
+     * A value's record in {@link #records}: its start in the arena in the high half of the first
+     * long and its length in the low half, then its count; with rows, then its totals ({@link
+     * RowTotals#WIDTH} longs) and its visitors ({@link RowVisits#WIDTH}). One record per value, not
+     * an array per quantity: a line adds to several panels, and each array was a cache miss apiece.
+     */
+    private static final int SPAN = 0;
+
+    private static final int COUNT = 1;
+    private static final int TOTALS = 2;
+    private static final int VISITS = TOTALS + RowTotals.WIDTH;
+    private static final int PLAIN = TOTALS;
+    private static final int WITH_ROWS = VISITS + RowVisits.WIDTH;
+
+    /**
      * Open addressing, twice as many slots as values: a value's hash in the high half, its index +
      * 1 in the low half; 0 is empty. Keeping the hash in the slot spares a probe the load of a
      * second array, a cache miss once the tables outgrow the caches.
      */
     private long[] table = new long[2 * INITIAL_VALUES];
 
-    /** Per value: its start in the arena in the high half, its length in the low half. */
-    private long[] spans = new long[INITIAL_VALUES];
+    /**
+     * Longs per record: {@link #PLAIN} until the first {@link #addToRow} (only the panels of access
+     * logs have rows), then {@link #WITH_ROWS}.
+     */
+    private int stride = PLAIN;
 
-    private long[] counts = new long[INITIAL_VALUES];
+    private long[] records = new long[INITIAL_VALUES * PLAIN];
+    private int capacity = INITIAL_VALUES;
     private byte[] arena = new byte[4096];
     private int arenaUsed;
     private int size;
 
-    /**
-     * Per value, {@link RowTotals#WIDTH} longs where the owner adds them ({@link #addTotals}): only
-     * the panels of access logs have any, so it is made on the first.
-     */
-    @Nullable private long[] totals;
-
-    /** Per value, its visitors in this stretch ({@link #addVisit}): made on the first. */
+    /** The register sets of the values' visitors: made with the rows. */
     @Nullable private RowVisits visits;
 
     /** The 64-bit hash of the value of the last {@link #add}, for the owner to reuse. */
@@ -80,23 +93,48 @@ final class ByteCounts {
             }
             if ((int) (taken >>> 32) == hash) {
                 int entry = (int) taken - 1;
-                long span = spans[entry];
+                int at = entry * stride;
+                long span = records[at + SPAN];
                 int valueStart = (int) (span >>> 32);
                 if ((int) span == length
                         && Arrays.equals(arena, valueStart, valueStart + length, b, start, end)) {
-                    counts[entry] += count;
+                    records[at + COUNT] += count;
                     return entry;
                 }
             }
         }
     }
 
-    /** Adds an event's response bytes and time served to the value at {@code index}. */
-    void addTotals(int index, long responseBytes, long timeMicros) {
-        if (totals == null) {
-            totals = new long[spans.length * RowTotals.WIDTH];
+    /**
+     * Adds an event's response bytes and time served (-1 when it has none) and its visitor (a hash,
+     * see {@link Visitors#hash}; 0 when it has none) to the row of the value at {@code index}.
+     */
+    void addToRow(int index, long responseBytes, long timeMicros, long visitor) {
+        withRows();
+        int at = index * WITH_ROWS;
+        RowTotals.add(records, at + TOTALS, responseBytes, timeMicros);
+        if (visitor != 0) {
+            visits.add(records, at + VISITS, visitor);
         }
-        RowTotals.add(totals, index * RowTotals.WIDTH, responseBytes, timeMicros);
+    }
+
+    /** Widens the records to hold rows, on the first value that has one. */
+    private void withRows() {
+        if (stride == WITH_ROWS) {
+            return;
+        }
+        long[] wide = new long[capacity * WITH_ROWS];
+        for (int i = 0; i < size; i++) {
+            wide[i * WITH_ROWS + SPAN] = records[i * PLAIN + SPAN];
+            wide[i * WITH_ROWS + COUNT] = records[i * PLAIN + COUNT];
+        }
+        records = wide;
+        stride = WITH_ROWS;
+        visits = new RowVisits();
+    }
+
+    private boolean hasRows() {
+        return stride == WITH_ROWS;
     }
 
     /**
@@ -105,18 +143,6 @@ final class ByteCounts {
      */
     long lastHash() {
         return lastHash;
-    }
-
-    /** Notes a visit of {@code visitor} (a hash, see {@link Visitors#hash}) to the value. */
-    void addVisit(int index, long visitor) {
-        rowVisits().add(index, visitor);
-    }
-
-    private RowVisits rowVisits() {
-        if (visits == null) {
-            visits = new RowVisits(spans.length);
-        }
-        return visits;
     }
 
     /** Whether the owner must drain before the next {@link #add}: no room is left for a value. */
@@ -135,17 +161,18 @@ final class ByteCounts {
 
     /** Adds the values, counts, totals and visits of {@code other}, which stays as it is. */
     void addAll(ByteCounts other) {
+        if (other.hasRows()) {
+            withRows();
+        }
+        long[] theirs = other.records;
         for (int i = 0; i < other.size; i++) {
-            int start = (int) (other.spans[i] >>> 32);
-            int index = add(other.arena, start, start + (int) other.spans[i], other.counts[i]);
-            if (other.totals != null) {
-                if (totals == null) {
-                    totals = new long[spans.length * RowTotals.WIDTH];
-                }
-                RowTotals.merge(totals, index * RowTotals.WIDTH, other.totals, i * RowTotals.WIDTH);
-            }
-            if (other.visits != null) {
-                rowVisits().addAll(index, other.visits, i);
+            int theirsAt = i * other.stride;
+            long span = theirs[theirsAt + SPAN];
+            int start = (int) (span >>> 32);
+            int at = add(other.arena, start, start + (int) span, theirs[theirsAt + COUNT]) * stride;
+            if (other.hasRows()) {
+                RowTotals.merge(records, at + TOTALS, theirs, theirsAt + TOTALS);
+                visits.addAll(records, at + VISITS, other.visits, theirs, theirsAt + VISITS);
             }
         }
     }
@@ -170,11 +197,9 @@ final class ByteCounts {
 
     private void clear() {
         Arrays.fill(table, 0);
-        if (totals != null) {
-            Arrays.fill(totals, 0, size * RowTotals.WIDTH, 0);
-        }
         if (visits != null) {
-            visits.clear(size);
+            // A new value's record is cleared when it is inserted.
+            visits.clear();
         }
         size = 0;
         arenaUsed = 0;
@@ -194,18 +219,21 @@ final class ByteCounts {
         }
         // A value's row is looked up once, not once per visit.
         for (int i = 0; i < size; i++) {
-            int start = (int) (spans[i] >>> 32);
-            String value = new String(arena, start, (int) spans[i], StandardCharsets.UTF_8);
-            items.add(value, counts[i]);
-            TopItems.Row row = totals != null || visits != null ? items.row(value) : null;
+            int at = i * stride;
+            long span = records[at + SPAN];
+            long count = records[at + COUNT];
+            String value =
+                    new String(arena, (int) (span >>> 32), (int) span, StandardCharsets.UTF_8);
+            items.add(value, count);
+            TopItems.Row row = hasRows() ? items.row(value) : null;
             if (row != null) {
-                row.add(counts[i], totals, i * RowTotals.WIDTH);
-                if (visits != null && visits.has(i)) {
-                    visits.drainInto(i, row.visitors());
+                row.add(count, records, at + TOTALS);
+                if (RowVisits.has(records, at + VISITS)) {
+                    visits.drainInto(records, at + VISITS, row.visitors());
                 }
             }
             if (each != null) {
-                each.accept(value, counts[i]);
+                each.accept(value, count);
             }
         }
         clear();
@@ -214,8 +242,9 @@ final class ByteCounts {
     /** Gives each value with its count, in first-seen order, and keeps them. */
     void forEach(ValueConsumer consumer) {
         for (int i = 0; i < size; i++) {
-            int start = (int) (spans[i] >>> 32);
-            consumer.accept(arena, start, start + (int) spans[i], counts[i]);
+            long span = records[i * stride + SPAN];
+            int start = (int) (span >>> 32);
+            consumer.accept(arena, start, start + (int) span, records[i * stride + COUNT]);
         }
     }
 
@@ -228,23 +257,31 @@ final class ByteCounts {
     void write(DataOutput out) throws IOException {
         ByteBuffer sizes = ByteBuffer.allocate(size * (Integer.BYTES + Long.BYTES));
         for (int i = 0; i < size; i++) {
-            sizes.putInt((int) spans[i]);
+            sizes.putInt((int) records[i * stride + SPAN]);
         }
-        sizes.position(size * Integer.BYTES).asLongBuffer().put(counts, 0, size);
+        for (int i = 0; i < size; i++) {
+            sizes.putLong(records[i * stride + COUNT]);
+        }
         out.writeInt(size);
         out.writeInt(arenaUsed);
         out.write(sizes.array());
         // Values lie in the arena back to back, in first-seen order.
         out.write(arena, 0, arenaUsed);
-        out.writeBoolean(totals != null);
-        if (totals != null) {
+        out.writeBoolean(hasRows());
+        if (hasRows()) {
             ByteBuffer sums = ByteBuffer.allocate(size * RowTotals.WIDTH * Long.BYTES);
-            sums.asLongBuffer().put(totals, 0, size * RowTotals.WIDTH);
+            LongBuffer totals = sums.asLongBuffer();
+            for (int i = 0; i < size; i++) {
+                totals.put(i * RowTotals.WIDTH, records, i * stride + TOTALS, RowTotals.WIDTH);
+            }
             out.write(sums.array());
         }
-        out.writeBoolean(visits != null);
-        if (visits != null) {
-            visits.write(out, size);
+        // Totals and visitors each behind a flag of their own, as before they shared a record.
+        out.writeBoolean(hasRows());
+        if (hasRows()) {
+            for (int i = 0; i < size; i++) {
+                visits.write(out, records, i * stride + VISITS);
+            }
         }
     }
 
@@ -261,7 +298,7 @@ final class ByteCounts {
         sizes.asIntBuffer().get(valueLengths);
         sizes.position(values * Integer.BYTES).asLongBuffer().get(valueCounts);
         ByteCounts read = new ByteCounts();
-        while (read.spans.length < values) {
+        while (read.capacity < values) {
             read.grow();
         }
         read.arena = new byte[Math.max(read.arena.length, valueBytes.length)];
@@ -269,19 +306,27 @@ final class ByteCounts {
             read.add(valueBytes, start, start + valueLengths[i], valueCounts[i]);
         }
         if (in.readBoolean()) {
+            read.withRows();
             byte[] sums = new byte[values * RowTotals.WIDTH * Long.BYTES];
             in.readFully(sums);
-            read.totals = new long[read.spans.length * RowTotals.WIDTH];
-            ByteBuffer.wrap(sums).asLongBuffer().get(read.totals, 0, values * RowTotals.WIDTH);
+            LongBuffer totals = ByteBuffer.wrap(sums).asLongBuffer();
+            for (int i = 0; i < values; i++) {
+                totals.get(
+                        i * RowTotals.WIDTH, read.records, i * WITH_ROWS + TOTALS, RowTotals.WIDTH);
+            }
         }
         if (in.readBoolean()) {
-            read.rowVisits().read(in, values);
+            read.withRows();
+            byte[] scratch = RowVisits.registerScratch();
+            for (int i = 0; i < values; i++) {
+                read.visits.read(in, read.records, i * WITH_ROWS + VISITS, scratch);
+            }
         }
         return read;
     }
 
     private int insert(int slot, int hash, byte[] b, int start, int length, long count) {
-        if (size == spans.length) {
+        if (size == capacity) {
             grow();
             slot = emptySlot(hash);
         }
@@ -289,8 +334,13 @@ final class ByteCounts {
             arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaUsed + length));
         }
         System.arraycopy(b, start, arena, arenaUsed, length);
-        spans[size] = (long) arenaUsed << 32 | length;
-        counts[size] = count;
+        int at = size * stride;
+        records[at + SPAN] = (long) arenaUsed << 32 | length;
+        records[at + COUNT] = count;
+        if (hasRows()) {
+            // Rows of an earlier stretch may lie here (clear leaves the records as they are).
+            Arrays.fill(records, at + TOTALS, at + WITH_ROWS, 0);
+        }
         arenaUsed += length;
         table[slot] = (long) hash << 32 | ++size;
         return size - 1;
@@ -298,15 +348,8 @@ final class ByteCounts {
 
     /** Doubles the arrays (up to {@link #MAX_VALUES}, where {@link #isFull} stops adds first). */
     private void grow() {
-        int capacity = 2 * spans.length;
-        spans = Arrays.copyOf(spans, capacity);
-        counts = Arrays.copyOf(counts, capacity);
-        if (totals != null) {
-            totals = Arrays.copyOf(totals, capacity * RowTotals.WIDTH);
-        }
-        if (visits != null) {
-            visits.grow(capacity);
-        }
+        capacity *= 2;
+        records = Arrays.copyOf(records, capacity * stride);
         long[] old = table;
         table = new long[2 * capacity];
         for (long taken : old) {

@@ -305,12 +305,7 @@ public final class LogStats {
     /** Adds the current event's bytes, time served and visitor to value {@code index}'s row. */
     private void addToRow(ByteCounts counts, int index) {
         if (rowContext && rowTotals) {
-            if (rowBytes >= 0 || rowTimeMicros >= 0) {
-                counts.addTotals(index, rowBytes, rowTimeMicros);
-            }
-            if (rowVisitor != 0) {
-                counts.addVisit(index, rowVisitor);
-            }
+            counts.addToRow(index, rowBytes, rowTimeMicros, rowVisitor);
         }
     }
 

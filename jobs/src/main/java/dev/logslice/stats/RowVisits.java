@@ -6,76 +6,59 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * The visitors of each value of a {@link ByteCounts} over one stretch, indexed as its values: a
- * value's first {@link Visitors#ROW_EXACT} distinct visitors in a block of a shared array, then
- * HyperLogLog registers ({@link Visitors#ROW_LG_K}, as a row's) in a shared pool. A visit is a scan
- * of at most one block or one register update, with no object per value; the few values that pass
- * the block (the heavy hitters) are the only ones that take registers. A drain hands each value's
- * block or registers to its row's {@link Visitors} once.
+ * The visitors of each value of a {@link ByteCounts} over one stretch. They lie in the value's own
+ * record, {@link #WIDTH} longs at an offset the owner gives: how many exact visitors follow (up to
+ * {@link Visitors#ROW_EXACT}), or -(r + 1) when the value moved to the HyperLogLog registers r
+ * ({@link Visitors#ROW_LG_K}, as a row's) of a shared pool. A visit touches the cache lines the
+ * value's count has just brought in, not another array: a separate block per value cost a cache
+ * miss per panel per line, the most of what rows cost. Only the few values past the exact bound
+ * (the heavy hitters) take registers, and theirs stay hot. A drain hands each value's visitors to
+ * its row's {@link Visitors} once.
  */
 final class RowVisits {
-    private static final int BLOCK = Visitors.ROW_EXACT;
+    /** Longs of a record: the state, then the exact visitors. */
+    static final int WIDTH = 1 + Visitors.ROW_EXACT;
+
     private static final int REGISTERS = 1 << Visitors.ROW_LG_K;
 
     /** Register sets held before the owner must drain: 1 MiB of them. */
     private static final int MAX_REGISTER_SETS = 2048;
 
-    /** Per value: 0 none yet, b + 1 its exact block b, -(r + 1) its register set r. */
-    private int[] at;
-
-    /** Per value with a block: how many of its slots are taken. */
-    private byte[] blockSize;
-
-    private long[] blocks = new long[16 * BLOCK];
-    private int blocksUsed;
     private byte[] registers = new byte[0];
     private int registerSetsUsed;
-
-    RowVisits(int capacity) {
-        at = new int[capacity];
-        blockSize = new byte[capacity];
-    }
-
-    void grow(int capacity) {
-        at = Arrays.copyOf(at, capacity);
-        blockSize = Arrays.copyOf(blockSize, capacity);
-    }
 
     boolean isFull() {
         return registerSetsUsed >= MAX_REGISTER_SETS;
     }
 
-    /** A visit of {@code visitor} (never 0) to value {@code index}. */
-    void add(int index, long visitor) {
-        int where = at[index];
-        if (where < 0) {
-            Visitors.addToRegisters(
-                    registers, (-where - 1) * REGISTERS, visitor, Visitors.ROW_LG_K);
+    /** A visit of {@code visitor} (never 0) to the value whose record holds {@code r[at]}. */
+    void add(long[] r, int at, long visitor) {
+        long state = r[at];
+        if (state < 0) {
+            Visitors.addToRegisters(registers, registerOffset(state), visitor, Visitors.ROW_LG_K);
             return;
         }
-        if (where == 0) {
-            where = newBlock();
-            at[index] = where;
-        }
-        int base = (where - 1) * BLOCK;
-        int size = blockSize[index];
-        for (int i = base; i < base + size; i++) {
-            if (blocks[i] == visitor) {
+        int end = at + 1 + (int) state;
+        for (int i = at + 1; i < end; i++) {
+            if (r[i] == visitor) {
                 return;
             }
         }
-        if (size < BLOCK) {
-            blocks[base + size] = visitor;
-            blockSize[index] = (byte) (size + 1);
+        if (state < Visitors.ROW_EXACT) {
+            r[end] = visitor;
+            r[at] = state + 1;
             return;
         }
-        int set = toRegisters(index);
+        // The set first: making it may replace the pool.
+        int set = toRegisters(r, at);
         Visitors.addToRegisters(registers, set, visitor, Visitors.ROW_LG_K);
     }
 
-    /** Merges registers {@code from[offset, offset + 2^ROW_LG_K)} into value {@code index}. */
-    void addRegisters(int index, byte[] from, int offset) {
-        int set = toRegisters(index);
+    /**
+     * Merges registers {@code from[offset, offset + 2^ROW_LG_K)} into the value at {@code r[at]}.
+     */
+    void addRegisters(long[] r, int at, byte[] from, int offset) {
+        int set = toRegisters(r, at);
         for (int i = 0; i < REGISTERS; i++) {
             if (registers[set + i] < from[offset + i]) {
                 registers[set + i] = from[offset + i];
@@ -83,100 +66,88 @@ final class RowVisits {
         }
     }
 
-    /** Adds what {@code other} holds for its value {@code theirs} to value {@code mine}. */
-    void addAll(int mine, RowVisits other, int theirs) {
-        int where = other.at[theirs];
-        if (where < 0) {
-            addRegisters(mine, other.registers, (-where - 1) * REGISTERS);
-        } else if (where > 0) {
-            int base = (where - 1) * BLOCK;
-            for (int i = base; i < base + other.blockSize[theirs]; i++) {
-                add(mine, other.blocks[i]);
+    /** Adds what {@code other} holds for the value at {@code theirs[theirsAt]}. */
+    void addAll(long[] r, int at, RowVisits other, long[] theirs, int theirsAt) {
+        long state = theirs[theirsAt];
+        if (state < 0) {
+            addRegisters(r, at, other.registers, registerOffset(state));
+        } else {
+            for (int i = theirsAt + 1; i <= theirsAt + state; i++) {
+                add(r, at, theirs[i]);
             }
         }
     }
 
-    /** Hands value {@code index}'s visitors to {@code visitors}. */
-    void drainInto(int index, Visitors visitors) {
-        int where = at[index];
-        if (where < 0) {
-            visitors.mergeRegisters(registers, (-where - 1) * REGISTERS);
-        } else if (where > 0) {
-            int base = (where - 1) * BLOCK;
-            for (int i = base; i < base + blockSize[index]; i++) {
-                visitors.add(blocks[i]);
+    /** Hands the visitors of the value at {@code r[at]} to {@code visitors}. */
+    void drainInto(long[] r, int at, Visitors visitors) {
+        long state = r[at];
+        if (state < 0) {
+            visitors.mergeRegisters(registers, registerOffset(state));
+        } else {
+            for (int i = at + 1; i <= at + state; i++) {
+                visitors.add(r[i]);
             }
         }
     }
 
-    boolean has(int index) {
-        return at[index] != 0;
+    static boolean has(long[] r, int at) {
+        return r[at] != 0;
     }
 
-    void clear(int size) {
-        Arrays.fill(at, 0, size, 0);
-        Arrays.fill(blockSize, 0, size, (byte) 0);
-        blocksUsed = 0;
+    /** Forgets the registers; the owner clears the records. */
+    void clear() {
         Arrays.fill(registers, 0, registerSetsUsed * REGISTERS, (byte) 0);
         registerSetsUsed = 0;
     }
 
-    private int newBlock() {
-        if ((blocksUsed + 1) * BLOCK > blocks.length) {
-            blocks = Arrays.copyOf(blocks, 2 * blocks.length);
-        }
-        return ++blocksUsed;
-    }
-
-    /** Value {@code index}'s register set (made from its block, if any); returns its offset. */
-    private int toRegisters(int index) {
-        int where = at[index];
-        if (where < 0) {
-            return (-where - 1) * REGISTERS;
+    /** The value's register set (made from its exact visitors, if any); returns its offset. */
+    private int toRegisters(long[] r, int at) {
+        long state = r[at];
+        if (state < 0) {
+            return registerOffset(state);
         }
         if ((registerSetsUsed + 1) * REGISTERS > registers.length) {
             registers = Arrays.copyOf(registers, Math.max(16 * REGISTERS, 2 * registers.length));
         }
         int set = registerSetsUsed++;
-        at[index] = -(set + 1);
-        if (where > 0) {
-            int base = (where - 1) * BLOCK;
-            for (int i = base; i < base + blockSize[index]; i++) {
-                Visitors.addToRegisters(registers, set * REGISTERS, blocks[i], Visitors.ROW_LG_K);
-            }
-            blockSize[index] = 0;
+        r[at] = -(set + 1);
+        for (int i = at + 1; i <= at + state; i++) {
+            Visitors.addToRegisters(registers, set * REGISTERS, r[i], Visitors.ROW_LG_K);
         }
         return set * REGISTERS;
     }
 
-    /** Writes the visitors of values {@code [0, size)}, read back by {@link #read}. */
-    void write(DataOutput out, int size) throws IOException {
-        for (int index = 0; index < size; index++) {
-            int where = at[index];
-            if (where < 0) {
-                out.writeByte(-1);
-                out.write(registers, (-where - 1) * REGISTERS, REGISTERS);
-            } else {
-                int count = where == 0 ? 0 : blockSize[index];
-                out.writeByte(count);
-                for (int i = 0; i < count; i++) {
-                    out.writeLong(blocks[(where - 1) * BLOCK + i]);
-                }
+    private static int registerOffset(long state) {
+        return (int) (-state - 1) * REGISTERS;
+    }
+
+    /** Writes the visitors of the value at {@code r[at]}, read back by {@link #read}. */
+    void write(DataOutput out, long[] r, int at) throws IOException {
+        long state = r[at];
+        if (state < 0) {
+            out.writeByte(-1);
+            out.write(registers, registerOffset(state), REGISTERS);
+        } else {
+            out.writeByte((int) state);
+            for (int i = at + 1; i <= at + state; i++) {
+                out.writeLong(r[i]);
             }
         }
     }
 
-    void read(DataInput in, int size) throws IOException {
-        byte[] set = new byte[REGISTERS];
-        for (int index = 0; index < size; index++) {
-            int count = in.readByte();
-            if (count < 0) {
-                in.readFully(set);
-                addRegisters(index, set, 0);
-            }
-            for (int i = 0; i < count; i++) {
-                add(index, in.readLong());
-            }
+    /** Adds what {@link #write} wrote to the value at {@code r[at]}; {@code set} is scratch. */
+    void read(DataInput in, long[] r, int at, byte[] set) throws IOException {
+        int count = in.readByte();
+        if (count < 0) {
+            in.readFully(set);
+            addRegisters(r, at, set, 0);
         }
+        for (int i = 0; i < count; i++) {
+            add(r, at, in.readLong());
+        }
+    }
+
+    static byte[] registerScratch() {
+        return new byte[REGISTERS];
     }
 }
