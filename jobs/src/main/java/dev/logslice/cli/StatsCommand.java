@@ -32,6 +32,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import javax.annotation.Nullable;
+
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -54,7 +57,8 @@ import java.util.concurrent.Callable;
                     + " error messages, a timeline; as a summary, JSON, CSV or HTML.",
             "With --follow, the report of all read since the start, made again every --refresh:"
                     + " the summary redrawn on a terminal (printed once, when stopped, when not),"
-                    + " a line appended to --json-lines, --json and --html rewritten whole."
+                    + " a line appended to --json-lines, --json and --html rewritten whole,"
+                    + " the page of --serve updated."
         })
 final class StatsCommand implements Callable<Integer> {
     /** How far the cluster's clock may run behind ours when we look for the job it started. */
@@ -126,6 +130,16 @@ final class StatsCommand implements Callable<Integer> {
                             + " --json's) at each refresh; - for stdout.")
     Path jsonLines;
 
+    @Option(
+            names = "--serve",
+            paramLabel = "[HOST:]PORT",
+            converter = ServeAddress.Converter.class,
+            description =
+                    "With --follow: serve the report on http://HOST:PORT/ (HOST 127.0.0.1 when"
+                            + " omitted, port 0 for any free one; the address is printed), a page"
+                            + " that updates itself at each refresh; its JSON at /report.json.")
+    ServeAddress serve;
+
     @Option(names = "--quiet", description = "No progress or notes on stderr.")
     boolean quiet;
 
@@ -153,6 +167,11 @@ final class StatsCommand implements Callable<Integer> {
         following.refuseWithoutFollow();
         if (refresh.given() || jsonLines != null) {
             throw new IllegalArgumentException("--refresh and --json-lines go with --follow only");
+        }
+        if (serve != null) {
+            throw new IllegalArgumentException(
+                    "--serve goes with --follow only: a report that does not change is a file,"
+                            + " --html FILE");
         }
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         EventBounds bounds = events.bounds();
@@ -243,8 +262,8 @@ final class StatsCommand implements Callable<Integer> {
      * {@code --follow}: the report of everything read since the first run (across runs with {@code
      * --checkpoint-dir}), made again every {@code --refresh}: the summary redrawn on a terminal,
      * one JSON line appended to {@code --json-lines}, {@code --json} and {@code --html} rewritten
-     * (whole, by rename); once more when stopped, the summary then printed when stdout is no
-     * terminal.
+     * (whole, by rename), the page of {@code --serve} updated; once more when stopped, the summary
+     * then printed when stdout is no terminal.
      */
     private Integer follow(
             List<String> fields, Long bucketSeconds, StaticFiles staticFiles, PrintStream notes)
@@ -260,6 +279,24 @@ final class StatsCommand implements Callable<Integer> {
                             + " (--json-lines - writes the reports to stdout)");
         }
         Outputs.checkFile("--json-lines", jsonLines);
+        // Listening first: a port in use fails the command before the job starts.
+        try (ReportServer server = serve == null ? null : ReportServer.start(serve)) {
+            if (server != null) {
+                // Not a note: --quiet keeps it, since the port may be one chosen for us.
+                System.err.println("logslice: serving " + server.url());
+            }
+            return follow(fields, bucketSeconds, staticFiles, notes, server);
+        }
+    }
+
+    /** Runs the job, its reports rendered every refresh; {@code server}, if any, serves them. */
+    private Integer follow(
+            List<String> fields,
+            Long bucketSeconds,
+            StaticFiles staticFiles,
+            PrintStream notes,
+            @Nullable ReportServer server)
+            throws Exception {
         InputFormats inputFormats = formats.resolve(paths, notes);
         FollowingPartials decoder =
                 FollowingPartials.stats(
@@ -315,6 +352,11 @@ final class StatsCommand implements Callable<Integer> {
                     }
                     if (html != null) {
                         Outputs.write(html, file -> StatsHtml.write(report, file));
+                    }
+                    if (server != null) {
+                        ByteArrayOutputStream reportJson = new ByteArrayOutputStream();
+                        StatsJson.writeLine(report, reportJson);
+                        server.publish(StatsHtml.renderLive(report), reportJson.toByteArray());
                     }
                 };
         try (LiveRefresh live = LiveRefresh.every(refresh.interval(), renderer, System.err)) {
