@@ -140,6 +140,15 @@ final class StatsCommand implements Callable<Integer> {
                             + " that updates itself at each refresh; its JSON at /report.json.")
     ServeAddress serve;
 
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION",
+            description =
+                    "With --follow: report what arrived in the last DURATION only (30s, 15m, 1h,"
+                            + " 1d...; counted in slots of a 60th of it, at least 1s), by arrival"
+                            + " time, not the events' own (default: everything since the start).")
+    String window;
+
     @Option(names = "--quiet", description = "No progress or notes on stderr.")
     boolean quiet;
 
@@ -152,6 +161,7 @@ final class StatsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--top " + top + " must be at least 1");
         }
         Long bucketSeconds = bucketSeconds();
+        Duration windowLength = window();
         List<String> fields = topFields.stream().map(String::strip).distinct().toList();
         if (fields.contains("")) {
             throw new IllegalArgumentException("--top-field needs a field name, not an empty one");
@@ -162,11 +172,12 @@ final class StatsCommand implements Callable<Integer> {
         Outputs.checkFile("--html", html);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         if (following.follow) {
-            return follow(fields, bucketSeconds, staticFiles, notes);
+            return follow(fields, bucketSeconds, windowLength, staticFiles, notes);
         }
         following.refuseWithoutFollow();
-        if (refresh.given() || jsonLines != null) {
-            throw new IllegalArgumentException("--refresh and --json-lines go with --follow only");
+        if (refresh.given() || jsonLines != null || window != null) {
+            throw new IllegalArgumentException(
+                    "--refresh, --json-lines and --window go with --follow only");
         }
         if (serve != null) {
             throw new IllegalArgumentException(
@@ -266,7 +277,11 @@ final class StatsCommand implements Callable<Integer> {
      * then printed when stdout is no terminal.
      */
     private Integer follow(
-            List<String> fields, Long bucketSeconds, StaticFiles staticFiles, PrintStream notes)
+            List<String> fields,
+            Long bucketSeconds,
+            @Nullable Duration windowLength,
+            StaticFiles staticFiles,
+            PrintStream notes)
             throws Exception {
         if (csv != null || !execution.isEmbedded() || paths.contains(StandardInput.NAME)) {
             throw new IllegalArgumentException(
@@ -285,7 +300,7 @@ final class StatsCommand implements Callable<Integer> {
                 // Not a note: --quiet keeps it, since the port may be one chosen for us.
                 System.err.println("logslice: serving " + server.url());
             }
-            return follow(fields, bucketSeconds, staticFiles, notes, server);
+            return follow(fields, bucketSeconds, windowLength, staticFiles, notes, server);
         }
     }
 
@@ -293,6 +308,7 @@ final class StatsCommand implements Callable<Integer> {
     private Integer follow(
             List<String> fields,
             Long bucketSeconds,
+            @Nullable Duration windowLength,
             StaticFiles staticFiles,
             PrintStream notes,
             @Nullable ReportServer server)
@@ -359,7 +375,8 @@ final class StatsCommand implements Callable<Integer> {
                         server.publish(StatsHtml.renderLive(report), reportJson.toByteArray());
                     }
                 };
-        try (LiveRefresh live = LiveRefresh.every(refresh.interval(), renderer, System.err)) {
+        try (LiveRefresh live =
+                LiveRefresh.every(refresh.interval(), windowLength, renderer, System.err)) {
             new FollowRun(following, execution, read.parallelism, paths, notes)
                     .run(
                             "stats",
@@ -411,6 +428,25 @@ final class StatsCommand implements Callable<Integer> {
                                 execution.cluster,
                                 StatsJob.JOB_NAME,
                                 System.currentTimeMillis() - CLOCK_SKEW_MILLIS));
+    }
+
+    /** {@code --window}, or null for the whole run. */
+    @Nullable
+    private Duration window() {
+        if (window == null) {
+            return null;
+        }
+        Duration duration;
+        try {
+            duration = TimeUtils.parseDuration(window);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "--window '" + window + "' is not a duration (examples: 30s, 15m, 1h, 1d)");
+        }
+        if (duration.toMillis() < 1000) {
+            throw new IllegalArgumentException("--window '" + window + "' must be at least 1s");
+        }
+        return duration;
     }
 
     /** The bucket in seconds, or null for auto. */
