@@ -55,7 +55,8 @@ import java.util.concurrent.Callable;
         description = {
             "Count and rank what the logs say: status mix, top paths and clients, levels,"
                     + " error messages, a timeline; as a summary, JSON, CSV or HTML.",
-            "With --follow, the report of all read since the start, made again every --refresh:"
+            "With --follow, the report of all read since the start (or in the last --window),"
+                    + " made again every --refresh:"
                     + " the summary redrawn on a terminal (printed once, when stopped, when not),"
                     + " a line appended to --json-lines, --json and --html rewritten whole,"
                     + " the page of --serve updated."
@@ -271,10 +272,11 @@ final class StatsCommand implements Callable<Integer> {
 
     /**
      * {@code --follow}: the report of everything read since the first run (across runs with {@code
-     * --checkpoint-dir}), made again every {@code --refresh}: the summary redrawn on a terminal,
-     * one JSON line appended to {@code --json-lines}, {@code --json} and {@code --html} rewritten
-     * (whole, by rename), the page of {@code --serve} updated; once more when stopped, the summary
-     * then printed when stdout is no terminal.
+     * --checkpoint-dir}), or of what arrived in the last {@code --window}, made again every {@code
+     * --refresh}: the summary redrawn on a terminal, one JSON line appended to {@code
+     * --json-lines}, {@code --json} and {@code --html} rewritten (whole, by rename), the page of
+     * {@code --serve} updated; once more when stopped, the summary then printed when stdout is no
+     * terminal.
      */
     private Integer follow(
             List<String> fields,

@@ -128,7 +128,8 @@ public final class StatsHtml {
      * The live page's addition ({@code stats --follow --serve}): at each event of {@code events}
      * (one on connecting, one per refresh) the page is fetched again and its content swapped in,
      * one fetch at a time (an event during a fetch asks for one more after it). A failed fetch
-     * waits for the next event; the browser's EventSource reconnects by itself.
+     * waits for the next event; the browser's EventSource reconnects by itself, until the server
+     * says it stopped, which the title then says too.
      */
     private static final String LIVE_SCRIPT =
             "(function(){var busy=false,again=false;function load(){"
@@ -140,7 +141,9 @@ public final class StatsHtml {
                     + "if(n&&o){n=document.adoptNode(n);o.replaceWith(n);sortable(n)}})"
                     + "['catch'](function(){}).then(function(){busy=false;"
                     + "if(again){again=false;load()}})}"
-                    + "new EventSource('events').onmessage=load})();";
+                    + "var events=new EventSource('events');events.onmessage=load;"
+                    + "events.addEventListener('stopped',function(){events.close();"
+                    + "document.title+=' (stopped)'})})();";
 
     /** Only the page's own script may run, and nothing may be fetched. */
     private static final String CONTENT_SECURITY_POLICY = policy(SCRIPT, "");

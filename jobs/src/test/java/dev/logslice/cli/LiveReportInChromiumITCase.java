@@ -133,8 +133,12 @@ class LiveReportInChromiumITCase {
             System.out.printf(
                     "LiveReportInChromiumITCase: %d lines on the live page; screenshot %s%n",
                     lines, shot.toAbsolutePath());
+
+            runs.stop(); // SIGTERM: the server stopped with the job, exit 0
+            // The page was told, and does not try to reconnect (each try a console error).
+            page.awaitTrue("the page told of the stop", "/\\(stopped\\)$/.test(document.title)");
+            assertThat(page.messages()).as("console after the stop").isEmpty();
         }
-        runs.stop(); // SIGTERM: the server stopped with the job, exit 0
     }
 
     /** [count, value] as the page state's JSON writes it. */
