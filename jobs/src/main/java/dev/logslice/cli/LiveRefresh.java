@@ -3,6 +3,8 @@ package dev.logslice.cli;
 import dev.logslice.stats.LiveStats;
 import dev.logslice.stats.LogStats;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -23,7 +25,7 @@ final class LiveRefresh implements AutoCloseable {
     }
 
     private final String id = UUID.randomUUID().toString();
-    private final LiveStats live = LiveStats.of(id);
+    private final LiveStats live;
     private final Renderer renderer;
     private final PrintStream err;
     private final ScheduledExecutorService thread =
@@ -34,14 +36,19 @@ final class LiveRefresh implements AutoCloseable {
                         return refresh;
                     });
 
-    private LiveRefresh(Renderer renderer, PrintStream err) {
+    private LiveRefresh(@Nullable Duration window, Renderer renderer, PrintStream err) {
+        this.live = LiveStats.open(id, window, System::currentTimeMillis);
         this.renderer = renderer;
         this.err = err;
     }
 
-    /** Renders every {@code interval} from now on, once the job's sink has started. */
-    static LiveRefresh every(Duration interval, Renderer renderer, PrintStream err) {
-        LiveRefresh refresh = new LiveRefresh(renderer, err);
+    /**
+     * Renders every {@code interval} from now on, once the job's sink has started, the total of the
+     * last {@code window} (null: of the whole run).
+     */
+    static LiveRefresh every(
+            Duration interval, @Nullable Duration window, Renderer renderer, PrintStream err) {
+        LiveRefresh refresh = new LiveRefresh(window, renderer, err);
         long millis = interval.toMillis();
         refresh.thread.scheduleWithFixedDelay(
                 () -> refresh.render(false), millis, millis, TimeUnit.MILLISECONDS);

@@ -103,7 +103,7 @@ final class ScanCommand implements Callable<Integer> {
                         shown[0] = total.lines();
                     }
                 };
-        try (LiveRefresh live = LiveRefresh.every(interval, renderer, System.err)) {
+        try (LiveRefresh live = LiveRefresh.every(interval, null, renderer, System.err)) {
             new FollowRun(following, execution, read.parallelism, paths, System.err)
                     .run(
                             "scan",

@@ -32,6 +32,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import javax.annotation.Nullable;
+
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -52,9 +55,11 @@ import java.util.concurrent.Callable;
         description = {
             "Count and rank what the logs say: status mix, top paths and clients, levels,"
                     + " error messages, a timeline; as a summary, JSON, CSV or HTML.",
-            "With --follow, the report of all read since the start, made again every --refresh:"
+            "With --follow, the report of all read since the start (or in the last --window),"
+                    + " made again every --refresh:"
                     + " the summary redrawn on a terminal (printed once, when stopped, when not),"
-                    + " a line appended to --json-lines, --json and --html rewritten whole."
+                    + " a line appended to --json-lines, --json and --html rewritten whole,"
+                    + " the page of --serve updated."
         })
 final class StatsCommand implements Callable<Integer> {
     /** How far the cluster's clock may run behind ours when we look for the job it started. */
@@ -126,6 +131,25 @@ final class StatsCommand implements Callable<Integer> {
                             + " --json's) at each refresh; - for stdout.")
     Path jsonLines;
 
+    @Option(
+            names = "--serve",
+            paramLabel = "[HOST:]PORT",
+            converter = ServeAddress.Converter.class,
+            description =
+                    "With --follow: serve the report on http://HOST:PORT/ (HOST 127.0.0.1 when"
+                            + " omitted, port 0 for any free one; the address is printed), a page"
+                            + " that updates itself at each refresh; its JSON at /report.json.")
+    ServeAddress serve;
+
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION",
+            description =
+                    "With --follow: report what arrived in the last DURATION only (30s, 15m, 1h,"
+                            + " 1d...; counted in slots of a 60th of it, at least 1s), by arrival"
+                            + " time, not the events' own (default: everything since the start).")
+    String window;
+
     @Option(names = "--quiet", description = "No progress or notes on stderr.")
     boolean quiet;
 
@@ -138,6 +162,7 @@ final class StatsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--top " + top + " must be at least 1");
         }
         Long bucketSeconds = bucketSeconds();
+        Duration windowLength = window();
         List<String> fields = topFields.stream().map(String::strip).distinct().toList();
         if (fields.contains("")) {
             throw new IllegalArgumentException("--top-field needs a field name, not an empty one");
@@ -148,11 +173,17 @@ final class StatsCommand implements Callable<Integer> {
         Outputs.checkFile("--html", html);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         if (following.follow) {
-            return follow(fields, bucketSeconds, staticFiles, notes);
+            return follow(fields, bucketSeconds, windowLength, staticFiles, notes);
         }
         following.refuseWithoutFollow();
-        if (refresh.given() || jsonLines != null) {
-            throw new IllegalArgumentException("--refresh and --json-lines go with --follow only");
+        if (refresh.given() || jsonLines != null || window != null) {
+            throw new IllegalArgumentException(
+                    "--refresh, --json-lines and --window go with --follow only");
+        }
+        if (serve != null) {
+            throw new IllegalArgumentException(
+                    "--serve goes with --follow only: a report that does not change is a file,"
+                            + " --html FILE");
         }
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         EventBounds bounds = events.bounds();
@@ -241,13 +272,18 @@ final class StatsCommand implements Callable<Integer> {
 
     /**
      * {@code --follow}: the report of everything read since the first run (across runs with {@code
-     * --checkpoint-dir}), made again every {@code --refresh}: the summary redrawn on a terminal,
-     * one JSON line appended to {@code --json-lines}, {@code --json} and {@code --html} rewritten
-     * (whole, by rename); once more when stopped, the summary then printed when stdout is no
+     * --checkpoint-dir}), or of what arrived in the last {@code --window}, made again every {@code
+     * --refresh}: the summary redrawn on a terminal, one JSON line appended to {@code
+     * --json-lines}, {@code --json} and {@code --html} rewritten (whole, by rename), the page of
+     * {@code --serve} updated; once more when stopped, the summary then printed when stdout is no
      * terminal.
      */
     private Integer follow(
-            List<String> fields, Long bucketSeconds, StaticFiles staticFiles, PrintStream notes)
+            List<String> fields,
+            Long bucketSeconds,
+            @Nullable Duration windowLength,
+            StaticFiles staticFiles,
+            PrintStream notes)
             throws Exception {
         if (csv != null || !execution.isEmbedded() || paths.contains(StandardInput.NAME)) {
             throw new IllegalArgumentException(
@@ -260,6 +296,25 @@ final class StatsCommand implements Callable<Integer> {
                             + " (--json-lines - writes the reports to stdout)");
         }
         Outputs.checkFile("--json-lines", jsonLines);
+        // Listening first: a port in use fails the command before the job starts.
+        try (ReportServer server = serve == null ? null : ReportServer.start(serve)) {
+            if (server != null) {
+                // Not a note: --quiet keeps it, since the port may be one chosen for us.
+                System.err.println("logslice: serving " + server.url());
+            }
+            return follow(fields, bucketSeconds, windowLength, staticFiles, notes, server);
+        }
+    }
+
+    /** Runs the job, its reports rendered every refresh; {@code server}, if any, serves them. */
+    private Integer follow(
+            List<String> fields,
+            Long bucketSeconds,
+            @Nullable Duration windowLength,
+            StaticFiles staticFiles,
+            PrintStream notes,
+            @Nullable ReportServer server)
+            throws Exception {
         InputFormats inputFormats = formats.resolve(paths, notes);
         FollowingPartials decoder =
                 FollowingPartials.stats(
@@ -316,8 +371,14 @@ final class StatsCommand implements Callable<Integer> {
                     if (html != null) {
                         Outputs.write(html, file -> StatsHtml.write(report, file));
                     }
+                    if (server != null) {
+                        ByteArrayOutputStream reportJson = new ByteArrayOutputStream();
+                        StatsJson.writeLine(report, reportJson);
+                        server.publish(StatsHtml.renderLive(report), reportJson.toByteArray());
+                    }
                 };
-        try (LiveRefresh live = LiveRefresh.every(refresh.interval(), renderer, System.err)) {
+        try (LiveRefresh live =
+                LiveRefresh.every(refresh.interval(), windowLength, renderer, System.err)) {
             new FollowRun(following, execution, read.parallelism, paths, notes)
                     .run(
                             "stats",
@@ -369,6 +430,25 @@ final class StatsCommand implements Callable<Integer> {
                                 execution.cluster,
                                 StatsJob.JOB_NAME,
                                 System.currentTimeMillis() - CLOCK_SKEW_MILLIS));
+    }
+
+    /** {@code --window}, or null for the whole run. */
+    @Nullable
+    private Duration window() {
+        if (window == null) {
+            return null;
+        }
+        Duration duration;
+        try {
+            duration = TimeUtils.parseDuration(window);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "--window '" + window + "' is not a duration (examples: 30s, 15m, 1h, 1d)");
+        }
+        if (duration.toMillis() < 1000) {
+            throw new IllegalArgumentException("--window '" + window + "' must be at least 1s");
+        }
+        return duration;
     }
 
     /** The bucket in seconds, or null for auto. */

@@ -105,10 +105,11 @@ public final class StatsHtml {
     /**
      * Makes each heading of a sortable table a button that sorts by its column (by the cells'
      * data-v where they have one), descending first. The buttons are the script's own: without it,
-     * the headings stay plain text rather than buttons that do nothing.
+     * the headings stay plain text rather than buttons that do nothing. A function of the root, so
+     * that the live page applies it to each new content too.
      */
     private static final String SCRIPT =
-            "document.querySelectorAll('table.sort').forEach(function(t){"
+            "function sortable(root){root.querySelectorAll('table.sort').forEach(function(t){"
                     + "var hs=t.tHead.rows[0].cells;"
                     + "Array.prototype.forEach.call(hs,function(th,i){"
                     + "var b=document.createElement('button');b.type='button';"
@@ -121,13 +122,38 @@ public final class StatsHtml {
                     + "rows.sort(function(p,q){var x=p.cells[i],y=q.cells[i];"
                     + "var c=('v' in x.dataset)?x.dataset.v-y.dataset.v:"
                     + "x.textContent.localeCompare(y.textContent);return asc?c:-c});"
-                    + "rows.forEach(function(r){body.appendChild(r)})})})});";
+                    + "rows.forEach(function(r){body.appendChild(r)})})})})}sortable(document);";
+
+    /**
+     * The live page's addition ({@code stats --follow --serve}): at each event of {@code events}
+     * (one on connecting, one per refresh) the page is fetched again and its content swapped in,
+     * one fetch at a time (an event during a fetch asks for one more after it). A failed fetch
+     * waits for the next event; the browser's EventSource reconnects by itself, until the server
+     * says it stopped, which the title then says too.
+     */
+    private static final String LIVE_SCRIPT =
+            "(function(){var busy=false,again=false;function load(){"
+                    + "if(busy){again=true;return}busy=true;"
+                    + "fetch('./',{cache:'no-store'}).then(function(r){"
+                    + "if(!r.ok)throw new Error(r.status);return r.text()}).then(function(t){"
+                    + "var n=new DOMParser().parseFromString(t,'text/html').querySelector('.page'),"
+                    + "o=document.querySelector('.page');"
+                    + "if(n&&o){n=document.adoptNode(n);o.replaceWith(n);sortable(n)}})"
+                    + "['catch'](function(){}).then(function(){busy=false;"
+                    + "if(again){again=false;load()}})}"
+                    + "var events=new EventSource('events');events.onmessage=load;"
+                    + "events.addEventListener('stopped',function(){events.close();"
+                    + "document.title+=' (stopped)'})})();";
 
     /** Only the page's own script may run, and nothing may be fetched. */
-    private static final String CONTENT_SECURITY_POLICY =
-            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-"
-                    + sha256(SCRIPT)
-                    + "'";
+    private static final String CONTENT_SECURITY_POLICY = policy(SCRIPT, "");
+
+    /**
+     * The live page's policy, also sent as its header: its own script, and fetches of its own
+     * origin only (the page again and its events).
+     */
+    public static final String LIVE_CONTENT_SECURITY_POLICY =
+            policy(SCRIPT + LIVE_SCRIPT, "; connect-src 'self'");
 
     private StatsHtml() {}
 
@@ -135,10 +161,51 @@ public final class StatsHtml {
         Files.writeString(file, render(report), StandardCharsets.UTF_8);
     }
 
+    /**
+     * The page as {@code stats --follow --serve} serves it: the same, and a script that swaps in
+     * the page's new content at each event of the server (under {@link
+     * #LIVE_CONTENT_SECURITY_POLICY}).
+     */
+    public static String renderLive(StatsReport report) {
+        return page(content(report), SCRIPT + LIVE_SCRIPT, LIVE_CONTENT_SECURITY_POLICY);
+    }
+
+    /** The live page before its first report: it swaps the report in when one comes. */
+    public static String waitingLive() {
+        return page(
+                "<header><h1>logslice stats</h1><p class=\"note\">Waiting for the first report: the"
+                        + " job is starting.</p></header>",
+                SCRIPT + LIVE_SCRIPT,
+                LIVE_CONTENT_SECURITY_POLICY);
+    }
+
     /** A section of the page and its entry in the index. */
     private record Section(String id, String title, String html) {}
 
     static String render(StatsReport report) {
+        return page(content(report), SCRIPT, CONTENT_SECURITY_POLICY);
+    }
+
+    /** A page with {@code content} in its {@code .page} element, and {@code script}. */
+    private static String page(String content, String script, String policy) {
+        StringBuilder html = new StringBuilder(content.length() + 8 * 1024);
+        html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+                .append(policy)
+                .append("\"><meta name=\"color-scheme\" content=\"light dark\">")
+                .append("<title>logslice stats</title><style>")
+                .append(STYLE)
+                .append("</style></head><body><div class=\"page\">")
+                .append(content)
+                .append("</div><script>")
+                .append(script)
+                .append("</script></body></html>\n");
+        return html.toString();
+    }
+
+    /** The header, index and panels of the report. */
+    private static String content(StatsReport report) {
         LogStats stats = report.stats();
         List<Section> sections = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>();
@@ -177,14 +244,6 @@ public final class StatsHtml {
         sections.add(splits(stats.splits()));
 
         StringBuilder html = new StringBuilder(64 * 1024);
-        html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-                .append(CONTENT_SECURITY_POLICY)
-                .append("\"><meta name=\"color-scheme\" content=\"light dark\">")
-                .append("<title>logslice stats</title><style>")
-                .append(STYLE)
-                .append("</style></head><body><div class=\"page\">");
         header(html, report);
         html.append("<nav aria-label=\"Panels\"><b>Panels</b><ol>");
         for (Section section : sections) {
@@ -198,7 +257,7 @@ public final class StatsHtml {
         for (Section section : sections) {
             html.append(section.html());
         }
-        html.append("</main></div><script>").append(SCRIPT).append("</script></body></html>\n");
+        html.append("</main>");
         return html.toString();
     }
 
@@ -626,6 +685,13 @@ public final class StatsHtml {
         }
         html.append("</tbody></table></div></details></section>");
         return new Section("splits", title, html.toString());
+    }
+
+    private static String policy(String script, String more) {
+        return "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-"
+                + sha256(script)
+                + "'"
+                + more;
     }
 
     private static String sha256(String script) {

@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * Merges the partials of {@link FollowingPartials} into the {@link LiveStats} of this JVM (run it
- * at parallelism 1), and checkpoints the total: a job restored from a checkpoint counts on from
- * what was counted when it was taken, its source from the lines after the partials merged.
+ * at parallelism 1), and checkpoints the total (its slots by arrival, for a window): a job restored
+ * from a checkpoint counts on from what was counted when it was taken, its source from the lines
+ * after the partials merged.
  */
 public final class FollowStatsSink implements Sink<byte[]>, SupportsWriterState<byte[], byte[]> {
     private static final long serialVersionUID = 1L;
@@ -44,11 +45,8 @@ public final class FollowStatsSink implements Sink<byte[]>, SupportsWriterState<
         private final LiveStats live;
 
         Writer(String id, Collection<byte[]> restored) {
-            // As the batch job's total: row totals kept where the partials have them.
-            LogStats total = new LogStats();
-            restored.forEach(bytes -> total.merge(LogStats.fromBytes(bytes)));
             this.live = LiveStats.of(id);
-            live.reset(total);
+            live.reset(restored);
         }
 
         @Override
@@ -68,11 +66,14 @@ public final class FollowStatsSink implements Sink<byte[]>, SupportsWriterState<
         public void close() {}
     }
 
-    /** The total's own bytes ({@link LogStats#toBytes()}), version 1. */
+    /**
+     * The total's own bytes: version 2 its slots by arrival ({@link ArrivalWindow#toBytes()}),
+     * version 1 one {@link LogStats#toBytes()}, read as a slot that arrived before any window.
+     */
     static final class TotalSerializer implements SimpleVersionedSerializer<byte[]> {
         @Override
         public int getVersion() {
-            return 1;
+            return 2;
         }
 
         @Override
@@ -82,10 +83,14 @@ public final class FollowStatsSink implements Sink<byte[]>, SupportsWriterState<
 
         @Override
         public byte[] deserialize(int version, byte[] serialized) throws IOException {
-            if (version != 1) {
-                throw new IOException("unknown version " + version + " of a stats total");
+            switch (version) {
+                case 1:
+                    return ArrivalWindow.ofTotal(serialized);
+                case 2:
+                    return serialized;
+                default:
+                    throw new IOException("unknown version " + version + " of a stats total");
             }
-            return serialized;
         }
     }
 }

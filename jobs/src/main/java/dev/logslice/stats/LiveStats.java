@@ -2,24 +2,44 @@ package dev.logslice.stats;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
- * The running total of a {@code --follow} job in this JVM: its sink merges the partials into it,
- * and the command's thread takes copies of it to render, each refresh. Found by the id the sink was
- * made with, since the sink is serialised into the job.
+ * The running total of a {@code --follow} job in this JVM, over the whole run or its last {@code
+ * --window} ({@link ArrivalWindow}): its sink merges the partials into it, and the command's thread
+ * takes copies of it to render, each refresh. Found by the id the sink was made with, since the
+ * sink is serialised into the job; the window and the clock are this JVM's, set by the command.
  */
 public final class LiveStats {
     private static final Map<String, LiveStats> RUNNING = new ConcurrentHashMap<>();
 
-    private LogStats total;
+    @Nullable private final Duration window;
+    private final LongSupplier clock;
 
-    private LiveStats() {}
+    @Nullable private ArrivalWindow ring;
 
-    /** The total of the job whose sink has {@code id}; empty until the sink has started. */
+    private LiveStats(@Nullable Duration window, LongSupplier clock) {
+        this.window = window;
+        this.clock = clock;
+    }
+
+    /**
+     * The total of the job whose sink has {@code id}, over {@code window} (null: the whole run) by
+     * {@code clock} (epoch millis); to be made before the job starts.
+     */
+    public static LiveStats open(String id, @Nullable Duration window, LongSupplier clock) {
+        LiveStats live = new LiveStats(window, clock);
+        RUNNING.put(id, live);
+        return live;
+    }
+
+    /** The total of the job whose sink has {@code id}; of the whole run if not opened. */
     public static LiveStats of(String id) {
-        return RUNNING.computeIfAbsent(id, k -> new LiveStats());
+        return RUNNING.computeIfAbsent(id, k -> new LiveStats(null, System::currentTimeMillis));
     }
 
     /** Lets the total of a job that ended go. */
@@ -27,23 +47,24 @@ public final class LiveStats {
         RUNNING.remove(id);
     }
 
-    /** The sink (re)started: the total is what its state held, or nothing on a first run. */
-    synchronized void reset(LogStats restored) {
-        total = restored;
+    /** The sink (re)started: the total is what its states held ({@link #toBytes}), or nothing. */
+    synchronized void reset(Collection<byte[]> restored) {
+        ring = new ArrivalWindow(window);
+        restored.forEach(ring::restore);
     }
 
     synchronized void merge(LogStats partial) {
-        total.merge(partial);
+        ring.add(partial, clock.getAsLong());
     }
 
     /** The total as bytes, for a checkpoint. */
     synchronized byte[] toBytes() {
-        return total.toBytes();
+        return ring.toBytes();
     }
 
     /** A copy of the total, or null while the sink has not started (or restored) it yet. */
     @Nullable
     public synchronized LogStats copy() {
-        return total == null ? null : LogStats.fromBytes(total.toBytes());
+        return ring == null ? null : ring.total(clock.getAsLong());
     }
 }

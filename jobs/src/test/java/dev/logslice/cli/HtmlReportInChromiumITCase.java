@@ -236,7 +236,7 @@ class HtmlReportInChromiumITCase {
         return new Chromium(Files.readString(out.toPath()), stderr);
     }
 
-    private static Optional<Path> findChromium() {
+    static Optional<Path> findChromium() {
         String setting = System.getenv(CHROMIUM_SETTING);
         if (setting != null && !setting.isBlank()) {
             Path path = Paths.get(setting);
