@@ -51,6 +51,7 @@ class StatsFollowITCase {
         Path log = Files.writeString(logs.resolve("access.log"), AccessLogWriter.line(-1) + "\n");
         Path reports = dir.resolve("reports.jsonl");
         Path html = dir.resolve("report.html");
+        Path csv = dir.resolve("csv");
         Path checkpoints = dir.resolve("checkpoints");
         runs =
                 new FollowRuns(
@@ -67,6 +68,8 @@ class StatsFollowITCase {
                         reports.toString(),
                         "--html",
                         html.toString(),
+                        "--csv",
+                        csv.toString(),
                         "--checkpoint-dir",
                         checkpoints.toString(),
                         "-p",
@@ -95,7 +98,7 @@ class StatsFollowITCase {
         writer.stopWriting();
         runs.await("every line written", () -> lastLines(reports) == writer.written() + 1);
         runs.stop(); // SIGTERM: a savepoint, the last report, exit 0
-        assertLast(reports, writer.written());
+        assertLast(reports, log, writer.written());
         assertThat(html).content().contains("<html").contains("/n/");
 
         // Lines written while stopped are counted on from the savepoint, once.
@@ -105,7 +108,11 @@ class StatsFollowITCase {
                 "the lines written while stopped",
                 () -> lastLines(reports) == writer.written() + 1);
         runs.stop();
-        assertLast(reports, writer.written());
+        assertLast(reports, log, writer.written());
+        assertThat(csv.resolve("summary.csv"))
+                .as("--csv rewritten at the last report")
+                .content()
+                .contains("lines," + (writer.written() + 1) + "\r\n");
         List<Long> counts =
                 FollowRuns.completeLines(reports).stream().map(StatsFollowITCase::lines).toList();
         System.out.printf(
@@ -164,10 +171,19 @@ class StatsFollowITCase {
         return Long.parseLong(printed.replaceAll("^lines ([0-9,]+) .*", "$1").replace(",", ""));
     }
 
-    /** The lines, events and status counts of the last report are those of the lines written. */
-    private static void assertLast(Path reports, int written) {
+    /**
+     * The lines, events and status counts of the last report, and its file, are those of the lines
+     * written.
+     */
+    private static void assertLast(Path reports, Path log, int written) {
         JsonNode last = lastReport(reports);
         assertThat(last.get("lines").asLong()).isEqualTo(written + 1);
+        JsonNode section = last.get("formats").get(0);
+        assertThat(last.get("formats")).hasSize(1);
+        assertThat(section.get("format").asText()).isEqualTo("combined");
+        assertThat(section.get("files")).hasSize(1);
+        assertThat(section.get("files").get(0).asText()).isEqualTo(log.toString());
+        assertThat(section.get("lines").asLong()).isEqualTo(written + 1);
         assertThat(last.get("events").asLong()).isEqualTo(written + 1);
         Map<String, Long> status = new TreeMap<>();
         last.get("status")
