@@ -51,9 +51,6 @@ public final class LogStats {
      */
     private static final int VERSION = 11;
 
-    /** The last version without {@link #linesByFile}: follow checkpoints of it still resume. */
-    private static final int VERSION_WITHOUT_FILE_LINES = 10;
-
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
 
@@ -1016,7 +1013,7 @@ public final class LogStats {
         LogStats stats = new LogStats();
         try (in) {
             int version = in.readInt();
-            if (version != VERSION && version != VERSION_WITHOUT_FILE_LINES) {
+            if (version != VERSION) {
                 throw new IOException("unknown LogStats version " + version);
             }
             stats.lines = in.readLong();
@@ -1037,11 +1034,9 @@ public final class LogStats {
                             stats.methods,
                             stats.protocols,
                             stats.malformedByFile,
-                            stats.eventsByFile)) {
+                            stats.eventsByFile,
+                            stats.linesByFile)) {
                 readCounts(in, counts);
-            }
-            if (version != VERSION_WITHOUT_FILE_LINES) {
-                readCounts(in, stats.linesByFile);
             }
             int levels = in.readInt();
             for (int i = 0; i < levels; i++) {

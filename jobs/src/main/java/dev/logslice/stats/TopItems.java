@@ -4,6 +4,7 @@ import org.apache.datasketches.common.ArrayOfStringsSerDe;
 import org.apache.datasketches.frequencies.ErrorType;
 import org.apache.datasketches.frequencies.ItemsSketch;
 import org.apache.datasketches.memory.Memory;
+import org.apache.datasketches.req.ReqSketch;
 
 import javax.annotation.Nullable;
 
@@ -61,6 +62,22 @@ public final class TopItems {
         long events;
         final long[] totals = new long[RowTotals.WIDTH];
         @Nullable Visitors visitors;
+
+        /** Its times served, in seconds: their tail is what a row's p99 tells. */
+        @Nullable ReqSketch times;
+
+        void addTime(long micros) {
+            times().update((float) (micros / 1e6));
+        }
+
+        private ReqSketch times() {
+            if (times == null) {
+                // High rank accuracy: the error is relative to the distance from the top, where
+                // p99 lies.
+                times = ReqSketch.builder().setHighRankAccuracy(true).build();
+            }
+            return times;
+        }
 
         /**
          * {@code events} more events, with their totals if any ({@code totals[at, at + WIDTH)}).
@@ -126,7 +143,7 @@ public final class TopItems {
     @Nullable
     public RowTotals totals(String value) {
         Row row = rows.get(value);
-        return row == null ? null : RowTotals.of(row.events, row.totals, row.visitors);
+        return row == null ? null : RowTotals.of(row.events, row.totals, row.visitors, row.times);
     }
 
     /** Whether every row's totals are exact: no row was ever dropped. */
@@ -152,6 +169,9 @@ public final class TopItems {
         row.add(theirs.events, theirs.totals, 0);
         if (theirs.visitors != null) {
             row.visitors().merge(theirs.visitors);
+        }
+        if (theirs.times != null) {
+            row.times().merge(theirs.times);
         }
     }
 
@@ -231,6 +251,7 @@ public final class TopItems {
                 if (row.visitors != null) {
                     row.visitors.write(out);
                 }
+                Strings.writeBytes(out, row.times == null ? new byte[0] : row.times.toByteArray());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -255,6 +276,10 @@ public final class TopItems {
                 }
                 if (in.readBoolean()) {
                     row.visitors = Visitors.readRow(in);
+                }
+                byte[] times = Strings.readBytes(in);
+                if (times.length > 0) {
+                    row.times = ReqSketch.heapify(Memory.wrap(times));
                 }
                 items.rows.put(value, row);
             }
