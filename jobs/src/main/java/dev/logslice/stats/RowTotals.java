@@ -1,8 +1,5 @@
 package dev.logslice.stats;
 
-import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
-import org.apache.datasketches.req.ReqSketch;
-
 import javax.annotation.Nullable;
 
 /**
@@ -50,7 +47,7 @@ public record RowTotals(
      * had none). An estimate of visitors is never more than the row's events.
      */
     static RowTotals of(
-            long events, long[] totals, @Nullable Visitors visitors, @Nullable ReqSketch times) {
+            long events, long[] totals, @Nullable Visitors visitors, @Nullable TimesServed times) {
         boolean timed = totals[2] > 0;
         double max = timed ? totals[4] / 1e6 : Double.NaN;
         return new RowTotals(
@@ -58,15 +55,14 @@ public record RowTotals(
                 visitors == null ? -1 : Math.min(events, visitors.count()),
                 visitors == null || visitors.exact(),
                 timed ? totals[3] / 1e6 / totals[2] : Double.NaN,
-                // A row that came late (or back) has times in its totals and none in a sketch.
+                // A row that came late (or back) may have times in its totals and none here.
                 timed && times != null && !times.isEmpty() ? p99(times, max) : Double.NaN,
                 max);
     }
 
-    /** To the µs the times came in: the sketch holds floats. */
-    private static double p99(ReqSketch times, double max) {
-        double p99 = times.getQuantile(0.99, QuantileSearchCriteria.INCLUSIVE);
-        return Math.min(max, Math.round(p99 * 1e6) / 1e6);
+    /** To the µs the times came in: they are held as floats. */
+    private static double p99(TimesServed times, double max) {
+        return Math.min(max, Math.round(times.p99() * 1e6) / 1e6);
     }
 
     public boolean hasBytes() {

@@ -4,7 +4,6 @@ import org.apache.datasketches.common.ArrayOfStringsSerDe;
 import org.apache.datasketches.frequencies.ErrorType;
 import org.apache.datasketches.frequencies.ItemsSketch;
 import org.apache.datasketches.memory.Memory;
-import org.apache.datasketches.req.ReqSketch;
 
 import javax.annotation.Nullable;
 
@@ -63,18 +62,16 @@ public final class TopItems {
         final long[] totals = new long[RowTotals.WIDTH];
         @Nullable Visitors visitors;
 
-        /** Its times served, in seconds: their tail is what a row's p99 tells. */
-        @Nullable ReqSketch times;
+        /** Its times served: their tail is what a row's p99 tells. */
+        @Nullable TimesServed times;
 
         void addTime(long micros) {
-            times().update((float) (micros / 1e6));
+            times().add((float) (micros / 1e6));
         }
 
-        private ReqSketch times() {
+        private TimesServed times() {
             if (times == null) {
-                // High rank accuracy: the error is relative to the distance from the top, where
-                // p99 lies.
-                times = ReqSketch.builder().setHighRankAccuracy(true).build();
+                times = new TimesServed();
             }
             return times;
         }
@@ -251,7 +248,10 @@ public final class TopItems {
                 if (row.visitors != null) {
                     row.visitors.write(out);
                 }
-                Strings.writeBytes(out, row.times == null ? new byte[0] : row.times.toByteArray());
+                out.writeBoolean(row.times != null);
+                if (row.times != null) {
+                    row.times.write(out);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -277,9 +277,8 @@ public final class TopItems {
                 if (in.readBoolean()) {
                     row.visitors = Visitors.readRow(in);
                 }
-                byte[] times = Strings.readBytes(in);
-                if (times.length > 0) {
-                    row.times = ReqSketch.heapify(Memory.wrap(times));
+                if (in.readBoolean()) {
+                    row.times = TimesServed.read(in);
                 }
                 items.rows.put(value, row);
             }
