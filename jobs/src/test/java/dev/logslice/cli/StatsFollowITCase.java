@@ -4,14 +4,10 @@ import dev.logslice.cli.FollowRuns.AccessLogWriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.CleanupMode;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -29,26 +25,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * test; a stats run killed and started again from {@code --checkpoint-dir} counts on from its
  * checkpoint, and one stopped by SIGTERM writes its last report.
  */
-class StatsFollowITCase {
+class StatsFollowITCase extends FollowRunsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** Kept when the test fails: the runs' stderr, the log and the checkpoints tell why. */
-    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
-    Path dir;
-
-    private FollowRuns runs;
-
-    @AfterEach
-    void stopTheLastRun() {
-        if (runs != null) {
-            runs.close();
-        }
-    }
 
     @Test
     void reportsGrowToTheLinesWrittenAcrossAKillAndAStop() throws Exception {
-        Path logs = Files.createDirectory(dir.resolve("logs"));
-        Path log = Files.writeString(logs.resolve("access.log"), AccessLogWriter.line(-1) + "\n");
+        Path log = accessLogWithOneLine();
+        Path logs = log.getParent();
         Path reports = dir.resolve("reports.jsonl");
         Path html = dir.resolve("report.html");
         Path csv = dir.resolve("csv");
@@ -123,8 +106,8 @@ class StatsFollowITCase {
 
     @Test
     void scanCountsGrowToTheLinesWritten() throws Exception {
-        Path logs = Files.createDirectory(dir.resolve("logs"));
-        Path log = Files.writeString(logs.resolve("access.log"), AccessLogWriter.line(-1) + "\n");
+        Path log = accessLogWithOneLine();
+        Path logs = log.getParent();
         runs =
                 new FollowRuns(
                         dir,
