@@ -236,6 +236,8 @@ final class GrepCommand implements Callable<Integer> {
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException(
                     "invalid regex '" + regex + "': " + e.getDescription());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid regex '" + regex + "': " + e.getMessage());
         }
     }
 

@@ -27,10 +27,11 @@ public final class LinePattern implements Serializable {
 
     /**
      * Compiles {@code regex} with {@code flags}, as {@link Pattern#compile(String, int)} does (and
-     * throws).
+     * throws), POSIX character classes ({@code [[:digit:]]}) read as grep reads them.
      */
     public static LinePattern compile(String regex, int flags) {
-        return new LinePattern(Pattern.compile(regex, flags), flags);
+        String java = (flags & Pattern.LITERAL) != 0 ? regex : PosixClasses.toJava(regex);
+        return new LinePattern(Pattern.compile(java, flags), flags);
     }
 
     /** Whether the regex finds a match in the line's content (decoded as UTF-8). */
