@@ -9,8 +9,9 @@ import java.nio.ByteOrder;
 /**
  * Finds one byte string in byte arrays eight positions at a time (SWAR), optionally ignoring ASCII
  * case: two of the literal's bytes, the rarest in log text, are compared at eight positions with
- * two word loads, and only where both agree is the whole literal compared. A literal's first byte
- * alone (a space, a digit) is too common in logs to filter on.
+ * two word loads, and only where both agree is the whole literal compared, a word at a time. A
+ * literal's first byte alone (a space, a digit) is too common in logs to filter on. A reader skips
+ * the lines without the literal in the same pass ({@link #skipLinesWithout}).
  */
 @Internal
 public final class LiteralSearch {
@@ -115,13 +116,9 @@ public final class LiteralSearch {
         int i = from;
         // Both word loads stay inside [from, to).
         for (int wordsEnd = to - secondAnchor - Long.BYTES; i <= wordsEnd; i += Long.BYTES) {
-            long both = anchorsAgree(bytes, i);
-            while (both != 0) {
-                int at = i + (Long.numberOfTrailingZeros(both) >>> 3);
-                if (at <= last && matchesAt(bytes, at)) {
-                    return at;
-                }
-                both &= both - 1;
+            int found = firstMatch(bytes, i, to, anchorsAgree(bytes, i));
+            if (found >= 0) {
+                return found;
             }
         }
         for (; i <= last; i++) {
