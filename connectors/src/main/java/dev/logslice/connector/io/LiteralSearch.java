@@ -19,6 +19,7 @@ public final class LiteralSearch {
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long HIGH_BITS = 0x8080808080808080L;
     private static final long ONES = 0x0101010101010101L;
+    private static final long LINE_FEEDS = 0x0A0A0A0A0A0A0A0AL;
     private static final byte ASCII_CASE_BIT = 0x20;
 
     /** Bytes of log text, most common first; bytes not listed count as rarest. */
@@ -149,10 +150,12 @@ public final class LiteralSearch {
         int i = lineStart;
         for (int wordsEnd = to - secondAnchor - Long.BYTES; i <= wordsEnd; i += Long.BYTES) {
             long candidates = anchorsAgree(bytes, i);
-            long lineFeeds = LineFeeds.inWord(bytes, i);
-            if ((candidates | lineFeeds) == 0) {
+            long word = (long) LONGS.get(bytes, i) ^ LINE_FEEDS;
+            // Flags every line feed, maybe spare ones above one: exact ones only where flagged.
+            if ((candidates | ((word - ONES) & ~word & HIGH_BITS)) == 0) {
                 continue;
             }
+            long lineFeeds = LineFeeds.inWord(bytes, i);
             int found = firstMatch(bytes, i, to, candidates);
             if (found >= 0) {
                 // Only the line feeds before the occurrence end lines without it.
