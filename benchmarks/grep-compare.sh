@@ -113,9 +113,9 @@ for i in "${!rows[@]}"; do
     gnu_seconds="$seconds"
     gnu_sum="$(cat "$work/sum.$i")"
   elif [[ "$name" == *"grep"* && "$name" != "ripgrep"* ]]; then
-    ratio="$(awk -v a="$seconds" -v b="$gnu_seconds" 'BEGIN {printf "%.2fx", a / b}')"
+    ratio="$(awk -v a="$seconds" -v b="$gnu_seconds" 'BEGIN {if (b > 0) printf "%.2fx", a / b}')"
     [[ "$name" == "fixed cost"* ]] \
-      || vs_scan="$(awk -v a="$seconds" -v b="$scan_seconds" 'BEGIN {printf "%.2fx", a / b}')"
+      || vs_scan="$(awk -v a="$seconds" -v b="$scan_seconds" 'BEGIN {if (b > 0) printf "%.2fx", a / b}')"
     if [[ "$(cat "$work/sum.$i")" == "$gnu_sum" ]]; then same=yes; else same=NO; fi
   fi
   echo "| $name | $seconds | $ratio | $vs_scan | $same |"
