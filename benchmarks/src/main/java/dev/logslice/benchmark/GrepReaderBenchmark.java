@@ -31,7 +31,10 @@ public class GrepReaderBenchmark extends BenchmarkBase {
     @Param({"none", " 503 ", "no-such-agent/9", "GET /api/[a-z]+ ", "(?i)mozilla/4"})
     public String regex;
 
-    /** Lines the reader handed out in the last pass, reported by JMH next to the time. */
+    /**
+     * Lines the reader handed out in a pass, reported by JMH next to the time (summed over the
+     * measurement iterations: divide by their count).
+     */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
     public static class Candidates {
