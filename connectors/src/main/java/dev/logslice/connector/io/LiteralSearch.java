@@ -9,16 +9,17 @@ import java.nio.ByteOrder;
 /**
  * Finds one byte string in byte arrays eight positions at a time (SWAR), optionally ignoring ASCII
  * case: two of the literal's bytes, the rarest in log text, are compared at eight positions with
- * two word loads, and only where both agree is the whole literal compared. A literal's first byte
- * alone (a space, a digit) is too common in logs to filter on.
+ * two word loads, and only where both agree is the whole literal compared, a word at a time. A
+ * literal's first byte alone (a space, a digit) is too common in logs to filter on. A reader skips
+ * the lines without the literal in the same pass ({@link #skipLinesWithout}).
  */
 @Internal
 public final class LiteralSearch {
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long LOW_SEVEN_BITS = 0x7F7F7F7F7F7F7F7FL;
     private static final long HIGH_BITS = 0x8080808080808080L;
     private static final long ONES = 0x0101010101010101L;
+    private static final long LINE_FEEDS = 0x0A0A0A0A0A0A0A0AL;
     private static final byte ASCII_CASE_BIT = 0x20;
 
     /** Bytes of log text, most common first; bytes not listed count as rarest. */
@@ -40,6 +41,18 @@ public final class LiteralSearch {
     private final long secondInEveryByte;
     private final long firstFold;
     private final long secondFold;
+
+    /** The literal as little-endian words from {@link #wordOffsets}, folded and masked. */
+    private final long[] words;
+
+    private final int[] wordOffsets;
+    private final long[] wordFolds;
+
+    /** All ones but in a literal shorter than a word, where the bytes past it are masked off. */
+    private final long[] wordMasks;
+
+    /** Bytes the word compare reads from a start: the literal's length, at least a word. */
+    private final int wordSpan;
 
     /**
      * A search for {@code literal}; with {@code ignoreAsciiCase}, ASCII letters match either case
@@ -76,6 +89,22 @@ public final class LiteralSearch {
         this.secondInEveryByte = (this.literal[secondAnchor] & 0xFFL) * ONES;
         this.firstFold = (foldBits[firstAnchor] & 0xFFL) * ONES;
         this.secondFold = (foldBits[secondAnchor] & 0xFFL) * ONES;
+        this.wordSpan = Math.max(literal.length, Long.BYTES);
+        int wordCount = (literal.length + Long.BYTES - 1) / Long.BYTES;
+        this.words = new long[wordCount];
+        this.wordOffsets = new int[wordCount];
+        this.wordFolds = new long[wordCount];
+        this.wordMasks = new long[wordCount];
+        for (int w = 0; w < wordCount; w++) {
+            // The last word ends with the literal (overlapping the one before) if it can.
+            wordOffsets[w] = Math.max(Math.min(w * Long.BYTES, literal.length - Long.BYTES), 0);
+            for (int j = 0; j < Long.BYTES && wordOffsets[w] + j < literal.length; j++) {
+                int shift = j * Byte.SIZE;
+                words[w] |= (this.literal[wordOffsets[w] + j] & 0xFFL) << shift;
+                wordFolds[w] |= (foldBits[wordOffsets[w] + j] & 0xFFL) << shift;
+                wordMasks[w] |= 0xFFL << shift;
+            }
+        }
     }
 
     public int length() {
@@ -88,16 +117,9 @@ public final class LiteralSearch {
         int i = from;
         // Both word loads stay inside [from, to).
         for (int wordsEnd = to - secondAnchor - Long.BYTES; i <= wordsEnd; i += Long.BYTES) {
-            long first = ((long) LONGS.get(bytes, i + firstAnchor) | firstFold) ^ firstInEveryByte;
-            long second =
-                    ((long) LONGS.get(bytes, i + secondAnchor) | secondFold) ^ secondInEveryByte;
-            long both = zeroBytes(first) & zeroBytes(second);
-            while (both != 0) {
-                int at = i + (Long.numberOfTrailingZeros(both) >>> 3);
-                if (at <= last && matchesAt(bytes, at)) {
-                    return at;
-                }
-                both &= both - 1;
+            int found = firstMatch(bytes, i, to, anchorsAgree(bytes, i));
+            if (found >= 0) {
+                return found;
             }
         }
         for (; i <= last; i++) {
@@ -108,18 +130,100 @@ public final class LiteralSearch {
         return -1;
     }
 
+    /**
+     * Skips, in one pass, the whole lines from {@code tally.lineStart} that hold no occurrence: the
+     * line feeds are found in the same eight-byte steps as the literal, instead of a second pass.
+     * Stops at the first occurrence, before a line longer than {@code maxLineLength}, or short of
+     * {@code to} (where fewer than a step's bytes are left); only bytes before {@code to} are read.
+     * Skips nothing with a maximum under eight: two line feeds in one step could end an oversized
+     * line between them. Adds the line feeds passed to {@code tally.lines} and moves {@code
+     * tally.lineStart} past the last of them.
+     *
+     * @return where it stopped: no line feed lies in {@code [tally.lineStart, returned)}
+     */
+    public int skipLinesWithout(byte[] bytes, int to, int maxLineLength, LineTally tally) {
+        int lineStart = tally.lineStart;
+        if (maxLineLength < Long.BYTES) {
+            return lineStart;
+        }
+        long lines = 0;
+        int i = lineStart;
+        for (int wordsEnd = to - secondAnchor - Long.BYTES; i <= wordsEnd; i += Long.BYTES) {
+            long candidates = anchorsAgree(bytes, i);
+            long word = (long) LONGS.get(bytes, i) ^ LINE_FEEDS;
+            // Flags every line feed, maybe spare ones above one: exact ones only where flagged.
+            if ((candidates | ((word - ONES) & ~word & HIGH_BITS)) == 0) {
+                continue;
+            }
+            long lineFeeds = LineFeeds.inWord(bytes, i);
+            int found = firstMatch(bytes, i, to, candidates);
+            if (found >= 0) {
+                // Only the line feeds before the occurrence end lines without it.
+                lineFeeds &= (1L << ((found - i) << 3)) - 1;
+            }
+            if (lineFeeds != 0) {
+                if (i + (Long.numberOfTrailingZeros(lineFeeds) >>> 3) - lineStart > maxLineLength) {
+                    break;
+                }
+                lines += Long.bitCount(lineFeeds);
+                lineStart = i + Long.BYTES - (Long.numberOfLeadingZeros(lineFeeds) >>> 3);
+            }
+            if (found >= 0) {
+                i = found;
+                break;
+            }
+        }
+        tally.lines += lines;
+        tally.lineStart = lineStart;
+        return Math.max(i, lineStart);
+    }
+
+    /**
+     * The high bit of each of the eight bytes from {@code at} where both anchors agree with an
+     * occurrence starting there; a flag above an agreeing byte may be spare (never one missing).
+     */
+    private long anchorsAgree(byte[] bytes, int at) {
+        long first = ((long) LONGS.get(bytes, at + firstAnchor) | firstFold) ^ firstInEveryByte;
+        long second = ((long) LONGS.get(bytes, at + secondAnchor) | secondFold) ^ secondInEveryByte;
+        return (first - ONES) & ~first & (second - ONES) & ~second & HIGH_BITS;
+    }
+
+    /**
+     * The first flagged start in {@code bytes[at, at + 8)} of an occurrence wholly before {@code
+     * to}.
+     */
+    private int firstMatch(byte[] bytes, int at, int to, long flags) {
+        int last = to - literal.length;
+        for (; flags != 0; flags &= flags - 1) {
+            int start = at + (Long.numberOfTrailingZeros(flags) >>> 3);
+            if (start <= last && matchesAt(bytes, start)) {
+                return start;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether the literal starts at {@code at}, which it fits after: a masked compare of one word
+     * per eight bytes (the last word may overlap the one before), as the anchors agree often in the
+     * digits of a log; byte by byte only where a word would run past the array.
+     */
     private boolean matchesAt(byte[] bytes, int at) {
-        for (int j = 0; j < literal.length; j++) {
-            if ((bytes[at + j] | foldBits[j]) != literal[j]) {
+        if (at + wordSpan > bytes.length) {
+            for (int j = 0; j < literal.length; j++) {
+                if ((bytes[at + j] | foldBits[j]) != literal[j]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for (int w = 0; w < words.length; w++) {
+            long word = (long) LONGS.get(bytes, at + wordOffsets[w]);
+            if (((word | wordFolds[w]) & wordMasks[w]) != words[w]) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** The high bit of each byte that is zero, exactly (no borrow into the next byte). */
-    private static long zeroBytes(long word) {
-        return ~(((word & LOW_SEVEN_BITS) + LOW_SEVEN_BITS) | word | LOW_SEVEN_BITS);
     }
 
     private int commonness(int index) {

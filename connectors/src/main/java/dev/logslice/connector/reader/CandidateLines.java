@@ -1,14 +1,18 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.LineTally;
 import dev.logslice.connector.io.LiteralSearch;
 import dev.logslice.connector.source.LinePrefilter;
 
 import org.apache.flink.annotation.Internal;
 
+import java.util.Arrays;
+
 /**
- * Tells a reader which lines of its window hold one of a prefilter's literals. Each literal's next
- * occurrence is searched for once and kept until a line passes it, so the window is searched about
- * once per literal however many lines it holds.
+ * Tells a reader which lines of its window hold one of a prefilter's literals. The reader skips the
+ * lines without one in a pass that searches for the first literal and counts line feeds at once;
+ * each other literal's next occurrence, where that pass must stop, is searched for once and kept
+ * until the reader passes it, so the window is searched about once per literal.
  */
 @Internal
 final class CandidateLines {
@@ -17,7 +21,7 @@ final class CandidateLines {
 
     private final LiteralSearch[] searches;
 
-    /** Per literal: the window index of its first occurrence at or after searchedFrom, or NONE. */
+    /** Per literal after the first: its first occurrence at or after searchedFrom, or NONE. */
     private final int[] next;
 
     private final int[] searchedFrom;
@@ -28,18 +32,13 @@ final class CandidateLines {
         this.next = new int[searches.length];
         this.searchedFrom = new int[searches.length];
         this.searchedTo = new int[searches.length];
-        java.util.Arrays.fill(searchedTo, -1);
+        Arrays.fill(searchedTo, -1);
     }
 
-    /**
-     * Whether {@code window[start, end)}, a line's content, holds a literal; {@code windowLength}
-     * bytes of the window are valid and lines are asked about in window order.
-     */
-    boolean holdsLiteral(byte[] window, int windowLength, int start, int end) {
-        for (int k = 0; k < searches.length; k++) {
-            // A literal holds no LF, so one that starts before the line's end lies in the line
-            // (or in its CR: a spare candidate, which the decoder then drops).
-            if (next(k, window, windowLength, start) < end) {
+    /** Whether {@code window[start, end)}, a line's content, holds a literal. */
+    boolean holdsLiteral(byte[] window, int start, int end) {
+        for (LiteralSearch search : searches) {
+            if (search.indexOf(window, start, end) >= 0) {
                 return true;
             }
         }
@@ -47,17 +46,20 @@ final class CandidateLines {
     }
 
     /**
-     * The window index of the first occurrence of a literal at or after {@code from}, or {@code
-     * windowLength} when none lies wholly in the window; asked in window order, as {@link
-     * #holdsLiteral}, whose searches it shares. A literal holds no LF, so a line that ends in the
-     * window before the returned index holds none.
+     * Skips the whole lines from {@code tally.lineStart} that hold no literal, as {@link
+     * LiteralSearch#skipLinesWithout} does for one, reading only {@code window[0, to)} of the
+     * {@code windowLength} valid bytes; asked in window order.
+     *
+     * @return where it stopped: no line feed lies in {@code [tally.lineStart, returned)}
      */
-    int nextOccurrence(byte[] window, int windowLength, int from) {
-        int first = windowLength;
-        for (int k = 0; k < searches.length; k++) {
-            first = Math.min(first, next(k, window, windowLength, from));
+    int skipLinesWithout(
+            byte[] window, int windowLength, int to, int maxLineLength, LineTally tally) {
+        int bound = to;
+        for (int k = 1; k < searches.length; k++) {
+            // A line feed before another literal's occurrence ends a line without it.
+            bound = Math.min(bound, next(k, window, windowLength, tally.lineStart));
         }
-        return first;
+        return searches[0].skipLinesWithout(window, bound, maxLineLength, tally);
     }
 
     /** Literal {@code k}'s first occurrence at or after {@code from}, or NONE. */
@@ -77,7 +79,7 @@ final class CandidateLines {
 
     /** The window dropped its first {@code consumed} bytes. */
     void shift(int consumed) {
-        for (int k = 0; k < searches.length; k++) {
+        for (int k = 1; k < searches.length; k++) {
             if (next[k] != NONE) {
                 next[k] -= consumed;
             }

@@ -3,6 +3,7 @@ package dev.logslice.connector.reader;
 import dev.logslice.connector.io.CountingReadChannel;
 import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LineFeeds;
+import dev.logslice.connector.io.LineTally;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LinePrefilter;
@@ -102,6 +103,9 @@ public final class SplitLineReader {
 
     /** Finds the lines that hold a prefilter literal; null without a prefilter. */
     @Nullable private CandidateLines candidates;
+
+    /** What a skip over lines without a literal passed, reused from skip to skip. */
+    private final LineTally tally = new LineTally();
 
     /** Whether lines are skipped as continuations of the previous split's last event. */
     private boolean seekingEventStart;
@@ -466,33 +470,21 @@ public final class SplitLineReader {
     }
 
     /**
-     * Counts, without building them, the whole lines from {@code lineStart} that end before the
-     * next literal occurrence: such lines hold no literal, so {@link #offer} would only count them.
-     * Only the plain case is taken here, eight bytes at a time; the line feed of a line that may be
-     * oversized, one whose next line starts at or past the split's end, and the last bytes short of
-     * a word are left to the line-by-line loop, which handles them exactly.
+     * Counts, without building them, the whole lines from {@code lineStart} that hold no literal:
+     * {@link #offer} would only count them. Only the plain case is taken here; the line feed of a
+     * line that may be oversized, one whose next line starts at or past the split's end, and the
+     * last bytes short of a word are left to the line-by-line loop, which handles them exactly.
      */
     private void skipLinesWithoutLiteral() {
-        if (maxLineLength < Long.BYTES) {
-            return; // Two line feeds in one word could end an oversized line between them.
-        }
-        int occurrence = candidates.nextOccurrence(window, windowLength, lineStart);
         // A line feed at limit - 1 or later starts a line at or past the split's end.
-        int limit = (int) Math.min(occurrence, splitEnd - windowBase - 1);
-        int i = scanFrom;
-        for (; i + Long.BYTES <= limit; i += Long.BYTES) {
-            long lineFeeds = LineFeeds.inWord(window, i);
-            if (lineFeeds != 0) {
-                int first = i + (Long.numberOfTrailingZeros(lineFeeds) >>> 3);
-                if (first - lineStart > maxLineLength) {
-                    break;
-                }
-                stats.lines += Long.bitCount(lineFeeds);
-                lineStart = i + Long.BYTES - (Long.numberOfLeadingZeros(lineFeeds) >>> 3);
-            }
-        }
-        // No line feed in [lineStart, i): the search for the next one goes on from there.
-        scanFrom = i;
+        int limit = (int) Math.min(windowLength, splitEnd - windowBase - 1);
+        tally.lines = 0;
+        tally.lineStart = lineStart;
+        int stop = candidates.skipLinesWithout(window, windowLength, limit, maxLineLength, tally);
+        stats.lines += tally.lines;
+        lineStart = tally.lineStart;
+        // No line feed in [lineStart, scanFrom) either: the search for the next one goes on.
+        scanFrom = Math.max(scanFrom, stop);
     }
 
     /** Whether the next line starts past the split and records are single lines: done. */
@@ -544,8 +536,7 @@ public final class SplitLineReader {
         }
         line.setIndexInSplitOfFile(stats.lines - linesBeforeFile);
         stats.lines++;
-        if (candidates == null
-                || candidates.holdsLiteral(window, windowLength, lineStart, contentEnd)) {
+        if (candidates == null || candidates.holdsLiteral(window, lineStart, contentEnd)) {
             sink.accept(line);
         }
     }
