@@ -1,8 +1,14 @@
 package dev.logslice.deploy;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,55 +37,62 @@ import java.util.stream.IntStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code grep --follow --cluster --out --checkpoint-dir} on a standalone cluster of two
- * TaskManagers while a writer appends numbered lines at a steady rate: the TaskManager that runs
- * the job's writer is killed (SIGKILL) mid-stream and the job restarts on the other one from its
- * last checkpoint; the client is stopped with SIGINT (a savepoint), started again (resumed from it)
- * while lines are still appended, and stopped with SIGTERM. {@code --out} holds every appended line
- * exactly once, in order.
+ * {@code --follow --cluster} on a standalone cluster of three TaskManagers while a writer appends
+ * numbered lines at a steady rate. {@code grep --out --checkpoint-dir}: the TaskManager that runs
+ * the job's writer is killed (SIGKILL) mid-stream and the job restarts on another from its last
+ * checkpoint; the client is stopped with SIGINT (a savepoint), started again (resumed from it)
+ * while lines are still appended, and stopped with SIGTERM; {@code --out} holds every appended line
+ * exactly once, in order. {@code stats --json-lines}: a TaskManager of the readers is killed
+ * likewise, and the report made in the client counts every line once.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FollowClusterITCase {
     private static final Duration DEADLINE = Duration.ofMinutes(3);
-    private static final String JOB = "logslice grep --follow";
 
     /** About 200 lines a second: many lines after each 2 s checkpoint, few enough for 2 cores. */
     private static final long WRITE_EVERY_MICROS = 5_000;
 
-    /** Kept when the test fails: the clients' stderr, the cluster's logs and the checkpoints. */
+    /** Kept when a test fails: the clients' stderr, the cluster's logs and the checkpoints. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
-    Path dir;
+    static Path dir;
 
     private final Path repo =
             Paths.get(System.getProperty("logslice.repo.dir")).toAbsolutePath().normalize();
+    private final ObjectMapper json = new ObjectMapper();
     private StandaloneCluster cluster;
     private final List<CommandRun.Started> clients = new ArrayList<>();
-    private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor();
+    private ScheduledExecutorService writer;
+
+    /** Each test kills one TaskManager: one is left at the end. */
+    @BeforeAll
+    void startCluster() throws Exception {
+        cluster = StandaloneCluster.start(repo, dir.resolve("cluster"), 3);
+    }
 
     @AfterEach
-    void stopEverything() throws Exception {
+    void stopTheClientsAndTheWriter() {
         writer.shutdownNow();
         for (CommandRun.Started client : clients) {
             client.process().destroyForcibly();
         }
+    }
+
+    @AfterAll
+    void stopTheCluster() throws Exception {
         if (cluster != null) {
             cluster.stopIfRunning();
         }
     }
 
     @Test
-    void outHoldsEveryLineOnceThroughALostTaskManagerAndAStop() throws Exception {
-        cluster = StandaloneCluster.start(repo, dir.resolve("cluster"), 2);
+    @Order(1)
+    void grepOutHoldsEveryLineOnceThroughALostTaskManagerAndAStop() throws Exception {
         FlinkRest rest = cluster.rest();
-        Path log = dir.resolve("app.log");
+        Path log = dir.resolve("grep.log");
         Path out = dir.resolve("out.txt");
         Path checkpoints = dir.resolve("checkpoints");
-        AtomicInteger appended = new AtomicInteger();
-        // Some lines before the first run, which --from-start reads.
-        for (int i = 0; i < 100; i++) {
-            append(log, appended);
-        }
-        writer.scheduleAtFixedRate(
-                () -> append(log, appended), 0, WRITE_EVERY_MICROS, TimeUnit.MICROSECONDS);
+        AtomicInteger appended = startWriting(log);
         List<String> command =
                 List.of(
                         "./logslice",
@@ -94,7 +107,7 @@ class FollowClusterITCase {
                         checkpoints.toString(),
                         "-p",
                         "2",
-                        "^n=",
+                        "GET /n/",
                         log.toString());
 
         CommandRun.Started first = start(command);
@@ -102,7 +115,11 @@ class FollowClusterITCase {
                 rest.await(
                         "a running follow job",
                         DEADLINE,
-                        FlinkRest.at("/jobs/overview", overview -> runningFollow(overview)));
+                        FlinkRest.at(
+                                "/jobs/overview",
+                                overview ->
+                                        StandaloneCluster.runningJob(
+                                                overview, "logslice grep --follow")));
         // Killed after a checkpoint, with lines written since: the restore must cut them off.
         long checkpointed = awaitCompletedCheckpoints(rest, job, 1);
         int atCheckpoint = appended.get();
@@ -110,26 +127,9 @@ class FollowClusterITCase {
                 "a line written after checkpoint " + checkpointed,
                 first,
                 () -> lastWritten(out) >= atCheckpoint);
-        String writerVertex = StandaloneCluster.vertex(rest.get("/jobs/" + job), "matches");
-        String victim =
-                rest.await(
-                        "the TaskManager of the job's writer",
-                        DEADLINE,
-                        FlinkRest.at(
-                                "/jobs/" + job + "/vertices/" + writerVertex,
-                                cluster::runningHost));
         int beforeKill = Files.readAllLines(out).size();
-        cluster.kill(victim);
+        String victim = killTaskManagerOf(job, "matches");
         int atKill = appended.get();
-        rest.await(
-                "the job restarted after losing " + victim,
-                DEADLINE,
-                FlinkRest.at(
-                        "/jobs/" + job + "/exceptions",
-                        exceptions ->
-                                exceptions.get("exceptionHistory").get("entries").isEmpty()
-                                        ? Optional.empty()
-                                        : Optional.of(true)));
         awaitUntil("the lines appended up to the kill", first, () -> lastWritten(out) >= atKill);
         cluster.printRestartLines();
 
@@ -177,6 +177,108 @@ class FollowClusterITCase {
                 .isEqualTo(IntStream.range(0, total).mapToObj(FollowClusterITCase::line).toList());
     }
 
+    @Test
+    @Order(2)
+    void statsCountsEveryLineOnceThroughALostTaskManager() throws Exception {
+        FlinkRest rest = cluster.rest();
+        Path log = dir.resolve("access.log");
+        Path reports = dir.resolve("reports.jsonl");
+        AtomicInteger appended = startWriting(log);
+        CommandRun.Started client =
+                start(
+                        List.of(
+                                "./logslice",
+                                "stats",
+                                "--follow",
+                                "--from-start",
+                                "--format",
+                                "combined",
+                                "--refresh",
+                                "500ms",
+                                "--cluster",
+                                cluster.address(),
+                                "--json-lines",
+                                reports.toString(),
+                                "-p",
+                                "2",
+                                log.toString()));
+        String job =
+                rest.await(
+                        "a running stats job",
+                        DEADLINE,
+                        FlinkRest.at(
+                                "/jobs/overview",
+                                overview ->
+                                        StandaloneCluster.runningJob(
+                                                overview, "logslice stats --follow")));
+        awaitCompletedCheckpoints(rest, job, 1);
+        awaitUntil("a report of some lines", client, () -> lastReportedLines(reports) > 0);
+        long beforeKill = lastReportedLines(reports);
+        String victim = killTaskManagerOf(job, "Source: followed log files");
+        int atKill = appended.get();
+        awaitUntil(
+                "a report of the lines appended up to the kill",
+                client,
+                () -> lastReportedLines(reports) >= atKill);
+        writer.shutdown();
+        assertThat(writer.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
+        int total = appended.get();
+        // A count above total never comes back down: a line counted twice fails the end.
+        awaitUntil(
+                "a report of every appended line",
+                client,
+                () -> lastReportedLines(reports) >= total);
+        client.process().destroy(); // SIGTERM
+        CommandRun run = client.finish(DEADLINE);
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        long reported = lastReportedLines(reports);
+        System.out.printf(
+                "stats on a cluster: %d lines appended, %d in the last report; %d reported when"
+                        + " %s was killed (%d appended by then)%n",
+                total, reported, beforeKill, victim, atKill);
+        assertThat(reported).as("lines in the last report").isEqualTo(total);
+        assertThat(json.readTree(lastLine(reports)).get("malformed").asLong())
+                .as("lines not of the format")
+                .isZero();
+    }
+
+    /** Appends 100 lines now, then 200 a second; returns the count of lines appended. */
+    private AtomicInteger startWriting(Path log) {
+        AtomicInteger appended = new AtomicInteger();
+        for (int i = 0; i < 100; i++) {
+            append(log, appended);
+        }
+        writer = Executors.newSingleThreadScheduledExecutor();
+        writer.scheduleAtFixedRate(
+                () -> append(log, appended), 0, WRITE_EVERY_MICROS, TimeUnit.MICROSECONDS);
+        return appended;
+    }
+
+    /**
+     * Kills (SIGKILL) the TaskManager running a subtask of the job's vertex named {@code
+     * vertexPrefix}..., and waits until the job has failed over; returns the TaskManager's name.
+     */
+    private String killTaskManagerOf(String job, String vertexPrefix) throws Exception {
+        FlinkRest rest = cluster.rest();
+        String vertex = StandaloneCluster.vertex(rest.get("/jobs/" + job), vertexPrefix);
+        String victim =
+                rest.await(
+                        "the TaskManager of " + vertexPrefix,
+                        DEADLINE,
+                        FlinkRest.at("/jobs/" + job + "/vertices/" + vertex, cluster::runningHost));
+        cluster.kill(victim);
+        rest.await(
+                "the job failed over after losing " + victim,
+                DEADLINE,
+                FlinkRest.at(
+                        "/jobs/" + job + "/exceptions",
+                        exceptions ->
+                                exceptions.get("exceptionHistory").get("entries").isEmpty()
+                                        ? Optional.empty()
+                                        : Optional.of(true)));
+        return victim;
+    }
+
     private CommandRun.Started start(List<String> command) throws IOException {
         CommandRun.Started client = CommandRun.started(repo, command);
         clients.add(client);
@@ -194,10 +296,6 @@ class FollowClusterITCase {
         Process kill = new ProcessBuilder("kill", signal, String.valueOf(pid)).start();
         assertThat(kill.waitFor()).isZero();
         return client.finish(DEADLINE);
-    }
-
-    private static Optional<String> runningFollow(JsonNode overview) {
-        return StandaloneCluster.runningJob(overview, JOB);
     }
 
     /** Waits for {@code count} completed checkpoints of the job; returns the latest one's id. */
@@ -233,9 +331,12 @@ class FollowClusterITCase {
         }
     }
 
-    /** Line {@code n} of the followed log. */
+    /** Line {@code n} of the followed log: a combined access log line, its path {@code /n/N}. */
     private static String line(int n) {
-        return String.format("n=%07d GET /item/%d HTTP/1.1 200 %d", n, n, n * 7919 % 100_000);
+        return String.format(
+                "10.0.0.%d - - [03/Dec/2026:10:%02d:%02d +0000] \"GET /n/%d HTTP/1.1\" 200 %d \"-\""
+                        + " \"agent\"",
+                n % 50, n / 60 % 60, n % 60, n, n * 7919 % 100_000);
     }
 
     /** Appends the next line whole (one write of it and its LF) and counts it. */
@@ -262,9 +363,27 @@ class FollowClusterITCase {
                 return -1;
             }
             String last = text.substring(text.lastIndexOf('\n', end - 1) + 1, end);
-            return Integer.parseInt(last.substring(2, last.indexOf(' ')));
+            int path = last.indexOf("/n/") + 3;
+            return Integer.parseInt(last.substring(path, last.indexOf(' ', path)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The lines counted by the last report in {@code reports}; 0 before the first. */
+    private long lastReportedLines(Path reports) {
+        try {
+            String last = lastLine(reports);
+            return last.isEmpty() ? 0 : json.readTree(last).get("lines").asLong();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The last complete line of {@code file}; empty if none. */
+    private static String lastLine(Path file) throws IOException {
+        String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        int end = text.lastIndexOf('\n');
+        return end < 0 ? "" : text.substring(text.lastIndexOf('\n', end - 1) + 1, end);
     }
 }

@@ -53,6 +53,20 @@ final class FollowOptions {
     }
 
     /**
+     * For {@code scan} and {@code stats} on a cluster, whose total is merged in this JVM from the
+     * collected partials and so is in no checkpoint: refuses {@code --checkpoint-dir}, which would
+     * resume the files' offsets without the total of what was read before them.
+     */
+    void refuseCheckpointsOnCluster(ExecutionTarget execution) {
+        if (checkpointDir != null && !execution.isEmbedded()) {
+            throw new IllegalArgumentException(
+                    "--follow --cluster makes the total in this JVM, outside the job's"
+                            + " checkpoints: --checkpoint-dir does not go with it for scan and"
+                            + " stats");
+        }
+    }
+
+    /**
      * Refuses multi-line formats (Java logs with stack traces) in one line: a followed file's last
      * event would wait for the next one to start, and the readers interleave the lines of files.
      */

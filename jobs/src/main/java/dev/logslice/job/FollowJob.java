@@ -94,7 +94,19 @@ public final class FollowJob {
             CompletableFuture<Void> stop,
             @Nullable String savepointDirectory)
             throws Exception {
+        return execute(env, jobName, stop, savepointDirectory, () -> {});
+    }
+
+    /** As {@link #execute}, {@code submitted} run once the job is (its collected results too). */
+    public static Optional<String> execute(
+            StreamExecutionEnvironment env,
+            String jobName,
+            CompletableFuture<Void> stop,
+            @Nullable String savepointDirectory,
+            Runnable submitted)
+            throws Exception {
         JobClient job = env.executeAsync(jobName);
+        submitted.run();
         CompletableFuture<String> savepoint =
                 stop.thenCompose(
                         stopped ->
