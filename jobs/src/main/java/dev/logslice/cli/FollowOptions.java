@@ -36,7 +36,9 @@ final class FollowOptions {
                             + " checkpoint, where the last run stopped (Ctrl-C or SIGTERM take a"
                             + " savepoint there first), was killed or crashed. --out then holds"
                             + " every line exactly once across runs: what was written after the"
-                            + " checkpoint resumed from is cut off. One DIR per command.")
+                            + " checkpoint resumed from is cut off. One DIR per command. With"
+                            + " --cluster, a folder the cluster reaches at the same path (grep and"
+                            + " parse only: scan and stats make their total in this JVM).")
     Path checkpointDir;
 
     @Option(
