@@ -43,7 +43,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * checkpoint; the client is stopped with SIGINT (a savepoint), started again (resumed from it)
  * while lines are still appended, and stopped with SIGTERM; {@code --out} holds every appended line
  * exactly once, in order. {@code stats --json-lines}: a TaskManager of the readers is killed
- * likewise, and the report made in the client counts every line once.
+ * likewise, and the report made in the client counts every line once. A follow whose JobManager
+ * dies fails within seconds.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -240,6 +241,54 @@ class FollowClusterITCase {
         assertThat(json.readTree(lastLine(reports)).get("malformed").asLong())
                 .as("lines not of the format")
                 .isZero();
+    }
+
+    @Test
+    @Order(3)
+    void aFollowWhoseJobManagerDiesFailsWithinSeconds() throws Exception {
+        Path log = dir.resolve("lost.log");
+        startWriting(log);
+        CommandRun.Started client =
+                start(
+                        List.of(
+                                "./logslice",
+                                "grep",
+                                "--follow",
+                                "--cluster",
+                                cluster.address(),
+                                "--out",
+                                dir.resolve("lost.txt").toString(),
+                                "-p",
+                                "1",
+                                "GET",
+                                log.toString()));
+        cluster.rest()
+                .await(
+                        "a running follow job",
+                        DEADLINE,
+                        FlinkRest.at(
+                                "/jobs/overview",
+                                overview ->
+                                        StandaloneCluster.runningJob(
+                                                overview, "logslice grep --follow")));
+
+        cluster.kill("jobmanager");
+        long killed = System.nanoTime();
+        CommandRun failed = client.finish(DEADLINE);
+        Duration toFailure = Duration.ofNanos(System.nanoTime() - killed);
+        System.out.printf(
+                "lost JobManager: grep --follow failed %d ms after the kill%n",
+                toFailure.toMillis());
+
+        // grep's status for an error, a failed job too, as Unix grep's (1 is: nothing matched).
+        assertThat(failed.exitCode()).as(failed.toString()).isEqualTo(2);
+        assertThat(toFailure).isLessThan(Duration.ofSeconds(30));
+        assertThat(failed.stderr())
+                .as(failed.toString())
+                .contains(
+                        "logslice: job failed: the Flink cluster at "
+                                + cluster.address()
+                                + " stopped answering (");
     }
 
     /** Appends 100 lines now, then 200 a second; returns the count of lines appended. */
