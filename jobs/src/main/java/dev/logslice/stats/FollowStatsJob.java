@@ -56,7 +56,6 @@ public final class FollowStatsJob {
             CompletableFuture<Void> stop)
             throws Exception {
         LiveStats live = LiveStats.of(liveId);
-        live.reset(List.of());
         CloseableIterator<byte[]> partials = FollowJob.source(env, source).collectAsync();
         Thread merging =
                 new Thread(
@@ -72,7 +71,16 @@ public final class FollowStatsJob {
                         "logslice-partials");
         merging.setDaemon(true);
         try {
-            return FollowJob.execute(env, jobName, stop, null, merging::start);
+            // Started with the job, as a sink would start: no report before there is a job.
+            return FollowJob.execute(
+                    env,
+                    jobName,
+                    stop,
+                    null,
+                    () -> {
+                        live.reset(List.of());
+                        merging.start();
+                    });
         } finally {
             // The partials handed over as the job ended, in the last report.
             merging.join(MERGE_REST.toMillis());
