@@ -226,18 +226,8 @@ final class StatsCommand implements Callable<Integer> {
                 report,
                 reportOnStdout ? System.err : System.out,
                 Terminal.forStandardStream(reportOnStdout));
-        if (json != null) {
-            Outputs.write(json, file -> StatsJson.write(report, file));
-            noteWritten(notes, json);
-        }
-        if (csv != null) {
-            Outputs.writeFolder(csv, folder -> StatsCsv.write(report, folder));
-            notes.println("wrote " + csv + "/");
-        }
-        if (html != null) {
-            Outputs.write(html, file -> StatsHtml.write(report, file));
-            noteWritten(notes, html);
-        }
+        writeReportFiles(report);
+        noteReportFiles(notes);
         return 0;
     }
 
@@ -285,10 +275,9 @@ final class StatsCommand implements Callable<Integer> {
             StaticFiles staticFiles,
             PrintStream notes)
             throws Exception {
-        if (csv != null || paths.contains(StandardInput.NAME)) {
+        if (paths.contains(StandardInput.NAME)) {
             throw new IllegalArgumentException(
-                    "--follow makes its report as it goes: --csv and - (stdin) do not go with it"
-                            + " yet");
+                    "--follow makes its report as it goes: - (stdin) does not go with it yet");
         }
         following.refuseCheckpointsOnCluster(execution);
         if (Outputs.isStdout(json) || Outputs.isStdout(html)) {
@@ -366,12 +355,7 @@ final class StatsCommand implements Callable<Integer> {
                             }
                         }
                     }
-                    if (json != null) {
-                        Outputs.write(json, file -> StatsJson.write(report, file));
-                    }
-                    if (html != null) {
-                        Outputs.write(html, file -> StatsHtml.write(report, file));
-                    }
+                    writeReportFiles(report);
                     if (server != null) {
                         ByteArrayOutputStream reportJson = new ByteArrayOutputStream();
                         StatsJson.writeLine(report, reportJson);
@@ -401,24 +385,48 @@ final class StatsCommand implements Callable<Integer> {
                                                     live.liveId(),
                                                     stop));
         }
-        for (Path written : Arrays.asList(jsonLines, json, html)) {
-            if (written != null) {
-                noteWritten(notes, written);
-            }
+        if (jsonLines != null) {
+            noteWritten(notes, jsonLines);
         }
+        noteReportFiles(notes);
         return 0;
     }
 
     /** What a {@code --checkpoint-dir} of stats is marked with: the files it writes. */
     private String followOutputs() throws IOException {
         List<String> outputs = new ArrayList<>();
-        for (Path file : Arrays.asList(jsonLines, json, html)) {
+        for (Path file : Arrays.asList(jsonLines, json, html, csv)) {
             if (file != null) {
                 outputs.add(
                         Outputs.isStdout(file) ? "stdout" : FollowRun.canonical(file).toString());
             }
         }
         return outputs.isEmpty() ? "the terminal" : String.join(", ", outputs);
+    }
+
+    /** {@code --json}, {@code --csv} and {@code --html}, each replaced whole. */
+    private void writeReportFiles(StatsReport report) throws IOException {
+        if (json != null) {
+            Outputs.write(json, file -> StatsJson.write(report, file));
+        }
+        if (csv != null) {
+            Outputs.writeFolder(csv, folder -> StatsCsv.write(report, folder));
+        }
+        if (html != null) {
+            Outputs.write(html, file -> StatsHtml.write(report, file));
+        }
+    }
+
+    private void noteReportFiles(PrintStream notes) {
+        if (json != null) {
+            noteWritten(notes, json);
+        }
+        if (csv != null) {
+            notes.println("wrote " + csv + "/");
+        }
+        if (html != null) {
+            noteWritten(notes, html);
+        }
     }
 
     private static void noteWritten(PrintStream notes, Path file) {

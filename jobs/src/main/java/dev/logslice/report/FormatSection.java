@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -20,23 +21,30 @@ public record FormatSection(
         String format, List<String> files, long lines, long events, long malformed) {
 
     /**
-     * The sections of a run, from what its splits read of each file; {@code formatOfFile} names the
-     * format a file was read in.
+     * The sections of a run, from what its splits read of each file (or, following files, from the
+     * lines counted per file); {@code formatOfFile} names the format a file was read in.
      */
     public static List<FormatSection> of(LogStats stats, Function<String, String> formatOfFile) {
         Map<String, LinkedHashSet<String>> filesByFormat = new LinkedHashMap<>();
         Map<String, Long> linesByFile = new LinkedHashMap<>();
-        for (SplitReport split : stats.splits()) {
+        // Events name files by plain path, splits by the source's name.
+        BiConsumer<String, Long> read =
+                (file, lines) -> {
+                    String name = LocalPaths.plain(file);
+                    filesByFormat
+                            .computeIfAbsent(formatOfFile.apply(file), k -> new LinkedHashSet<>())
+                            .add(name);
+                    linesByFile.merge(name, lines, Long::sum);
+                };
+        // Follow mode counts lines per file as they come; the reports of its splits, if any,
+        // count the same lines again.
+        stats.linesByFile().forEach(read);
+        for (SplitReport split :
+                stats.linesByFile().isEmpty() ? stats.splits() : List.<SplitReport>of()) {
             for (SplitReport.FileRead file : split.files()) {
                 // An empty file (wtmp, a log not yet written) is read in no format.
                 if (!file.skipped() && file.end() > 0) {
-                    // Events name files by plain path, splits by the source's name.
-                    String name = LocalPaths.plain(file.path());
-                    filesByFormat
-                            .computeIfAbsent(
-                                    formatOfFile.apply(file.path()), k -> new LinkedHashSet<>())
-                            .add(name);
-                    linesByFile.merge(name, file.lines(), Long::sum);
+                    read.accept(file.path(), file.lines());
                 }
             }
         }

@@ -35,6 +35,9 @@ final class PanelJson {
         if (totals.hasTime()) {
             json.writeObjectFieldStart("timeServed");
             json.writeNumberField("avg", totals.avgSeconds());
+            if (totals.hasP99()) {
+                json.writeNumberField("p99", totals.p99Seconds());
+            }
             json.writeNumberField("max", totals.maxSeconds());
             json.writeEndObject();
         }

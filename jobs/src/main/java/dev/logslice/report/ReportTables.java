@@ -128,6 +128,8 @@ final class ReportTables {
                 RowTotals::hasTime,
                 RowTotals::avgSeconds);
         addExtra(
+                extras, totals, "p99 time", Unit.SECONDS, RowTotals::hasP99, RowTotals::p99Seconds);
+        addExtra(
                 extras,
                 totals,
                 "max time",

@@ -194,7 +194,8 @@ public final class StatsCsv {
                         "visitors",
                         "bytes",
                         "timeServedAvg",
-                        "timeServedMax")) {
+                        "timeServedMax",
+                        "timeServedP99")) {
             for (ValueCount value : rows) {
                 PanelRow row = PanelRow.of(stats, panel, value);
                 RowTotals totals = row.totals();
@@ -209,7 +210,8 @@ public final class StatsCsv {
                         visitors ? totals.visitors() : null,
                         bytes ? totals.bytes() : null,
                         time ? totals.avgSeconds() : null,
-                        time ? totals.maxSeconds() : null);
+                        time ? totals.maxSeconds() : null,
+                        time && totals.hasP99() ? totals.p99Seconds() : null);
             }
         }
     }

@@ -65,6 +65,9 @@ final class ByteCounts {
     /** The register sets of the values' visitors: made with the rows. */
     @Nullable private RowVisits visits;
 
+    /** The times served of the values' events, for their rows' p99: made with the rows. */
+    @Nullable private RowTimes times;
+
     /** The 64-bit hash of the value of the last {@link #add}, for the owner to reuse. */
     private long lastHash;
 
@@ -116,6 +119,9 @@ final class ByteCounts {
         if (visitor != 0) {
             visits.add(records, at + VISITS, visitor);
         }
+        if (timeMicros >= 0) {
+            times.add(index, timeMicros);
+        }
     }
 
     /** Widens the records to hold rows, on the first value that has one. */
@@ -131,6 +137,7 @@ final class ByteCounts {
         records = wide;
         stride = WITH_ROWS;
         visits = new RowVisits();
+        times = new RowTimes();
     }
 
     private boolean hasRows() {
@@ -149,14 +156,15 @@ final class ByteCounts {
     boolean isFull() {
         return size >= MAX_VALUES * 3 / 4
                 || arenaUsed >= MAX_ARENA_BYTES
-                || (visits != null && visits.isFull());
+                || (visits != null && (visits.isFull() || times.isFull()));
     }
 
     /** Whether {@link #addAll} of {@code other} fits without a drain first. */
     boolean hasRoomFor(ByteCounts other) {
         return size + other.size < MAX_VALUES * 3 / 4
                 && arenaUsed + other.arenaUsed < MAX_ARENA_BYTES
-                && (visits == null || !visits.isFull());
+                && (visits == null || !visits.isFull())
+                && (times == null || other.times == null || times.hasRoomFor(other.times));
     }
 
     /** Adds the values, counts, totals and visits of {@code other}, which stays as it is. */
@@ -165,15 +173,20 @@ final class ByteCounts {
             withRows();
         }
         long[] theirs = other.records;
+        int[] ours = new int[other.size];
         for (int i = 0; i < other.size; i++) {
             int theirsAt = i * other.stride;
             long span = theirs[theirsAt + SPAN];
             int start = (int) (span >>> 32);
-            int at = add(other.arena, start, start + (int) span, theirs[theirsAt + COUNT]) * stride;
+            ours[i] = add(other.arena, start, start + (int) span, theirs[theirsAt + COUNT]);
+            int at = ours[i] * stride;
             if (other.hasRows()) {
                 RowTotals.merge(records, at + TOTALS, theirs, theirsAt + TOTALS);
                 visits.addAll(records, at + VISITS, other.visits, theirs, theirsAt + VISITS);
             }
+        }
+        if (other.hasRows()) {
+            times.addAll(other.times, ours);
         }
     }
 
@@ -200,6 +213,7 @@ final class ByteCounts {
         if (visits != null) {
             // A new value's record is cleared when it is inserted.
             visits.clear();
+            times.clear();
         }
         size = 0;
         arenaUsed = 0;
@@ -217,7 +231,8 @@ final class ByteCounts {
         if (size == 0) {
             return;
         }
-        // A value's row is looked up once, not once per visit.
+        // A value's row is looked up once, not once per visit or time.
+        TopItems.Row[] rowOf = hasRows() && !times.isEmpty() ? new TopItems.Row[size] : null;
         for (int i = 0; i < size; i++) {
             int at = i * stride;
             long span = records[at + SPAN];
@@ -231,10 +246,21 @@ final class ByteCounts {
                 if (RowVisits.has(records, at + VISITS)) {
                     visits.drainInto(records, at + VISITS, row.visitors());
                 }
+                if (rowOf != null) {
+                    rowOf[i] = row;
+                }
             }
             if (each != null) {
                 each.accept(value, count);
             }
+        }
+        if (rowOf != null) {
+            times.forEach(
+                    (index, micros) -> {
+                        if (rowOf[index] != null) {
+                            rowOf[index].addTime(micros);
+                        }
+                    });
         }
         clear();
     }
@@ -282,6 +308,7 @@ final class ByteCounts {
             for (int i = 0; i < size; i++) {
                 visits.write(out, records, i * stride + VISITS);
             }
+            times.write(out);
         }
     }
 
@@ -321,6 +348,8 @@ final class ByteCounts {
             for (int i = 0; i < values; i++) {
                 read.visits.read(in, read.records, i * WITH_ROWS + VISITS, scratch);
             }
+            // Values were added in the order written: their indexes are the same.
+            read.times = RowTimes.read(in);
         }
         return read;
     }

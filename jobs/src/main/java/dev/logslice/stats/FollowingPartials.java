@@ -8,6 +8,7 @@ import dev.logslice.format.source.FileFormats;
 
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
@@ -136,6 +137,7 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
         if (partial == null) {
             return;
         }
+        partial.flushFileLines();
         if (partial.decoder != null) {
             partial.decoder.finishSplit(report, output);
         } else if (partial.holdsLines) {
@@ -157,21 +159,52 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
         /** When a look first saw lines held; 0 before. */
         private long heldSinceNanos;
 
+        /** The file of the lines held, and how many of its lines are not yet in the partial. */
+        @Nullable private Path file;
+
+        private long fileLines;
+
         SplitPartial(@Nullable StatsDecoder decoder) {
             this.decoder = decoder;
         }
 
         void add(Line line) {
             holdsLines = true;
+            if (!line.file().equals(file)) {
+                // A followed file renamed by rotation is read on under its new name.
+                flushFileLines();
+                file = line.file();
+            }
+            fileLines++;
             if (decoder != null) {
                 decoder.decode(line);
             } else {
-                if (lines == null) {
-                    lines = new LogStats();
-                    lines.skipRowTotals();
-                }
-                lines.addLine(line.length() + line.terminator().length());
+                linesOnly().addLine(line.length() + line.terminator().length());
             }
+        }
+
+        /**
+         * The lines counted per file into the partial: a followed split's report, which counts them
+         * in batch runs, comes only when it ends.
+         */
+        void flushFileLines() {
+            if (fileLines > 0) {
+                String name = file.toString();
+                if (decoder != null) {
+                    decoder.addFileLines(name, fileLines);
+                } else {
+                    linesOnly().addFileLines(name, fileLines);
+                }
+                fileLines = 0;
+            }
+        }
+
+        private LogStats linesOnly() {
+            if (lines == null) {
+                lines = new LogStats();
+                lines.skipRowTotals();
+            }
+            return lines;
         }
 
         /** Whether lines were held for an interval; the first look that sees them starts it. */
@@ -186,6 +219,7 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
         }
 
         byte[] take() {
+            flushFileLines();
             byte[] partial;
             if (decoder != null) {
                 partial = decoder.takePartial();

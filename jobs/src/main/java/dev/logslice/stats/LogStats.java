@@ -49,7 +49,7 @@ public final class LogStats {
      * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18 (those
      * derived from other panels at report time do not travel).
      */
-    private static final int VERSION = 10;
+    private static final int VERSION = 11;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
@@ -93,6 +93,11 @@ public final class LogStats {
 
     private final TreeMap<String, Long> malformedByFile = new TreeMap<>();
     private final TreeMap<String, Long> eventsByFile = new TreeMap<>();
+
+    /**
+     * Lines per file (its name as the source gives it) where no split report tells: follow mode.
+     */
+    private final TreeMap<String, Long> linesByFile = new TreeMap<>();
 
     private final EnumMap<Panel, TopItems> top = new EnumMap<>(Panel.class);
 
@@ -502,6 +507,14 @@ public final class LogStats {
         eventsByFile.merge(file, fileEvents, Long::sum);
     }
 
+    /**
+     * Lines of one file counted by the caller: in follow mode, where a split is read on and on and
+     * its report comes at its end, if ever.
+     */
+    public void addFileLines(String file, long fileLines) {
+        linesByFile.merge(file, fileLines, Long::sum);
+    }
+
     public void addMalformed(MalformedSample sample) {
         malformed++;
         malformedByFile.merge(sample.file(), 1L, Long::sum);
@@ -559,6 +572,7 @@ public final class LogStats {
                 });
         other.malformedByFile.forEach((k, v) -> malformedByFile.merge(k, v, Long::sum));
         other.eventsByFile.forEach((k, v) -> eventsByFile.merge(k, v, Long::sum));
+        other.linesByFile.forEach((k, v) -> linesByFile.merge(k, v, Long::sum));
         other.top.forEach((panel, items) -> top.get(panel).merge(items));
         other.topFields.forEach(
                 (name, items) -> topFields.computeIfAbsent(name, k -> new TopItems()).merge(items));
@@ -875,6 +889,11 @@ public final class LogStats {
         return Collections.unmodifiableMap(malformedByFile);
     }
 
+    /** Lines per file counted in follow mode ({@link #addFileLines}); empty in batch runs. */
+    public Map<String, Long> linesByFile() {
+        return Collections.unmodifiableMap(linesByFile);
+    }
+
     public List<MalformedSample> malformedSamples() {
         return Collections.unmodifiableList(malformedSamples);
     }
@@ -918,7 +937,7 @@ public final class LogStats {
             out.writeLong(entry.getValue());
         }
         for (Map<String, Long> counts :
-                List.of(methods, protocols, malformedByFile, eventsByFile)) {
+                List.of(methods, protocols, malformedByFile, eventsByFile, linesByFile)) {
             writeCounts(out, counts);
         }
         out.writeInt(levels.size());
@@ -1015,7 +1034,8 @@ public final class LogStats {
                             stats.methods,
                             stats.protocols,
                             stats.malformedByFile,
-                            stats.eventsByFile)) {
+                            stats.eventsByFile,
+                            stats.linesByFile)) {
                 readCounts(in, counts);
             }
             int levels = in.readInt();

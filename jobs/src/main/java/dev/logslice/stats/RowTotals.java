@@ -10,10 +10,16 @@ import javax.annotation.Nullable;
  * @param visitors distinct visitors (client, day and user agent), or -1 when no event had a client
  * @param visitorsExact whether {@code visitors} is an exact count (not a sketch's estimate)
  * @param avgSeconds mean time served, or NaN when no event had a request time
+ * @param p99Seconds the 99th percentile of time served (a sketch's, exact for small rows), or NaN
  * @param maxSeconds longest time served, or NaN
  */
 public record RowTotals(
-        long bytes, long visitors, boolean visitorsExact, double avgSeconds, double maxSeconds) {
+        long bytes,
+        long visitors,
+        boolean visitorsExact,
+        double avgSeconds,
+        double p99Seconds,
+        double maxSeconds) {
     /** Longs per row in a flat array: bytes, events with bytes, timed events, µs sum, µs max. */
     static final int WIDTH = 5;
 
@@ -40,14 +46,23 @@ public record RowTotals(
      * The report's view of a row of {@code events} events: its totals and visitors (null when it
      * had none). An estimate of visitors is never more than the row's events.
      */
-    static RowTotals of(long events, long[] totals, @Nullable Visitors visitors) {
+    static RowTotals of(
+            long events, long[] totals, @Nullable Visitors visitors, @Nullable TimesServed times) {
         boolean timed = totals[2] > 0;
+        double max = timed ? totals[4] / 1e6 : Double.NaN;
         return new RowTotals(
                 totals[1] > 0 ? totals[0] : -1,
                 visitors == null ? -1 : Math.min(events, visitors.count()),
                 visitors == null || visitors.exact(),
                 timed ? totals[3] / 1e6 / totals[2] : Double.NaN,
-                timed ? totals[4] / 1e6 : Double.NaN);
+                // A row that came late (or back) may have times in its totals and none here.
+                timed && times != null && !times.isEmpty() ? p99(times, max) : Double.NaN,
+                max);
+    }
+
+    /** To the µs the times came in: they are held as floats. */
+    private static double p99(TimesServed times, double max) {
+        return Math.min(max, Math.round(times.p99() * 1e6) / 1e6);
     }
 
     public boolean hasBytes() {
@@ -60,5 +75,9 @@ public record RowTotals(
 
     public boolean hasTime() {
         return !Double.isNaN(avgSeconds);
+    }
+
+    public boolean hasP99() {
+        return !Double.isNaN(p99Seconds);
     }
 }

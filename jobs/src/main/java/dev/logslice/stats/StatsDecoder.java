@@ -132,6 +132,11 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
         return bytes;
     }
 
+    /** Lines of {@code file} decoded into the current partial, counted by the follow decoder. */
+    void addFileLines(String file, long lines) {
+        partial().addFileLines(file, lines);
+    }
+
     private LogStats partial() {
         if (partial == null) {
             partial = new LogStats();

@@ -62,6 +62,20 @@ public final class TopItems {
         final long[] totals = new long[RowTotals.WIDTH];
         @Nullable Visitors visitors;
 
+        /** Its times served: their tail is what a row's p99 tells. */
+        @Nullable TimesServed times;
+
+        void addTime(long micros) {
+            times().add((float) (micros / 1e6));
+        }
+
+        private TimesServed times() {
+            if (times == null) {
+                times = new TimesServed();
+            }
+            return times;
+        }
+
         /**
          * {@code events} more events, with their totals if any ({@code totals[at, at + WIDTH)}).
          */
@@ -126,7 +140,7 @@ public final class TopItems {
     @Nullable
     public RowTotals totals(String value) {
         Row row = rows.get(value);
-        return row == null ? null : RowTotals.of(row.events, row.totals, row.visitors);
+        return row == null ? null : RowTotals.of(row.events, row.totals, row.visitors, row.times);
     }
 
     /** Whether every row's totals are exact: no row was ever dropped. */
@@ -152,6 +166,9 @@ public final class TopItems {
         row.add(theirs.events, theirs.totals, 0);
         if (theirs.visitors != null) {
             row.visitors().merge(theirs.visitors);
+        }
+        if (theirs.times != null) {
+            row.times().merge(theirs.times);
         }
     }
 
@@ -231,6 +248,10 @@ public final class TopItems {
                 if (row.visitors != null) {
                     row.visitors.write(out);
                 }
+                out.writeBoolean(row.times != null);
+                if (row.times != null) {
+                    row.times.write(out);
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -255,6 +276,9 @@ public final class TopItems {
                 }
                 if (in.readBoolean()) {
                     row.visitors = Visitors.readRow(in);
+                }
+                if (in.readBoolean()) {
+                    row.times = TimesServed.read(in);
                 }
                 items.rows.put(value, row);
             }

@@ -1,9 +1,6 @@
 package dev.logslice.cli;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.CleanupMode;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -32,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * started again twice, then stopped with SIGTERM (a savepoint), then started again after lines were
  * written while it was stopped; {@code --out} holds every selected line exactly once.
  */
-class GrepFollowRestartITCase {
+class GrepFollowRestartITCase extends FollowRunsTest {
     /** A first run of the launcher may build the jar. */
     private static final Duration DEADLINE = Duration.ofMinutes(5);
 
@@ -43,21 +40,9 @@ class GrepFollowRestartITCase {
      */
     private static final int LINES_PER_FILE = 400;
 
-    /** Kept when the test fails: the runs' stderr, the logs and the checkpoints tell why. */
-    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
-    Path dir;
-
     private Path logs;
     private Path out;
     private Path checkpoints;
-    private FollowRuns runs;
-
-    @AfterEach
-    void stopTheLastRun() {
-        if (runs != null) {
-            runs.close();
-        }
-    }
 
     @Test
     void outHoldsEverySelectedLineOnceAcrossKillsAndAStop() throws Exception {

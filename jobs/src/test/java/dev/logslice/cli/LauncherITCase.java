@@ -26,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The {@code ./logslice} launcher as users run it, after this build: it records its class data
  * sharing archive once, and later starts map it ({@code -Xshare:on} makes the JVM fail when the
  * archive does not match the jars) with nothing but the command's output on stdout; the SQL
- * planner's jars are on {@code sql}'s class path only; and it runs from any folder through a link
- * on {@code PATH}.
+ * planner's jars are on {@code sql}'s class path only; small inputs start with C1 alone; and it
+ * runs from any folder through a link on {@code PATH}.
  */
 class LauncherITCase {
     private static final Path ARCHIVES = Paths.get("target/cds");
@@ -78,6 +78,30 @@ class LauncherITCase {
         assertThat(scan.stderr())
                 .contains("java.class.path", "logslice-connectors")
                 .doesNotContain("flink-table-planner", "logslice-table");
+    }
+
+    /**
+     * A small input starts with C1 alone, also when another argument looks like a glob and names no
+     * file: a regex, a query ({@code COUNT(*)}).
+     */
+    @Test
+    void smallInputsStartWithC1AloneWhateverTheOtherArguments() throws Exception {
+        Path log = dir.resolve("access.log");
+        LogGenerator.write(GeneratedFormat.COMBINED, 16 * 1024, 3, log);
+
+        for (List<String> command :
+                List.of(
+                        List.of("scan", log.toString()),
+                        List.of("grep", "GET .*HTTP", log.toString()),
+                        List.of("sql", "SELECT COUNT(*) FROM logs", log.toString()))) {
+            // The JVM prints its flags' final values on stdout.
+            ProcessRun run = launch("-XX:+PrintFlagsFinal", command.toArray(String[]::new));
+
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+            assertThat(run.stdout())
+                    .as(command.get(0))
+                    .containsPattern("TieredStopAtLevel +:?= 1 ");
+        }
     }
 
     @Test

@@ -3,11 +3,8 @@ package dev.logslice.cli;
 import dev.logslice.cli.FollowRuns.AccessLogWriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.CleanupMode;
-import org.junit.jupiter.api.io.TempDir;
 
 import javax.imageio.ImageIO;
 
@@ -32,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * HtmlReportInChromiumITCase#SHOTS_SETTING} (default {@code target/screenshots}) as {@code
  * live-report.png}.
  */
-class LiveReportInChromiumITCase {
+class LiveReportInChromiumITCase extends FollowRunsTest {
     private static final String SCRIPT_PATH = "/<script>alert(1)</script>";
     private static final String IMG_PATH = "/\"><img src=x onerror=alert(2)>";
     private static final Pattern SERVING = Pattern.compile("logslice: serving (http://\\S+/)");
@@ -50,18 +47,6 @@ class LiveReportInChromiumITCase {
                     + "handlers:document.querySelectorAll('[onerror],[onload]').length,"
                     + "sameDocument:window.loadedOnce===true}})()";
 
-    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
-    Path dir;
-
-    private FollowRuns runs;
-
-    @AfterEach
-    void stopTheRun() {
-        if (runs != null) {
-            runs.close();
-        }
-    }
-
     @Test
     void appendedLinesAppearOnTheOpenPageAndHostilePathsOnlyAsText() throws Exception {
         Path chromium = HtmlReportInChromiumITCase.findChromium().orElse(null);
@@ -69,8 +54,8 @@ class LiveReportInChromiumITCase {
                 chromium != null,
                 "chromium not available: install it (Debian: apt-get install chromium) or set "
                         + HtmlReportInChromiumITCase.CHROMIUM_SETTING);
-        Path logs = Files.createDirectory(dir.resolve("logs"));
-        Path log = Files.writeString(logs.resolve("access.log"), AccessLogWriter.line(-1) + "\n");
+        Path log = accessLogWithOneLine();
+        Path logs = log.getParent();
         runs =
                 new FollowRuns(
                         dir,

@@ -3,14 +3,10 @@ package dev.logslice.cli;
 import dev.logslice.cli.FollowRuns.AccessLogWriter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.CleanupMode;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -24,26 +20,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * savepoint), then started again after lines were written while it was stopped; {@code --out} holds
  * the event of every line written, once, in file order.
  */
-class ParseFollowRestartITCase {
+class ParseFollowRestartITCase extends FollowRunsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** Kept when the test fails: the runs' stderr, the log and the checkpoints tell why. */
-    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
-    Path dir;
-
-    private FollowRuns runs;
-
-    @AfterEach
-    void stopTheLastRun() {
-        if (runs != null) {
-            runs.close();
-        }
-    }
 
     @Test
     void outHoldsEveryEventOnceInFileOrderAcrossAKillAndAStop() throws Exception {
-        Path logs = Files.createDirectory(dir.resolve("logs"));
-        Path log = Files.writeString(logs.resolve("access.log"), AccessLogWriter.line(-1) + "\n");
+        Path log = accessLogWithOneLine();
+        Path logs = log.getParent();
         Path out = dir.resolve("events.jsonl");
         Path checkpoints = dir.resolve("checkpoints");
         runs =

@@ -4,14 +4,10 @@ import dev.logslice.cli.FollowRuns.AccessLogWriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.CleanupMode;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -29,28 +25,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * test; a stats run killed and started again from {@code --checkpoint-dir} counts on from its
  * checkpoint, and one stopped by SIGTERM writes its last report.
  */
-class StatsFollowITCase {
+class StatsFollowITCase extends FollowRunsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** Kept when the test fails: the runs' stderr, the log and the checkpoints tell why. */
-    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
-    Path dir;
-
-    private FollowRuns runs;
-
-    @AfterEach
-    void stopTheLastRun() {
-        if (runs != null) {
-            runs.close();
-        }
-    }
 
     @Test
     void reportsGrowToTheLinesWrittenAcrossAKillAndAStop() throws Exception {
-        Path logs = Files.createDirectory(dir.resolve("logs"));
-        Path log = Files.writeString(logs.resolve("access.log"), AccessLogWriter.line(-1) + "\n");
+        Path log = accessLogWithOneLine();
+        Path logs = log.getParent();
         Path reports = dir.resolve("reports.jsonl");
         Path html = dir.resolve("report.html");
+        Path csv = dir.resolve("csv");
         Path checkpoints = dir.resolve("checkpoints");
         runs =
                 new FollowRuns(
@@ -67,6 +51,8 @@ class StatsFollowITCase {
                         reports.toString(),
                         "--html",
                         html.toString(),
+                        "--csv",
+                        csv.toString(),
                         "--checkpoint-dir",
                         checkpoints.toString(),
                         "-p",
@@ -95,7 +81,7 @@ class StatsFollowITCase {
         writer.stopWriting();
         runs.await("every line written", () -> lastLines(reports) == writer.written() + 1);
         runs.stop(); // SIGTERM: a savepoint, the last report, exit 0
-        assertLast(reports, writer.written());
+        assertLast(reports, log, writer.written());
         assertThat(html).content().contains("<html").contains("/n/");
 
         // Lines written while stopped are counted on from the savepoint, once.
@@ -105,7 +91,11 @@ class StatsFollowITCase {
                 "the lines written while stopped",
                 () -> lastLines(reports) == writer.written() + 1);
         runs.stop();
-        assertLast(reports, writer.written());
+        assertLast(reports, log, writer.written());
+        assertThat(csv.resolve("summary.csv"))
+                .as("--csv rewritten at the last report")
+                .content()
+                .contains("lines," + (writer.written() + 1) + "\r\n");
         List<Long> counts =
                 FollowRuns.completeLines(reports).stream().map(StatsFollowITCase::lines).toList();
         System.out.printf(
@@ -116,8 +106,8 @@ class StatsFollowITCase {
 
     @Test
     void scanCountsGrowToTheLinesWritten() throws Exception {
-        Path logs = Files.createDirectory(dir.resolve("logs"));
-        Path log = Files.writeString(logs.resolve("access.log"), AccessLogWriter.line(-1) + "\n");
+        Path log = accessLogWithOneLine();
+        Path logs = log.getParent();
         runs =
                 new FollowRuns(
                         dir,
@@ -164,10 +154,19 @@ class StatsFollowITCase {
         return Long.parseLong(printed.replaceAll("^lines ([0-9,]+) .*", "$1").replace(",", ""));
     }
 
-    /** The lines, events and status counts of the last report are those of the lines written. */
-    private static void assertLast(Path reports, int written) {
+    /**
+     * The lines, events and status counts of the last report, and its file, are those of the lines
+     * written.
+     */
+    private static void assertLast(Path reports, Path log, int written) {
         JsonNode last = lastReport(reports);
         assertThat(last.get("lines").asLong()).isEqualTo(written + 1);
+        JsonNode section = last.get("formats").get(0);
+        assertThat(last.get("formats")).hasSize(1);
+        assertThat(section.get("format").asText()).isEqualTo("combined");
+        assertThat(section.get("files")).hasSize(1);
+        assertThat(section.get("files").get(0).asText()).isEqualTo(log.toString());
+        assertThat(section.get("lines").asLong()).isEqualTo(written + 1);
         assertThat(last.get("events").asLong()).isEqualTo(written + 1);
         Map<String, Long> status = new TreeMap<>();
         last.get("status")

@@ -291,9 +291,9 @@ class ReportWritersTest {
         assertThat(Files.readAllLines(csv.resolve("topPaths.csv")))
                 .containsExactly(
                         // Issue 18's columns come after the old two, which scripts read.
-                        "value,count,share,visitors,bytes,timeServedAvg,timeServedMax",
-                        "/index.html,20,0.6666666666666666,,,,",
-                        "\"" + ATTACK.replace("\"", "\"\"") + "\",10,0.3333333333333333,,,,");
+                        "value,count,share,visitors,bytes,timeServedAvg,timeServedMax,timeServedP99",
+                        "/index.html,20,0.6666666666666666,,,,,",
+                        "\"" + ATTACK.replace("\"", "\"\"") + "\",10,0.3333333333333333,,,,,");
         assertThat(Files.readAllLines(csv.resolve("status.csv")))
                 .containsExactly("status,count", "200,27", "503,3");
         assertThat(csv.resolve("timeline.csv")).exists();

@@ -65,8 +65,11 @@ class AccessPanelsTest {
         "not a url"
     };
 
-    /** What the test counts itself, per path: events, bytes, µs served and visitors. */
-    private record PathTotals(long[] sums, Set<String> visitors) {}
+    /** Times a row's sketch holds before it first compacts (ReqSketch, k = 12). */
+    private static final int EXACT_P99_TIMES = 60;
+
+    /** What the test counts itself, per path: events, bytes, µs served, visitors and times. */
+    private record PathTotals(long[] sums, Set<String> visitors, List<Long> micros) {}
 
     @Property(tries = 40)
     void panelsMatchTheCountsOfTheLinesInAnySplitAndMergeOrder(
@@ -127,12 +130,14 @@ class AccessPanelsTest {
             String grouped = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
             PathTotals totals =
                     paths.computeIfAbsent(
-                            grouped, p -> new PathTotals(new long[4], new HashSet<>()));
+                            grouped,
+                            p -> new PathTotals(new long[4], new HashSet<>(), new ArrayList<>()));
             totals.sums()[0]++;
             totals.sums()[1] += bytes;
             totals.sums()[2] += millis * 1000L;
             totals.sums()[3] = Math.max(totals.sums()[3], millis * 1000L);
             totals.visitors().add(visitor);
+            totals.micros().add(millis * 1000L);
             String site = site(referrer);
             if (site != null) {
                 sites.merge(site, 1L, Long::sum);
@@ -176,6 +181,7 @@ class AccessPanelsTest {
                 assertThat(totals.avgSeconds())
                         .isCloseTo(expected.sums()[2] / 1e6 / expected.sums()[0], within(1e-9));
                 assertThat(totals.maxSeconds()).isEqualTo(expected.sums()[3] / 1e6);
+                assertP99(totals, expected.micros());
             }
             assertThat(counts(stats.top(Panel.PATHS, 100)).keySet()).isEqualTo(paths.keySet());
             assertThat(counts(stats.top(Panel.REFERRING_SITES, 100))).isEqualTo(sites);
@@ -186,6 +192,25 @@ class AccessPanelsTest {
         assertThat(merged.crawlers()).isEqualTo(whole.crawlers());
         assertThat(merged.deviceClasses()).isEqualTo(whole.deviceClasses());
         assertThat(merged.operatingSystems()).isEqualTo(whole.operatingSystems());
+    }
+
+    /**
+     * A row's p99 time served: exact (the nearest rank) while its sketch holds every time, and past
+     * that between the times at ranks 0.97 and 1 (the sketch's error is relative to the distance
+     * from the top).
+     */
+    private static void assertP99(RowTotals totals, List<Long> micros) {
+        List<Long> sorted = micros.stream().sorted().toList();
+        int n = sorted.size();
+        double p99 = sorted.get((int) Math.ceil(0.99 * n) - 1) / 1e6;
+        if (n <= EXACT_P99_TIMES) {
+            assertThat(totals.p99Seconds()).isCloseTo(p99, within(1e-6));
+        } else {
+            assertThat(totals.p99Seconds())
+                    .isBetween(
+                            sorted.get((int) Math.ceil(0.97 * n) - 1) / 1e6 - 1e-6,
+                            sorted.get(n - 1) / 1e6);
+        }
     }
 
     /** The referrer's host, lower-cased, as the test expects it (null for none). */
@@ -207,16 +232,20 @@ class AccessPanelsTest {
         List<LogStats> parts = List.of(new LogStats(), new LogStats(), new LogStats());
         Map<String, Long> bytesByPath = new HashMap<>();
         Map<String, Set<Long>> visitorsByPath = new HashMap<>();
+        Map<String, List<Long>> microsByPath = new HashMap<>();
         for (int i = 0; i < 60_000; i++) {
             String path = "/p" + (int) (25_000 * Math.pow(random.nextDouble(), 2));
             long bytes = random.nextInt(10_000);
             long visitor = 1 + random.nextInt(5);
+            // Each path's times in a band of their own: a time given to another row shows.
+            long micros = Long.parseLong(path.substring(2)) * 1000 + random.nextInt(1000);
             bytesByPath.merge(path, bytes, Long::sum);
+            microsByPath.computeIfAbsent(path, p -> new ArrayList<>()).add(micros);
             visitorsByPath.computeIfAbsent(path, p -> new HashSet<>()).add(visitor);
             byte[] value = path.getBytes(StandardCharsets.UTF_8);
             LogStats part = parts.get(random.nextInt(parts.size()));
             for (LogStats stats : List.of(whole, part)) {
-                stats.setRowContext(bytes, -1, visitor);
+                stats.setRowContext(bytes, micros, visitor);
                 stats.add(Panel.PATHS, value, 0, value.length);
             }
         }
@@ -231,6 +260,7 @@ class AccessPanelsTest {
             RowTotals totals = merged.rowTotals(Panel.PATHS, row.value());
             assertThat(totals.bytes()).as(row.value()).isEqualTo(bytesByPath.get(row.value()));
             assertThat(totals.visitors()).isEqualTo(visitorsByPath.get(row.value()).size());
+            assertP99(totals, microsByPath.get(row.value()));
         }
         assertThat(merged.top(Panel.PATHS, 30_000)).hasSize(bytesByPath.size());
         assertThat(merged.rowTotalsExact(Panel.PATHS)).isFalse();

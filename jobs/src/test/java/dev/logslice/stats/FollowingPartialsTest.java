@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 /**
  * What {@code stats --follow}'s readers emit: each line in exactly one partial, of its own split,
@@ -56,6 +57,9 @@ class FollowingPartialsTest {
                 LogStats partial = LogStats.fromBytes(bytes);
                 assertThat(partial.lines()).isEqualTo(held[s]);
                 assertThat(partial.bytes()).isEqualTo(held[s] * (s + 2)); // s + 1 and its LF
+                assertThat(partial.linesByFile())
+                        .as("the report's files come from these counts")
+                        .containsExactly(entry(file(s).toString(), held[s]));
                 emitted.add(partial);
                 held[s] = 0;
             }
@@ -114,15 +118,13 @@ class FollowingPartialsTest {
         Line line = new Line();
         byte[] content = new byte[split + 1];
         Arrays.fill(content, (byte) 'x');
-        line.set(
-                new Path("/logs/" + split + ".log"),
-                content,
-                0,
-                content.length,
-                index * (split + 2),
-                LineTerminator.LF);
+        line.set(file(split), content, 0, content.length, index * (split + 2), LineTerminator.LF);
         line.setSplitId(id(split));
         return line;
+    }
+
+    private static Path file(int split) {
+        return new Path("/logs/" + split + ".log");
     }
 
     private static SplitReport report(int split) {

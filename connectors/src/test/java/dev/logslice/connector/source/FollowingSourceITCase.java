@@ -8,8 +8,10 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
 
@@ -30,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -42,8 +45,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A followed source on a MiniCluster while a writer appends and logrotate rotates (rename and
  * create, the rotated file compressed and deleted): the job fails once after a checkpoint and is
- * restored from it, and the output (Flink's collect sink, exactly-once with checkpoints) holds
- * every line written exactly once, in file order within each file.
+ * restored from it (a task fails, or a TaskManager is lost), and the output (Flink's collect sink,
+ * exactly-once with checkpoints) holds every line written exactly once, in file order within each
+ * file.
  */
 class FollowingSourceITCase {
     private static final int PARALLELISM = 2;
@@ -55,14 +59,44 @@ class FollowingSourceITCase {
     static final MiniClusterExtension MINI_CLUSTER =
             new MiniClusterExtension(
                     new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(PARALLELISM)
+                            // A reader on each: losing one fails the job.
+                            .setNumberTaskManagers(PARALLELISM)
+                            .setNumberSlotsPerTaskManager(1)
                             .build());
 
     @TempDir Path dir;
 
     @Test
     void followsRotatedLogsExactlyOnceAcrossARestore() throws Exception {
+        FailOnceAfterCheckpoint.reset(LINES_PER_FILE);
+        followAndRotate(() -> {});
+        assertThat(FailOnceAfterCheckpoint.failed()).isTrue();
+    }
+
+    /**
+     * A TaskManager process lost after a checkpoint, as a killed JVM or a lost machine, and a new
+     * one started: the job restarts from the checkpoint on it.
+     */
+    @Test
+    void followsRotatedLogsExactlyOnceAcrossALostTaskManager(@InjectMiniCluster MiniCluster cluster)
+            throws Exception {
+        CountDownLatch checkpointed = new CountDownLatch(1);
+        FailOnceAfterCheckpoint.resetWithoutFailing(LINES_PER_FILE, checkpointed::countDown);
+        followAndRotate(
+                () -> {
+                    assertThat(checkpointed.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+                    cluster.terminateTaskManager(0).get();
+                    cluster.startTaskManager();
+                });
+        assertThat(FailOnceAfterCheckpoint.failed()).as("no record failed").isFalse();
+        assertThat(FailOnceAfterCheckpoint.restored()).as("restored from a checkpoint").isTrue();
+    }
+
+    /**
+     * Follows a log that a writer appends to and rotates while {@code failure} (run once the writer
+     * started) fails the job; the output holds every line once, in file order within each file.
+     */
+    private void followAndRotate(Failure failure) throws Exception {
         Path log = dir.resolve("app.log");
         // Lines there before the job starts: read too, since the source starts from the start.
         Files.writeString(log, line(0, 0) + line(0, 1));
@@ -70,7 +104,6 @@ class FollowingSourceITCase {
                 StreamExecutionEnvironment.getExecutionEnvironment(restartOnce());
         env.setParallelism(PARALLELISM);
         env.enableCheckpointing(100);
-        FailOnceAfterCheckpoint.reset(LINES_PER_FILE);
         LogFileSource<String> source =
                 LogFileSource.builder()
                         .addPath(new org.apache.flink.core.fs.Path(dir.toUri()))
@@ -97,6 +130,7 @@ class FollowingSourceITCase {
             List<String> initial = List.copyOf(expected);
             Future<List<String>> written =
                     threads.submit(() -> writeAndRotate(log, initial, received));
+            failure.run();
             expected.addAll(written.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
 
             awaitReceived(received, expected);
@@ -105,7 +139,6 @@ class FollowingSourceITCase {
             synchronized (received) {
                 got = List.copyOf(received);
             }
-            assertThat(FailOnceAfterCheckpoint.failed()).isTrue();
             assertThat(got).hasSameSizeAs(expected).hasSameElementsAs(expected);
             assertThat(byFile(got)).isEqualTo(byFile(expected));
         } finally {
@@ -113,6 +146,12 @@ class FollowingSourceITCase {
             results.close();
             threads.shutdownNow();
         }
+    }
+
+    /** How a test fails the job. */
+    @FunctionalInterface
+    private interface Failure {
+        void run() throws Exception;
     }
 
     /** Polls the received lines, up to the deadline, until all expected ones are there. */

@@ -22,8 +22,10 @@ public final class FailOnceAfterCheckpoint<T>
     private static final Map<Long, Long> seenAtCheckpoint = new ConcurrentHashMap<>();
     private static final AtomicBoolean armed = new AtomicBoolean();
     private static final AtomicBoolean failed = new AtomicBoolean();
+    private static final AtomicBoolean restored = new AtomicBoolean();
     private static volatile long armAfter;
     private static volatile Runnable whenArmed = () -> {};
+    private static volatile boolean failing;
 
     /** Arms after the first checkpoint that saw {@code records} records. */
     public static void reset(long records) {
@@ -32,12 +34,31 @@ public final class FailOnceAfterCheckpoint<T>
 
     /** As {@link #reset(long)}, and runs {@code onArmed} when it arms. */
     public static void reset(long records, Runnable onArmed) {
+        arm(records, onArmed, true);
+    }
+
+    /**
+     * Arms as {@link #reset(long, Runnable)} does but never fails a record: {@code onArmed} fails
+     * the job its own way (a TaskManager lost).
+     */
+    public static void resetWithoutFailing(long records, Runnable onArmed) {
+        arm(records, onArmed, false);
+    }
+
+    private static void arm(long records, Runnable onArmed, boolean failRecord) {
+        failing = failRecord;
+        restored.set(false);
         seen.set(0);
         armed.set(false);
         failed.set(false);
         seenAtCheckpoint.clear();
         armAfter = records;
         whenArmed = onArmed;
+    }
+
+    /** Whether the job was restored from a checkpoint since the last reset. */
+    public static boolean restored() {
+        return restored.get();
     }
 
     /** Whether the planned failure happened. */
@@ -48,7 +69,7 @@ public final class FailOnceAfterCheckpoint<T>
     @Override
     public T map(T record) {
         seen.incrementAndGet();
-        if (armed.get() && failed.compareAndSet(false, true)) {
+        if (failing && armed.get() && failed.compareAndSet(false, true)) {
             throw new IllegalStateException("planned failure after a checkpoint");
         }
         return record;
@@ -60,7 +81,11 @@ public final class FailOnceAfterCheckpoint<T>
     }
 
     @Override
-    public void initializeState(FunctionInitializationContext context) {}
+    public void initializeState(FunctionInitializationContext context) {
+        if (context.isRestored()) {
+            restored.set(true);
+        }
+    }
 
     @Override
     public void notifyCheckpointComplete(long checkpointId) {
