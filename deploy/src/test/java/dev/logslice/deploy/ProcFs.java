@@ -13,9 +13,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What Linux's {@code /proc} tells about processes: whether one still runs, and the TCP ports they
- * listen on (a process's socket inodes in {@code /proc/PID/fd} matched with the listening sockets
- * of {@code /proc/net/tcp} and {@code tcp6}).
+ * What Linux's {@code /proc} tells about processes: whether one still runs or ignores SIGINT, and
+ * the TCP ports they listen on (a process's socket inodes in {@code /proc/PID/fd} matched with the
+ * listening sockets of {@code /proc/net/tcp} and {@code tcp6}).
  */
 final class ProcFs {
     private static final String LISTEN = "0A";
@@ -37,6 +37,16 @@ final class ProcFs {
         }
         // pid (comm) state ...: comm may hold spaces and parentheses, the state follows the last.
         return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+    }
+
+    /** Whether {@code pid} ignores SIGINT (signal 2): bit 1 of its {@code SigIgn} mask. */
+    static boolean ignoresSigint(long pid) throws IOException {
+        for (String line : Files.readAllLines(Paths.get("/proc/" + pid, "status"))) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring(7).strip(), 16) & 0x2) != 0;
+            }
+        }
+        throw new IOException("no SigIgn in /proc/" + pid + "/status");
     }
 
     /** Ports on which {@code pid} listens. */

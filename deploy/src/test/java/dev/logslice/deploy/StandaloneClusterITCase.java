@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,7 +32,6 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -86,63 +83,14 @@ class StandaloneClusterITCase {
     private final ObjectMapper json = new ObjectMapper();
 
     @TempDir static Path dir;
-    private Path work;
-    private int restPort;
+    private StandaloneCluster cluster;
     private FlinkRest rest;
-    private final Map<String, Long> pids = new LinkedHashMap<>();
-    private final Set<Integer> clusterPorts = new HashSet<>();
     private final Map<String, JsonNode> embeddedReports = new HashMap<>();
 
     @BeforeAll
     void startCluster() throws Exception {
-        work = dir.resolve("cluster");
-        restPort = freePort();
-        long started = System.nanoTime();
-        CommandRun start =
-                run(
-                        "deploy/standalone/cluster.sh",
-                        "start",
-                        "--work-dir",
-                        work.toString(),
-                        "--taskmanagers",
-                        "2",
-                        "--rest-port",
-                        String.valueOf(restPort),
-                        // Other builds may run clusters on this machine: no fixed ports.
-                        "-D",
-                        "jobmanager.rpc.port=" + freePort(),
-                        // A lost TaskManager is noticed in seconds, and the job restarts at once.
-                        "-D",
-                        "heartbeat.interval=500",
-                        "-D",
-                        "heartbeat.timeout=4000",
-                        "-D",
-                        "restart-strategy.fixed-delay.delay=500ms",
-                        "-D",
-                        "restart-strategy.fixed-delay.attempts=10",
-                        // The REST API's metrics are at most a second old, not ten.
-                        "-D",
-                        "metrics.fetcher.update-interval=1000");
-        assertThat(start.exitCode()).as(start.toString()).isZero();
-        System.out.printf(
-                "cluster.sh start: ready in %d ms: %s%n",
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), start.stdout().strip());
-        try (Stream<Path> files = Files.list(work.resolve("pids"))) {
-            for (Path file : files.sorted().toList()) {
-                pids.put(
-                        file.getFileName().toString().replace(".pid", ""),
-                        Long.parseLong(Files.readString(file).strip()));
-            }
-        }
-        assertThat(pids).containsOnlyKeys("jobmanager", "taskmanager-1", "taskmanager-2");
-        for (long pid : pids.values()) {
-            clusterPorts.addAll(ProcFs.listeningPortsOf(pid));
-        }
-        assertThat(clusterPorts).contains(restPort);
-        rest = new FlinkRest(restPort);
-        JsonNode overview = rest.get("/overview");
-        assertThat(overview.get("taskmanagers").asInt()).isEqualTo(2);
-        assertThat(overview.get("slots-total").asInt()).isEqualTo(4);
+        cluster = StandaloneCluster.start(repo, dir.resolve("cluster"), 2);
+        rest = cluster.rest();
     }
 
     @Test
@@ -201,7 +149,7 @@ class StandaloneClusterITCase {
                         List.of(
                                 "deploy/standalone/sql-client",
                                 "--work-dir",
-                                work.toString(),
+                                cluster.work().toString(),
                                 "-f",
                                 script.toString()));
 
@@ -239,8 +187,8 @@ class StandaloneClusterITCase {
                 rest.await(
                         "a running scan job",
                         Duration.ofMinutes(1),
-                        FlinkRest.at("/jobs/overview", StandaloneClusterITCase::runningJob));
-        String source = sourceVertex(rest.get("/jobs/" + job));
+                        FlinkRest.at("/jobs/overview", StandaloneClusterITCase::runningScan));
+        String source = StandaloneCluster.vertex(rest.get("/jobs/" + job), "Source: log files");
         String metrics = "/jobs/" + job + "/vertices/" + source + "/subtasks/metrics";
         long readCalls =
                 rest.await(
@@ -251,17 +199,11 @@ class StandaloneClusterITCase {
                 rest.await(
                         "a reader running on one of the TaskManagers",
                         Duration.ofMinutes(1),
-                        FlinkRest.at("/jobs/" + job + "/vertices/" + source, this::readersHost));
+                        FlinkRest.at("/jobs/" + job + "/vertices/" + source, cluster::runningHost));
         System.out.printf(
-                "failover: readCalls=%d through REST after %d ms; at %s killing %s (pid %d)%n",
-                readCalls,
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
-                java.time.LocalTime.now(),
-                victim,
-                pids.get(victim));
-        ProcessHandle taskManager = ProcessHandle.of(pids.get(victim)).orElseThrow();
-        assertThat(taskManager.destroyForcibly()).isTrue();
-        taskManager.onExit().get(1, TimeUnit.MINUTES);
+                "failover: readCalls=%d through REST after %d ms%n",
+                readCalls, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        cluster.kill(victim);
 
         CommandRun finished = scan.finish(COMMAND_LIMIT);
         System.out.printf(
@@ -276,7 +218,7 @@ class StandaloneClusterITCase {
         JsonNode failures = rest.get("/jobs/" + job + "/exceptions").get("exceptionHistory");
         assertThat(failures.get("entries")).as("the job saw the TaskManager go").isNotEmpty();
         assertThat(rest.get("/jobs/" + job).get("state").asText()).isEqualTo("FINISHED");
-        printRestartLines();
+        cluster.printRestartLines();
     }
 
     @Test
@@ -290,11 +232,9 @@ class StandaloneClusterITCase {
         rest.await(
                 "a running scan job",
                 Duration.ofMinutes(1),
-                FlinkRest.at("/jobs/overview", StandaloneClusterITCase::runningJob));
+                FlinkRest.at("/jobs/overview", StandaloneClusterITCase::runningScan));
 
-        ProcessHandle jobManager = ProcessHandle.of(pids.get("jobmanager")).orElseThrow();
-        assertThat(jobManager.destroyForcibly()).isTrue();
-        jobManager.onExit().get(1, TimeUnit.MINUTES);
+        cluster.kill("jobmanager");
         long killed = System.nanoTime();
         CommandRun failed = scan.finish(COMMAND_LIMIT);
         Duration toFailure = Duration.ofNanos(System.nanoTime() - killed);
@@ -310,37 +250,32 @@ class StandaloneClusterITCase {
                 .as(failed.toString())
                 .startsWith(
                         "logslice: job failed: the Flink cluster at 127.0.0.1:"
-                                + restPort
+                                + cluster.restPort()
                                 + " stopped answering (");
     }
 
     @Test
     @Order(6)
     void stopEndsEveryProcessAndLeavesNothingListening() throws Exception {
-        CommandRun stop =
-                run("deploy/standalone/cluster.sh", "stop", "--work-dir", work.toString());
+        CommandRun stop = cluster.script("stop");
 
         assertThat(stop.exitCode()).as(stop.toString()).isZero();
-        for (Map.Entry<String, Long> process : pids.entrySet()) {
+        for (Map.Entry<String, Long> process : cluster.pids().entrySet()) {
             assertThat(ProcFs.running(process.getValue()))
                     .as(process.getKey() + " runs after " + stop)
                     .isFalse();
         }
         Set<Integer> stillListening = ProcFs.allListeningPorts();
-        stillListening.retainAll(clusterPorts);
+        stillListening.retainAll(cluster.ports());
         assertThat(stillListening).as("ports of the cluster still listening").isEmpty();
-        CommandRun status =
-                run("deploy/standalone/cluster.sh", "status", "--work-dir", work.toString());
+        CommandRun status = cluster.script("status");
         assertThat(status.exitCode()).isEqualTo(3);
     }
 
     @AfterAll
     void stopWhateverIsLeft() throws Exception {
-        for (long pid : pids.values()) {
-            if (ProcFs.running(pid)) {
-                run("deploy/standalone/cluster.sh", "stop", "--work-dir", work.toString());
-                return;
-            }
+        if (cluster != null) {
+            cluster.stopIfRunning();
         }
     }
 
@@ -419,17 +354,13 @@ class StandaloneClusterITCase {
                     case EMBEDDED -> new ArrayList<>(List.of("./logslice", command));
                     case CLUSTER ->
                             new ArrayList<>(
-                                    List.of(
-                                            "./logslice",
-                                            command,
-                                            "--cluster",
-                                            "127.0.0.1:" + restPort));
+                                    List.of("./logslice", command, "--cluster", cluster.address()));
                     case FLINK_RUN ->
                             new ArrayList<>(
                                     List.of(
                                             "deploy/standalone/flink",
                                             "--work-dir",
-                                            work.toString(),
+                                            cluster.work().toString(),
                                             "run",
                                             jobJar.toString(),
                                             command));
@@ -444,10 +375,6 @@ class StandaloneClusterITCase {
         System.out.printf(
                 "%s: %d ms%n", what, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         return run;
-    }
-
-    private CommandRun run(String... command) throws Exception {
-        return CommandRun.of(repo, COMMAND_LIMIT, List.of(command));
     }
 
     /** Equal reports, split by split, but for how long things took. */
@@ -519,23 +446,8 @@ class StandaloneClusterITCase {
         return Optional.empty();
     }
 
-    private static Optional<String> runningJob(JsonNode overview) {
-        for (JsonNode job : overview.get("jobs")) {
-            if (job.get("name").asText().equals("logslice scan")
-                    && job.get("state").asText().equals("RUNNING")) {
-                return Optional.of(job.get("jid").asText());
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static String sourceVertex(JsonNode job) {
-        for (JsonNode vertex : job.get("vertices")) {
-            if (vertex.get("name").asText().startsWith("Source: log files")) {
-                return vertex.get("id").asText();
-            }
-        }
-        throw new AssertionError("no source vertex in " + job);
+    private static Optional<String> runningScan(JsonNode overview) {
+        return StandaloneCluster.runningJob(overview, "logslice scan");
     }
 
     private Optional<Long> readCallsSum(JsonNode metrics) {
@@ -546,33 +458,6 @@ class StandaloneClusterITCase {
             }
         }
         return Optional.empty();
-    }
-
-    /** The TaskManager of a reader that runs now. */
-    private Optional<String> readersHost(JsonNode vertex) {
-        for (JsonNode subtask : vertex.get("subtasks")) {
-            String taskManager = subtask.get("taskmanager-id").asText();
-            if (subtask.get("status").asText().equals("RUNNING") && pids.containsKey(taskManager)) {
-                return Optional.of(taskManager);
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** The JobManager's account of the failover, for the test's output. */
-    private void printRestartLines() throws IOException {
-        try (Stream<String> lines = Files.lines(work.resolve("log/jobmanager.log"))) {
-            lines.dropWhile(line -> !line.contains("to FAILED"))
-                    .filter(line -> !line.startsWith("\t"))
-                    .filter(
-                            line ->
-                                    line.contains("to FAILED")
-                                            || line.contains("RESTARTING")
-                                            || line.contains("timed out")
-                                            || line.contains("to FINISHED"))
-                    .limit(20)
-                    .forEach(line -> System.out.println("jobmanager.log: " + line));
-        }
     }
 
     /** An access log of {@code lines} lines; returns the count. */
@@ -630,11 +515,5 @@ class StandaloneClusterITCase {
             }
         }
         return counts;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

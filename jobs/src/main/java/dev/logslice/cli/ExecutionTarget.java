@@ -46,7 +46,7 @@ final class ExecutionTarget {
         return run(parallelism, new Configuration(), paths, err, job);
     }
 
-    /** As {@link #run}, the job run with {@code settings} added to the embedded Flink's. */
+    /** As {@link #run}, the job run with {@code settings} (checkpoints, a restore) added. */
     <T> T run(
             int parallelism,
             Configuration settings,
@@ -58,9 +58,6 @@ final class ExecutionTarget {
         if (cluster == null) {
             return job.apply(EmbeddedFlink.environment(parallelism, settings));
         }
-        if (!settings.keySet().isEmpty()) {
-            throw new IllegalStateException("settings for the embedded Flink only: " + settings);
-        }
         ClusterWatch watch = new ClusterWatch(cluster);
         watch.checkAnswers();
         err.println(
@@ -71,7 +68,7 @@ final class ExecutionTarget {
                         + " at the same path");
         StreamExecutionEnvironment env =
                 SessionClusterFlink.environment(
-                        cluster.host(), cluster.port(), parallelism, JobJar.locate());
+                        cluster.host(), cluster.port(), parallelism, JobJar.locate(), settings);
         return watch.await(() -> job.apply(env));
     }
 }

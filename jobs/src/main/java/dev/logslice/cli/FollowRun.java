@@ -6,6 +6,7 @@ import dev.logslice.job.FollowJob;
 import dev.logslice.job.FollowOutputSink;
 import dev.logslice.job.GrepMatch;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import sun.misc.Signal;
@@ -20,9 +21,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Runs a {@code --follow} job in this JVM until Ctrl-C or SIGTERM, which stop it cleanly (exit 0);
- * with {@code --checkpoint-dir}, resumed from the folder's latest checkpoint and stopped with a
- * savepoint there.
+ * Runs a {@code --follow} job, in this JVM or on the {@code --cluster}, until Ctrl-C or SIGTERM,
+ * which stop it cleanly (exit 0): on a cluster the job is cancelled there. With {@code
+ * --checkpoint-dir}, resumed from the folder's latest checkpoint and stopped with a savepoint
+ * there.
  */
 final class FollowRun {
     /** A follow job: runs in {@code env} until {@code stop}, returns the savepoint it took. */
@@ -60,6 +62,22 @@ final class FollowRun {
     void writeLines(String command, @Nullable Path out, LogFileSource<GrepMatch> source)
             throws Exception {
         Path outFile = out == null || Outputs.isStdout(out) ? null : canonical(out);
+        if (!execution.isEmbedded()) {
+            if (outFile == null) {
+                // The sink runs in a TaskManager, whose stdout is a log file of the cluster's.
+                throw new IllegalArgumentException(
+                        "--follow --cluster writes to --out FILE only, a file the TaskManagers"
+                                + " write at that path, not to stdout");
+            }
+            notes.println(
+                    "logslice: the TaskManagers write "
+                            + outFile
+                            + (options.checkpointDir == null
+                                    ? ""
+                                    : " and the cluster checkpoints into "
+                                            + options.checkpointDir.toAbsolutePath())
+                            + ": paths they must reach, the same as here");
+        }
         FollowOutputSink sink =
                 outFile == null ? FollowOutputSink.toStdout() : FollowOutputSink.toFile(outFile);
         run(
@@ -91,8 +109,10 @@ final class FollowRun {
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), caught -> stop.complete(null));
         }
+        Configuration settings =
+                execution.isEmbedded() ? new Configuration() : FollowJob.clusterSettings();
         if (options.checkpointDir == null) {
-            execution.run(parallelism, paths, notes, env -> job.run(env, stop, null));
+            execution.run(parallelism, settings, paths, notes, env -> job.run(env, stop, null));
             return;
         }
         try (CheckpointFolder folder =
@@ -102,10 +122,11 @@ final class FollowRun {
                 notes.println(checkpointNote);
             }
             resumed.ifPresent(from -> notes.println("logslice: resuming from " + from));
+            settings.addAll(folder.configuration(resumed));
             Optional<String> savepoint =
                     execution.run(
                             parallelism,
-                            folder.configuration(resumed),
+                            settings,
                             paths,
                             notes,
                             env -> job.run(env, stop, folder.savepointDirectory()));

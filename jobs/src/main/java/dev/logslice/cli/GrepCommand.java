@@ -39,7 +39,8 @@ import java.util.regex.PatternSyntaxException;
                     + " lines, when it passes every filter and the regex matches one of its lines."
                     + " Lines that are no event of the format are left out and counted.",
             "With --follow, the selected lines go to stdout or --out as they come, without file"
-                    + " names."
+                    + " names. With --follow --cluster, to --out only: the TaskManagers write that"
+                    + " file, and --checkpoint-dir, at the same paths, which they must reach."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -253,12 +254,10 @@ final class GrepCommand implements Callable<Integer> {
                 || withFileName
                 || formats.isNamed()
                 || !filters.filters(formats.zone).isEmpty()
-                || !execution.isEmbedded()
                 || paths.contains(StandardInput.NAME)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines as they come, in this JVM: -c, -l, -m,"
-                            + " -n, -H, --format, field filters, --cluster and - (stdin) do not go"
-                            + " with it yet");
+                    "--follow writes the selected lines as they come: -c, -l, -m, -n, -H,"
+                            + " --format, field filters and - (stdin) do not go with it yet");
         }
         Outputs.checkFile("--out", out);
         LinePattern pattern = pattern();

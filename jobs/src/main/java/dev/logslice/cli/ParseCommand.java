@@ -29,7 +29,9 @@ import java.util.concurrent.Callable;
             "Write each event as one JSON object per line, in input order; malformed lines as"
                     + " {\"malformed\": true, \"file\", \"offset\", \"reason\"}.",
             "With --follow, each event as it comes, events of a file in file order, to stdout or"
-                    + " --out (exactly once with --checkpoint-dir); single-line formats only."
+                    + " --out (exactly once with --checkpoint-dir); single-line formats only. With"
+                    + " --follow --cluster, to --out only: the TaskManagers write that file, and"
+                    + " --checkpoint-dir, at the same paths, which they must reach."
         })
 final class ParseCommand implements Callable<Integer> {
     @Mixin ReadOptions read;
@@ -110,13 +112,10 @@ final class ParseCommand implements Callable<Integer> {
      * events are refused: the last event of a file would wait for the next one to start.
      */
     private Integer follow() throws Exception {
-        if (limit != null
-                || strict
-                || !execution.isEmbedded()
-                || paths.contains(StandardInput.NAME)) {
+        if (limit != null || strict || paths.contains(StandardInput.NAME)) {
             throw new IllegalArgumentException(
-                    "--follow writes the events as they come, in this JVM: --limit, --strict,"
-                            + " --cluster and - (stdin) do not go with it yet");
+                    "--follow writes the events as they come: --limit, --strict and - (stdin) do"
+                            + " not go with it yet");
         }
         InputFormats inputFormats = formats.resolve(paths, System.err);
         ParseDecoder decoder =

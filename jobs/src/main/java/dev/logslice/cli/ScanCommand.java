@@ -78,11 +78,11 @@ final class ScanCommand implements Callable<Integer> {
      * stopped, each {@code lines N (+NEW), bytes N (HUMAN)}: the labels of the batch report.
      */
     private Integer follow() throws Exception {
-        if (report != null || !execution.isEmbedded() || paths.contains(StandardInput.NAME)) {
+        if (report != null || paths.contains(StandardInput.NAME)) {
             throw new IllegalArgumentException(
-                    "--follow counts in this JVM: --report, --cluster and - (stdin) do not go with"
-                            + " it yet");
+                    "--follow counts as it goes: --report and - (stdin) do not go with it yet");
         }
+        following.refuseCheckpointsOnCluster(execution);
         Duration interval = refresh.interval();
         LogFileSource<byte[]> source =
                 following
@@ -110,13 +110,20 @@ final class ScanCommand implements Callable<Integer> {
                             "stdout",
                             null,
                             (env, stop, savepointDirectory) ->
-                                    FollowStatsJob.run(
-                                            env,
-                                            "logslice scan --follow",
-                                            source,
-                                            live.liveId(),
-                                            stop,
-                                            savepointDirectory));
+                                    execution.isEmbedded()
+                                            ? FollowStatsJob.run(
+                                                    env,
+                                                    "logslice scan --follow",
+                                                    source,
+                                                    live.liveId(),
+                                                    stop,
+                                                    savepointDirectory)
+                                            : FollowStatsJob.runCollected(
+                                                    env,
+                                                    "logslice scan --follow",
+                                                    source,
+                                                    live.liveId(),
+                                                    stop));
         }
         return 0;
     }

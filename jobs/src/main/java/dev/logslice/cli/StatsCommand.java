@@ -275,11 +275,11 @@ final class StatsCommand implements Callable<Integer> {
             StaticFiles staticFiles,
             PrintStream notes)
             throws Exception {
-        if (!execution.isEmbedded() || paths.contains(StandardInput.NAME)) {
+        if (paths.contains(StandardInput.NAME)) {
             throw new IllegalArgumentException(
-                    "--follow makes its report in this JVM: --cluster and - (stdin) do not go with"
-                            + " it yet");
+                    "--follow makes its report as it goes: - (stdin) does not go with it yet");
         }
+        following.refuseCheckpointsOnCluster(execution);
         if (Outputs.isStdout(json) || Outputs.isStdout(html)) {
             throw new IllegalArgumentException(
                     "--follow rewrites --json and --html at each refresh: name files, not -"
@@ -370,13 +370,20 @@ final class StatsCommand implements Callable<Integer> {
                             followOutputs(),
                             null,
                             (env, stop, savepointDirectory) ->
-                                    FollowStatsJob.run(
-                                            env,
-                                            "logslice stats --follow",
-                                            source,
-                                            live.liveId(),
-                                            stop,
-                                            savepointDirectory));
+                                    execution.isEmbedded()
+                                            ? FollowStatsJob.run(
+                                                    env,
+                                                    "logslice stats --follow",
+                                                    source,
+                                                    live.liveId(),
+                                                    stop,
+                                                    savepointDirectory)
+                                            : FollowStatsJob.runCollected(
+                                                    env,
+                                                    "logslice stats --follow",
+                                                    source,
+                                                    live.liveId(),
+                                                    stop));
         }
         if (jsonLines != null) {
             noteWritten(notes, jsonLines);

@@ -4,6 +4,9 @@ import dev.logslice.connector.source.LogFileSource;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -11,17 +14,43 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
- * The streaming jobs of {@code --follow}, in this JVM: a source that {@code monitorContinuously},
- * run until a stop is asked for, then cancelled or stopped with a savepoint (which the next run
- * resumes from).
+ * The streaming jobs of {@code --follow}, in this JVM or on a session cluster: a source that {@code
+ * monitorContinuously}, run until a stop is asked for, then cancelled or stopped with a savepoint
+ * (which the next run resumes from).
  */
 public final class FollowJob {
+    /** A lost TaskManager is replaced in seconds; waiting longer only delays the lines. */
+    private static final Duration MAX_RESTART_BACKOFF = Duration.ofSeconds(30);
+
     private FollowJob() {}
+
+    /**
+     * What a follow job needs on a session cluster, where TaskManagers come and go: checkpoints (in
+     * the JobManager's memory unless a folder is set), so that a restart resumes from the last one,
+     * and restarts without end, backing off: the cluster's own strategy may give up after a few,
+     * which fits a batch job, not one that runs until stopped.
+     */
+    public static Configuration clusterSettings() {
+        Configuration conf = new Configuration();
+        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, CheckpointFolder.INTERVAL);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "exponential-delay");
+        conf.set(
+                RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_INITIAL_BACKOFF,
+                Duration.ofSeconds(1));
+        conf.set(
+                RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_MAX_BACKOFF,
+                MAX_RESTART_BACKOFF);
+        conf.set(
+                RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_ATTEMPTS,
+                Integer.MAX_VALUE);
+        return conf;
+    }
 
     /** The followed source, with the fixed id by which a restored job finds its state. */
     public static <T> DataStream<T> source(
@@ -65,7 +94,19 @@ public final class FollowJob {
             CompletableFuture<Void> stop,
             @Nullable String savepointDirectory)
             throws Exception {
+        return execute(env, jobName, stop, savepointDirectory, () -> {});
+    }
+
+    /** As {@link #execute}, {@code submitted} run once the job is (its collected results too). */
+    public static Optional<String> execute(
+            StreamExecutionEnvironment env,
+            String jobName,
+            CompletableFuture<Void> stop,
+            @Nullable String savepointDirectory,
+            Runnable submitted)
+            throws Exception {
         JobClient job = env.executeAsync(jobName);
+        submitted.run();
         CompletableFuture<String> savepoint =
                 stop.thenCompose(
                         stopped ->

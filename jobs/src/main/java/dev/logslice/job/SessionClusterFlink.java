@@ -26,9 +26,11 @@ public final class SessionClusterFlink {
 
     private SessionClusterFlink() {}
 
+    /** As {@link EmbeddedFlink#environment(int, Configuration)}: {@code settings} added. */
     public static StreamExecutionEnvironment environment(
-            String host, int port, int parallelism, Path jobJar) {
+            String host, int port, int parallelism, Path jobJar, Configuration settings) {
         Configuration conf = BatchSettings.configuration(parallelism);
+        conf.addAll(settings);
         conf.set(RestOptions.RETRY_MAX_ATTEMPTS, REST_RETRIES);
         conf.set(RestOptions.RETRY_DELAY, REST_RETRY_DELAY);
         conf.set(RestOptions.CONNECTION_TIMEOUT, REST_CONNECTION_TIMEOUT);
