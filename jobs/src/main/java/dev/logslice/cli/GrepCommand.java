@@ -74,6 +74,13 @@ final class GrepCommand implements Callable<Integer> {
     boolean fixedStrings;
 
     @Option(
+            names = {"-E", "--extended-regexp"},
+            description =
+                    "Taken for GNU grep's scripts: REGEX is a Java regex, which reads POSIX"
+                            + " extended syntax (|, +, ?, {n,m}, groups, [[:digit:]]) alike.")
+    boolean extendedRegexp;
+
+    @Option(
             names = {"-i", "--ignore-case"},
             description = "Ignore case, Unicode case included (as GNU grep in a UTF-8 locale).")
     boolean ignoreCase;
@@ -229,6 +236,10 @@ final class GrepCommand implements Callable<Integer> {
     }
 
     private LinePattern pattern() {
+        if (extendedRegexp && fixedStrings) {
+            // As GNU grep: one kind of pattern or the other.
+            throw new IllegalArgumentException("conflicting matchers: -E and -F");
+        }
         try {
             return LinePattern.compile(
                     regex,

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -65,6 +66,19 @@ class GrepCommandITCase {
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("invalid regex '(unclosed'");
+    }
+
+    @Test
+    void extendedRegexpIsTheRegexAsGivenAndConflictsWithFixedStrings() throws IOException {
+        Path log = Files.writeString(dir.resolve("a.log"), "GET /a 200\nPOST /b 503\nPUT /c 200\n");
+
+        byte[] extended = GrepRun.of(dir, List.of("-E"), "^P(OST|UT) /[[:alpha:]]+ ", log).output();
+        CliRun both = CliRun.of("grep", "-E", "-F", "POST", log.toString());
+
+        assertThat(new String(extended, StandardCharsets.UTF_8))
+                .isEqualTo("POST /b 503\nPUT /c 200\n");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.stderr()).contains("conflicting matchers: -E and -F");
     }
 
     private byte[] grep(String regex, Path... logs) throws IOException {
