@@ -112,15 +112,7 @@ class FollowClusterITCase {
                         log.toString());
 
         CommandRun.Started first = start(command);
-        String job =
-                rest.await(
-                        "a running follow job",
-                        DEADLINE,
-                        FlinkRest.at(
-                                "/jobs/overview",
-                                overview ->
-                                        StandaloneCluster.runningJob(
-                                                overview, "logslice grep --follow")));
+        String job = awaitRunningJob(rest, "logslice grep --follow");
         // Killed after a checkpoint, with lines written since: the restore must cut them off.
         long checkpointed = awaitCompletedCheckpoints(rest, job, 1);
         int atCheckpoint = appended.get();
@@ -203,15 +195,7 @@ class FollowClusterITCase {
                                 "-p",
                                 "2",
                                 log.toString()));
-        String job =
-                rest.await(
-                        "a running stats job",
-                        DEADLINE,
-                        FlinkRest.at(
-                                "/jobs/overview",
-                                overview ->
-                                        StandaloneCluster.runningJob(
-                                                overview, "logslice stats --follow")));
+        String job = awaitRunningJob(rest, "logslice stats --follow");
         // Collected partials are handed over at checkpoints: a report of lines follows one.
         awaitUntil("a report of some lines", client, () -> lastReportedLines(reports) > 0);
         long beforeKill = lastReportedLines(reports);
@@ -262,15 +246,7 @@ class FollowClusterITCase {
                                 "1",
                                 "GET",
                                 log.toString()));
-        cluster.rest()
-                .await(
-                        "a running follow job",
-                        DEADLINE,
-                        FlinkRest.at(
-                                "/jobs/overview",
-                                overview ->
-                                        StandaloneCluster.runningJob(
-                                                overview, "logslice grep --follow")));
+        awaitRunningJob(cluster.rest(), "logslice grep --follow");
 
         cluster.kill("jobmanager");
         long killed = System.nanoTime();
@@ -348,6 +324,16 @@ class FollowClusterITCase {
     }
 
     /** Waits for {@code count} completed checkpoints of the job; returns the latest one's id. */
+    /** The id of the running job named {@code name}, once there is one. */
+    private static String awaitRunningJob(FlinkRest rest, String name) throws Exception {
+        return rest.await(
+                "a running job " + name,
+                DEADLINE,
+                FlinkRest.at(
+                        "/jobs/overview",
+                        overview -> StandaloneCluster.runningJob(overview, name)));
+    }
+
     private static long awaitCompletedCheckpoints(FlinkRest rest, String job, int count)
             throws InterruptedException {
         return rest.await(

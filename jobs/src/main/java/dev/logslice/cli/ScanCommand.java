@@ -110,20 +110,14 @@ final class ScanCommand implements Callable<Integer> {
                             "stdout",
                             null,
                             (env, stop, savepointDirectory) ->
-                                    execution.isEmbedded()
-                                            ? FollowStatsJob.run(
-                                                    env,
-                                                    "logslice scan --follow",
-                                                    source,
-                                                    live.liveId(),
-                                                    stop,
-                                                    savepointDirectory)
-                                            : FollowStatsJob.runCollected(
-                                                    env,
-                                                    "logslice scan --follow",
-                                                    source,
-                                                    live.liveId(),
-                                                    stop));
+                                    FollowStatsJob.run(
+                                            execution.isEmbedded(),
+                                            env,
+                                            "logslice scan --follow",
+                                            source,
+                                            live.liveId(),
+                                            stop,
+                                            savepointDirectory));
         }
         return 0;
     }

@@ -370,20 +370,14 @@ final class StatsCommand implements Callable<Integer> {
                             followOutputs(),
                             null,
                             (env, stop, savepointDirectory) ->
-                                    execution.isEmbedded()
-                                            ? FollowStatsJob.run(
-                                                    env,
-                                                    "logslice stats --follow",
-                                                    source,
-                                                    live.liveId(),
-                                                    stop,
-                                                    savepointDirectory)
-                                            : FollowStatsJob.runCollected(
-                                                    env,
-                                                    "logslice stats --follow",
-                                                    source,
-                                                    live.liveId(),
-                                                    stop));
+                                    FollowStatsJob.run(
+                                            execution.isEmbedded(),
+                                            env,
+                                            "logslice stats --follow",
+                                            source,
+                                            live.liveId(),
+                                            stop,
+                                            savepointDirectory));
         }
         if (jsonLines != null) {
             noteWritten(notes, jsonLines);

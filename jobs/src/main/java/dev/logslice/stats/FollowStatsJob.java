@@ -24,8 +24,13 @@ public final class FollowStatsJob {
 
     private FollowStatsJob() {}
 
-    /** Runs until {@code stop}; see {@link FollowJob#execute}. */
+    /**
+     * Runs until {@code stop}; see {@link FollowJob#execute}. In this JVM ({@code embedded}) a sink
+     * merges the partials and checkpoints the total; on a session cluster they are {@link
+     * #runCollected collected} instead, and no savepoint is taken.
+     */
     public static Optional<String> run(
+            boolean embedded,
             StreamExecutionEnvironment env,
             String jobName,
             LogFileSource<byte[]> source,
@@ -33,6 +38,9 @@ public final class FollowStatsJob {
             CompletableFuture<Void> stop,
             @Nullable String savepointDirectory)
             throws Exception {
+        if (!embedded) {
+            return runCollected(env, jobName, source, liveId, stop);
+        }
         FollowJob.source(env, source)
                 .sinkTo(new FollowStatsSink(liveId))
                 .name("stats total")
@@ -42,13 +50,13 @@ public final class FollowStatsJob {
     }
 
     /**
-     * As {@link #run}, for a session cluster, whose sink would merge in a TaskManager: the partials
-     * are collected to this JVM and merged here into {@link LiveStats#of LiveStats.of(liveId)}.
-     * With checkpoints, Flink's collect hands over a partial once the checkpoint after it is
-     * complete and drops those of a failed attempt, so a restarted job counts no line twice; the
-     * total starts at nothing, as it is not in the job's state.
+     * {@link #run} on a session cluster, whose sink would merge in a TaskManager: the partials are
+     * collected to this JVM and merged here into {@link LiveStats#of LiveStats.of(liveId)}. With
+     * checkpoints, Flink's collect hands over a partial once the checkpoint after it is complete
+     * and drops those of a failed attempt, so a restarted job counts no line twice; the total
+     * starts at nothing, as it is not in the job's state.
      */
-    public static Optional<String> runCollected(
+    private static Optional<String> runCollected(
             StreamExecutionEnvironment env,
             String jobName,
             LogFileSource<byte[]> source,
