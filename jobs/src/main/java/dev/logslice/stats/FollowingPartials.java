@@ -170,7 +170,8 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
 
         void add(Line line) {
             holdsLines = true;
-            if (!line.file().equals(file)) {
+            // The reader gives a file's lines one Path: the identity spares an equals per line.
+            if (line.file() != file && !line.file().equals(file)) {
                 // A followed file renamed by rotation is read on under its new name.
                 flushFileLines();
                 file = line.file();
