@@ -35,6 +35,9 @@ final class ReportServer implements AutoCloseable {
     /** A comment this often finds a browser that went away, and keeps proxies from timing out. */
     private static final long KEEP_ALIVE_MILLIS = 15_000;
 
+    /** How long a close waits for the pages told of the stop to fetch the last report. */
+    private static final long DRAIN_MILLIS = 2_000;
+
     private static final String HEADER_POLICY =
             StatsHtml.LIVE_CONTENT_SECURITY_POLICY + "; frame-ancestors 'none'";
 
@@ -52,6 +55,9 @@ final class ReportServer implements AutoCloseable {
     @Nullable private byte[] json;
     private long version;
     private boolean closed;
+    private int openStreams;
+    private int streamsStopped;
+    private int lastReportsFetched;
 
     private ReportServer(HttpServer server, ExecutorService handlers, ServeAddress address) {
         this.server = server;
@@ -122,6 +128,9 @@ final class ReportServer implements AutoCloseable {
                 send(exchange, 405, "text/plain", text("GET or HEAD only"));
             } else if (path.equals("/")) {
                 send(exchange, 200, "text/html", current(false));
+                if ("stopped".equals(exchange.getRequestURI().getRawQuery())) {
+                    lastReportFetched();
+                }
             } else if (path.equals("/report.json")) {
                 byte[] report = current(true);
                 if (report == null) {
@@ -138,6 +147,11 @@ final class ReportServer implements AutoCloseable {
         } finally {
             exchange.close();
         }
+    }
+
+    private synchronized void lastReportFetched() {
+        lastReportsFetched++;
+        notifyAll();
     }
 
     @Nullable
@@ -174,12 +188,15 @@ final class ReportServer implements AutoCloseable {
     /**
      * An event stream until the server closes or the browser goes away: {@code data: VERSION} on
      * connecting and at each report, {@code event: stopped} at the end (the page then stops
-     * reconnecting).
+     * reconnecting, and fetches the last report as {@code /?stopped}).
      */
     private void events(HttpExchange exchange) throws IOException {
         if (!eventClients.tryAcquire()) {
             send(exchange, 503, "text/plain", text("too many event streams open"));
             return;
+        }
+        synchronized (this) {
+            openStreams++;
         }
         try {
             headers(exchange, "text/event-stream");
@@ -207,6 +224,9 @@ final class ReportServer implements AutoCloseable {
                 if (stopped) {
                     body.write(text("event: stopped\ndata:\n"));
                     body.flush();
+                    synchronized (this) {
+                        streamsStopped++;
+                    }
                     return;
                 }
                 body.write(text(next == seen ? ": keep-alive" : "data: " + next + "\n"));
@@ -218,16 +238,36 @@ final class ReportServer implements AutoCloseable {
         } catch (IOException e) {
             // The browser went away: its stream ends here.
         } finally {
+            synchronized (this) {
+                openStreams--;
+                notifyAll();
+            }
             eventClients.release();
         }
     }
 
-    /** Ends the event streams, then stops listening (the page keeps the last report it has). */
+    /**
+     * Ends the event streams, waits (a while at most) for each page told to fetch the last report,
+     * then stops listening; the pages keep the last report.
+     */
     @Override
     public void close() {
         synchronized (this) {
+            if (closed) {
+                return;
+            }
             closed = true;
             notifyAll();
+            long deadline = System.currentTimeMillis() + DRAIN_MILLIS;
+            try {
+                for (long left = DRAIN_MILLIS;
+                        (openStreams > 0 || lastReportsFetched < streamsStopped) && left > 0;
+                        left = deadline - System.currentTimeMillis()) {
+                    wait(left);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         server.stop(1);
         handlers.shutdown();

@@ -129,21 +129,23 @@ public final class StatsHtml {
      * (one on connecting, one per refresh) the page is fetched again and its content swapped in,
      * one fetch at a time (an event during a fetch asks for one more after it). A failed fetch
      * waits for the next event; the browser's EventSource reconnects by itself, until the server
-     * says it stopped, which the title then says too.
+     * says it stopped. The page then fetches the last report as {@code ./?stopped}, which the
+     * server waits for before it stops listening (a fetch refused is a console error), and its
+     * title says it stopped.
      */
     private static final String LIVE_SCRIPT =
-            "(function(){var busy=false,again=false;function load(){"
+            "(function(){var busy=false,again=false,last=false;function load(){"
                     + "if(busy){again=true;return}busy=true;"
-                    + "fetch('./',{cache:'no-store'}).then(function(r){"
+                    + "fetch(last?'./?stopped':'./',{cache:'no-store'}).then(function(r){"
                     + "if(!r.ok)throw new Error(r.status);return r.text()}).then(function(t){"
                     + "var n=new DOMParser().parseFromString(t,'text/html').querySelector('.page'),"
                     + "o=document.querySelector('.page');"
                     + "if(n&&o){n=document.adoptNode(n);o.replaceWith(n);sortable(n)}})"
                     + "['catch'](function(){}).then(function(){busy=false;"
-                    + "if(again){again=false;load()}})}"
+                    + "if(again){again=false;load()}else if(last){document.title+=' (stopped)'}})}"
                     + "var events=new EventSource('events');events.onmessage=load;"
                     + "events.addEventListener('stopped',function(){events.close();"
-                    + "document.title+=' (stopped)'})})();";
+                    + "last=true;load()})})();";
 
     /** Only the page's own script may run, and nothing may be fetched. */
     private static final String CONTENT_SECURITY_POLICY = policy(SCRIPT, "");

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -141,9 +142,17 @@ class ReportServerTest {
             server.publish("<p>2</p>", new byte[0]);
             assertThat(nextData(in)).isEqualTo("data: 2");
 
-            server.close();
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(server::close);
             assertThat(nextData(in)).isEqualTo("event: stopped");
+            // Still listening for the page told of the stop: it fetches the last report.
+            Response last = get("/?stopped");
+            assertThat(last.status()).isEqualTo(200);
+            assertThat(last.body()).isEqualTo("<p>2</p>");
+            closing.join();
         }
+        assertThatThrownBy(() -> get("/"))
+                .as("not listening once closed")
+                .isInstanceOf(IOException.class);
     }
 
     @Test
