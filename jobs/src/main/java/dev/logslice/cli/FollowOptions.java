@@ -37,8 +37,8 @@ final class FollowOptions {
                             + " savepoint there first), was killed or crashed. --out then holds"
                             + " every line exactly once across runs: what was written after the"
                             + " checkpoint resumed from is cut off. One DIR per command. With"
-                            + " --cluster, a folder the cluster reaches at the same path (grep and"
-                            + " parse only: scan and stats make their total in this JVM).")
+                            + " --cluster, a folder the cluster reaches at the same path; scan and"
+                            + " stats keep their total in it too.")
     Path checkpointDir;
 
     @Option(
@@ -51,20 +51,6 @@ final class FollowOptions {
         if (fromStart || checkpointDir != null) {
             throw new IllegalArgumentException(
                     "--from-start and --checkpoint-dir go with --follow only");
-        }
-    }
-
-    /**
-     * For {@code scan} and {@code stats} on a cluster, whose total is merged in this JVM from the
-     * collected partials and so is in no checkpoint: refuses {@code --checkpoint-dir}, which would
-     * resume the files' offsets without the total of what was read before them.
-     */
-    void refuseCheckpointsOnCluster(ExecutionTarget execution) {
-        if (checkpointDir != null && !execution.isEmbedded()) {
-            throw new IllegalArgumentException(
-                    "--follow --cluster makes the total in this JVM, outside the job's"
-                            + " checkpoints: --checkpoint-dir does not go with it for scan and"
-                            + " stats");
         }
     }
 

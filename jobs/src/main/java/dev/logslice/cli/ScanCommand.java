@@ -82,7 +82,6 @@ final class ScanCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--follow counts as it goes: --report and - (stdin) do not go with it yet");
         }
-        following.refuseCheckpointsOnCluster(execution);
         Duration interval = refresh.interval();
         LogFileSource<byte[]> source =
                 following

@@ -279,7 +279,6 @@ final class StatsCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "--follow makes its report as it goes: - (stdin) does not go with it yet");
         }
-        following.refuseCheckpointsOnCluster(execution);
         if (Outputs.isStdout(json) || Outputs.isStdout(html)) {
             throw new IllegalArgumentException(
                     "--follow rewrites --json and --html at each refresh: name files, not -"

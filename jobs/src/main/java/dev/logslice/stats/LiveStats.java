@@ -10,9 +10,10 @@ import java.util.function.LongSupplier;
 
 /**
  * The running total of a {@code --follow} job in this JVM, over the whole run or its last {@code
- * --window} ({@link ArrivalWindow}): its sink merges the partials into it, and the command's thread
- * takes copies of it to render, each refresh. Found by the id the sink was made with, since the
- * sink is serialised into the job; the window and the clock are this JVM's, set by the command.
+ * --window} ({@link ArrivalWindow}): its sink merges the partials into it (on a cluster, the
+ * updates collected from {@link FollowStatsTotal} do), and the command's thread takes copies of it
+ * to render, each refresh. Found by the id the sink was made with, since the sink is serialised
+ * into the job; the window and the clock are this JVM's, set by the command.
  */
 public final class LiveStats {
     private static final Map<String, LiveStats> RUNNING = new ConcurrentHashMap<>();
@@ -47,7 +48,16 @@ public final class LiveStats {
         RUNNING.remove(id);
     }
 
-    /** The sink (re)started: the total is what its states held ({@link #toBytes}), or nothing. */
+    /** The window of the total, null for the whole run. */
+    @Nullable
+    Duration window() {
+        return window;
+    }
+
+    /**
+     * The sink (re)started, or a base came: the total is what its states held ({@link #toBytes}),
+     * or nothing.
+     */
     synchronized void reset(Collection<byte[]> restored) {
         ring = new ArrivalWindow(window);
         restored.forEach(ring::restore);

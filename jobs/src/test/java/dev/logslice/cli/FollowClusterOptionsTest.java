@@ -12,17 +12,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What {@code --follow --cluster} refuses, in one line before any cluster is asked (none listens at
  * the port given here): {@code grep} and {@code parse} write through a sink that runs in a
- * TaskManager, so to {@code --out FILE} only, not stdout; {@code scan} and {@code stats} make their
- * total in the client, outside the job's checkpoints, so without {@code --checkpoint-dir}.
+ * TaskManager, so to {@code --out FILE} only, not stdout.
  */
 class FollowClusterOptionsTest {
     private static final String NOT_STDOUT =
             "logslice: --follow --cluster writes to --out FILE only, a file the TaskManagers"
                     + " write at that path, not to stdout";
-
-    private static final String NO_CHECKPOINTS =
-            "logslice: --follow --cluster makes the total in this JVM, outside the job's"
-                    + " checkpoints: --checkpoint-dir does not go with it for scan and stats";
 
     @Test
     void aFollowOnAClusterToStdoutIsOneLineAndExit2(@TempDir Path dir) throws IOException {
@@ -39,23 +34,6 @@ class FollowClusterOptionsTest {
                 "--format",
                 "combined",
                 log);
-    }
-
-    @Test
-    void aTotalOnAClusterWithACheckpointDirIsOneLineAndExit2(@TempDir Path dir) throws IOException {
-        String log = Files.writeString(dir.resolve("access.log"), "").toString();
-        String checkpoints = dir.resolve("checkpoints").toString();
-        for (String command : new String[] {"scan", "stats"}) {
-            assertRefused(
-                    NO_CHECKPOINTS,
-                    command,
-                    "--follow",
-                    "--cluster",
-                    "127.0.0.1:1",
-                    "--checkpoint-dir",
-                    checkpoints,
-                    log);
-        }
     }
 
     private static void assertRefused(String message, String... args) {
