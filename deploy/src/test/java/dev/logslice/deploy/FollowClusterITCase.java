@@ -43,8 +43,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * checkpoint; the client is stopped with SIGINT (a savepoint), started again (resumed from it)
  * while lines are still appended, and stopped with SIGTERM; {@code --out} holds every appended line
  * exactly once, in order. {@code stats --json-lines}: a TaskManager of the readers is killed
- * likewise, and the report made in the client counts every line once. A follow whose JobManager
- * dies fails within seconds.
+ * likewise, and the report made in the client counts every line once; {@code stats
+ * --checkpoint-dir} stopped with SIGINT (a savepoint) and started again counts on from its total,
+ * every line once. A follow whose JobManager dies fails within seconds.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -65,7 +66,7 @@ class FollowClusterITCase {
     private final List<CommandRun.Started> clients = new ArrayList<>();
     private ScheduledExecutorService writer;
 
-    /** Each test kills one TaskManager: one is left at the end. */
+    /** The first two tests kill one TaskManager each: one is left for the others. */
     @BeforeAll
     void startCluster() throws Exception {
         cluster = StandaloneCluster.start(repo, dir.resolve("cluster"), 3);
@@ -229,6 +230,85 @@ class FollowClusterITCase {
 
     @Test
     @Order(3)
+    void statsResumedFromItsSavepointCountsEveryLineOnce() throws Exception {
+        FlinkRest rest = cluster.rest();
+        Path log = dir.resolve("resumed.log");
+        Path reports = dir.resolve("resumed.jsonl");
+        Path checkpoints = dir.resolve("stats-checkpoints");
+        AtomicInteger appended = startWriting(log);
+        List<String> command =
+                List.of(
+                        "./logslice",
+                        "stats",
+                        "--follow",
+                        "--from-start",
+                        "--format",
+                        "combined",
+                        "--refresh",
+                        "500ms",
+                        "--cluster",
+                        cluster.address(),
+                        "--json-lines",
+                        reports.toString(),
+                        "--checkpoint-dir",
+                        checkpoints.toString(),
+                        "-p",
+                        "2",
+                        log.toString());
+
+        CommandRun.Started first = start(command);
+        String job = awaitRunningJob(rest, "logslice stats --follow");
+        awaitUntil("a report of some lines", first, () -> lastReportedLines(reports) > 0);
+        CommandRun firstRun = interrupt(first);
+        assertThat(firstRun.exitCode()).as(firstRun.toString()).isZero();
+        assertThat(firstRun.stderr())
+                .as(firstRun.toString())
+                .contains("logslice: stopped with a savepoint, ");
+        long atStop = lastReportedLines(reports);
+        int reportsOfFirst = completeLines(reports).size();
+        int appendedAtStop = appended.get();
+        rest.await(
+                "the stopped job FINISHED",
+                DEADLINE,
+                FlinkRest.at(
+                        "/jobs/" + job,
+                        details ->
+                                Optional.of(details.get("state").asText())
+                                        .filter("FINISHED"::equals)));
+
+        CommandRun.Started second = start(command);
+        awaitUntil(
+                "a report of lines appended after the stop",
+                second,
+                () -> lastReportedLines(reports) > appendedAtStop + 400);
+        long firstResumed =
+                json.readTree(completeLines(reports).get(reportsOfFirst)).get("lines").asLong();
+        writer.shutdown();
+        assertThat(writer.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
+        int total = appended.get();
+        // A count above total never comes back down: a line counted twice fails the end.
+        awaitUntil(
+                "a report of every appended line",
+                second,
+                () -> lastReportedLines(reports) >= total);
+        second.process().destroy(); // SIGTERM
+        CommandRun secondRun = second.finish(DEADLINE);
+        assertThat(secondRun.exitCode()).as(secondRun.toString()).isZero();
+        assertThat(secondRun.stderr()).contains("logslice: resuming from " + checkpoints);
+        long reported = lastReportedLines(reports);
+        System.out.printf(
+                "stats resumed on a cluster: %d lines appended, %d in the last report; %d in the"
+                        + " last report of the run stopped by SIGINT (%d appended by then), %d in"
+                        + " the first report of the resumed run%n",
+                total, reported, atStop, appendedAtStop, firstResumed);
+        assertThat(firstResumed)
+                .as("the resumed run's first report counts on from the savepoint")
+                .isGreaterThanOrEqualTo(atStop);
+        assertThat(reported).as("lines in the last report").isEqualTo(total);
+    }
+
+    @Test
+    @Order(4)
     void aFollowWhoseJobManagerDiesFailsWithinSeconds() throws Exception {
         Path log = dir.resolve("lost.log");
         startWriting(log);
@@ -323,7 +403,6 @@ class FollowClusterITCase {
         return client.finish(DEADLINE);
     }
 
-    /** Waits for {@code count} completed checkpoints of the job; returns the latest one's id. */
     /** The id of the running job named {@code name}, once there is one. */
     private static String awaitRunningJob(FlinkRest rest, String name) throws Exception {
         return rest.await(
@@ -334,6 +413,7 @@ class FollowClusterITCase {
                         overview -> StandaloneCluster.runningJob(overview, name)));
     }
 
+    /** Waits for {@code count} completed checkpoints of the job; returns the latest one's id. */
     private static long awaitCompletedCheckpoints(FlinkRest rest, String job, int count)
             throws InterruptedException {
         return rest.await(
@@ -413,6 +493,12 @@ class FollowClusterITCase {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The complete lines of {@code file}; none if it is not there yet. */
+    private static List<String> completeLines(Path file) throws IOException {
+        String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        return text.lines().limit(text.chars().filter(c -> c == '\n').count()).toList();
     }
 
     /** The last complete line of {@code file}; empty if none. */

@@ -139,6 +139,15 @@ final class FollowRun {
         }
     }
 
+    /**
+     * {@link #run} for {@code scan} and {@code stats}, whose total is a sink's state in this JVM
+     * and an operator's on a cluster: their {@code --checkpoint-dir} is marked with which, so that
+     * a folder of one kind is refused by the other rather than resumed without its total.
+     */
+    void runTotal(String command, String writesTo, Job job) throws Exception {
+        run(execution.isEmbedded() ? command : command + " --cluster", writesTo, null, job);
+    }
+
     /** The file with its folder's links resolved: two spellings of one --out are one command. */
     static Path canonical(Path file) throws IOException {
         Path absolute = file.toAbsolutePath().normalize();

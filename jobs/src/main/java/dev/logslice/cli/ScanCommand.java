@@ -104,10 +104,9 @@ final class ScanCommand implements Callable<Integer> {
                 };
         try (LiveRefresh live = LiveRefresh.every(interval, null, renderer, System.err)) {
             new FollowRun(following, execution, read.parallelism, paths, System.err)
-                    .run(
+                    .runTotal(
                             "scan",
                             "stdout",
-                            null,
                             (env, stop, savepointDirectory) ->
                                     FollowStatsJob.run(
                                             execution.isEmbedded(),

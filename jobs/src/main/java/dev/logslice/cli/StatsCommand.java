@@ -364,10 +364,9 @@ final class StatsCommand implements Callable<Integer> {
         try (LiveRefresh live =
                 LiveRefresh.every(refresh.interval(), windowLength, renderer, System.err)) {
             new FollowRun(following, execution, read.parallelism, paths, notes)
-                    .run(
+                    .runTotal(
                             "stats",
                             followOutputs(),
-                            null,
                             (env, stop, savepointDirectory) ->
                                     FollowStatsJob.run(
                                             execution.isEmbedded(),
