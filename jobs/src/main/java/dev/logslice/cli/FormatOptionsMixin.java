@@ -206,7 +206,8 @@ final class FormatOptionsMixin {
         }
     }
 
-    private static String someOf(List<String> files) {
+    /** "(a, b, c and 2 more)": the first files, as a user knows their paths. */
+    static String someOf(List<String> files) {
         return "("
                 + files.stream()
                         .limit(NOTE_FILES)
