@@ -1,5 +1,7 @@
 package dev.logslice.cli;
 
+import dev.logslice.job.CheckpointFolder;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,7 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What {@code --follow --cluster} refuses, in one line before any cluster is asked (none listens at
  * the port given here): {@code grep} and {@code parse} write through a sink that runs in a
- * TaskManager, so to {@code --out FILE} only, not stdout.
+ * TaskManager, so to {@code --out FILE} only, not stdout; {@code scan} and {@code stats} keep their
+ * total in another state there than here, so a {@code --checkpoint-dir} of an embedded run is not
+ * theirs on a cluster.
  */
 class FollowClusterOptionsTest {
     private static final String NOT_STDOUT =
@@ -33,6 +37,27 @@ class FollowClusterOptionsTest {
                 "127.0.0.1:1",
                 "--format",
                 "combined",
+                log);
+    }
+
+    @Test
+    void aCheckpointDirOfAnEmbeddedTotalIsRefusedOnACluster(@TempDir Path dir) throws IOException {
+        String log = Files.writeString(dir.resolve("access.log"), "").toString();
+        Path checkpoints = dir.resolve("checkpoints");
+        CheckpointFolder.open(checkpoints, "stats", "the terminal").close();
+        assertRefused(
+                "logslice: --checkpoint-dir "
+                        + checkpoints
+                        + " holds the checkpoints of another command (logslice stats --follow,"
+                        + " writing to the terminal), not of this one, writing to the terminal",
+                "stats",
+                "--follow",
+                "--format",
+                "combined",
+                "--cluster",
+                "127.0.0.1:1",
+                "--checkpoint-dir",
+                checkpoints.toString(),
                 log);
     }
 
