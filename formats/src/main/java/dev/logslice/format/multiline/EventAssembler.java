@@ -1,5 +1,6 @@
 package dev.logslice.format.multiline;
 
+import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
@@ -38,6 +39,7 @@ public final class EventAssembler {
     private final boolean holdsEvents;
 
     private final ByteSpan piece = new ByteSpan();
+    private byte[] plain = new byte[0];
     private LogEvent pending;
     private boolean afterMalformed;
     private String failure = "";
@@ -84,8 +86,19 @@ public final class EventAssembler {
                 || parser.continuesEvent(b, start, length, scratch);
     }
 
-    /** Takes the next line of the file. */
+    /** Takes the next line of the file; its colours (ANSI escapes) are no part of it. */
     public void accept(byte[] bytes, int start, int length, String file, long offset) {
+        if (AnsiEscapes.indexOfEscape(bytes, start, length) >= 0) {
+            if (plain.length < length) {
+                plain = new byte[length];
+            }
+            acceptPlain(plain, 0, AnsiEscapes.strip(bytes, start, length, plain), file, offset);
+        } else {
+            acceptPlain(bytes, start, length, file, offset);
+        }
+    }
+
+    private void acceptPlain(byte[] bytes, int start, int length, String file, long offset) {
         if (pending != null && pending.hasUnfinishedLine() && finishesLine(bytes, start, length)) {
             pending.appendRest(
                     piece.bytes(),

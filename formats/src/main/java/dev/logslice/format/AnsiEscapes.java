@@ -1,0 +1,71 @@
+package dev.logslice.format;
+
+import java.util.Arrays;
+
+/**
+ * Removes the ANSI escape sequences (CSI: {@code ESC [ params intermediates final}) a program wrote
+ * to colour its lines for a terminal, such as Spring Boot's or a container's coloured console, so
+ * that the line reads as its plain text. A lone ESC, or one before any other byte, stays.
+ */
+public final class AnsiEscapes {
+    private static final byte ESC = 0x1b;
+
+    private AnsiEscapes() {}
+
+    /** The index of the first ESC in {@code b[start, start + length)}, or -1. */
+    public static int indexOfEscape(byte[] b, int start, int length) {
+        for (int i = start; i < start + length; i++) {
+            if (b[i] == ESC) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Copies {@code in[start, start + length)} to {@code out} from index 0 without its CSI
+     * sequences; {@code out} holds at least {@code length} bytes.
+     *
+     * @return the length of the copy
+     */
+    public static int strip(byte[] in, int start, int length, byte[] out) {
+        int end = start + length;
+        int n = 0;
+        int i = start;
+        while (i < end) {
+            int sequenceEnd = in[i] == ESC ? csiEnd(in, i, end) : -1;
+            if (sequenceEnd < 0) {
+                out[n++] = in[i++];
+            } else {
+                i = sequenceEnd;
+            }
+        }
+        return n;
+    }
+
+    /** A line without its CSI sequences, or the same array when it has none. */
+    public static byte[] strip(byte[] line) {
+        if (indexOfEscape(line, 0, line.length) < 0) {
+            return line;
+        }
+        byte[] out = new byte[line.length];
+        return Arrays.copyOf(out, strip(line, 0, line.length, out));
+    }
+
+    /**
+     * Where the CSI sequence at {@code b[escape]} ends (exclusive), or -1 when none starts there.
+     */
+    private static int csiEnd(byte[] b, int escape, int end) {
+        if (escape + 1 >= end || b[escape + 1] != '[') {
+            return -1;
+        }
+        int i = escape + 2;
+        while (i < end && b[i] >= 0x30 && b[i] <= 0x3f) { // parameters: digits ; ? ...
+            i++;
+        }
+        while (i < end && b[i] >= 0x20 && b[i] <= 0x2f) { // intermediates
+            i++;
+        }
+        return i < end && b[i] >= 0x40 && b[i] <= 0x7e ? i + 1 : -1;
+    }
+}
