@@ -5,12 +5,30 @@ import java.util.Arrays;
 /**
  * Removes the ANSI escape sequences (CSI: {@code ESC [ params intermediates final}) a program wrote
  * to colour its lines for a terminal, such as Spring Boot's or a container's coloured console, so
- * that the line reads as its plain text. A lone ESC, or one before any other byte, stays.
+ * that the line reads as its plain text. A lone ESC, or one before any other byte, stays. An
+ * instance strips lines into its own buffer: one per thread.
  */
 public final class AnsiEscapes {
     private static final byte ESC = 0x1b;
 
-    private AnsiEscapes() {}
+    private final ByteSpan plain = new ByteSpan();
+    private byte[] buffer = new byte[0];
+
+    /**
+     * The line {@code b[start, start + length)} without its CSI sequences: the line itself when it
+     * has none, else a copy in this object's buffer, good until the next call.
+     */
+    public ByteSpan plain(byte[] b, int start, int length) {
+        if (indexOfEscape(b, start, length) < 0) {
+            plain.set(b, start, start + length);
+        } else {
+            if (buffer.length < length) {
+                buffer = new byte[length];
+            }
+            plain.set(buffer, 0, strip(b, start, length, buffer));
+        }
+        return plain;
+    }
 
     /** The index of the first ESC in {@code b[start, start + length)}, or -1. */
     public static int indexOfEscape(byte[] b, int start, int length) {

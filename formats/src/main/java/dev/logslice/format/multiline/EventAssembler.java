@@ -39,7 +39,7 @@ public final class EventAssembler {
     private final boolean holdsEvents;
 
     private final ByteSpan piece = new ByteSpan();
-    private byte[] plain = new byte[0];
+    private final AnsiEscapes escapes = new AnsiEscapes();
     private LogEvent pending;
     private boolean afterMalformed;
     private String failure = "";
@@ -88,14 +88,8 @@ public final class EventAssembler {
 
     /** Takes the next line of the file; its colours (ANSI escapes) are no part of it. */
     public void accept(byte[] bytes, int start, int length, String file, long offset) {
-        if (AnsiEscapes.indexOfEscape(bytes, start, length) >= 0) {
-            if (plain.length < length) {
-                plain = new byte[length];
-            }
-            acceptPlain(plain, 0, AnsiEscapes.strip(bytes, start, length, plain), file, offset);
-        } else {
-            acceptPlain(bytes, start, length, file, offset);
-        }
+        ByteSpan line = escapes.plain(bytes, start, length);
+        acceptPlain(line.bytes(), line.start(), line.length(), file, offset);
     }
 
     private void acceptPlain(byte[] bytes, int start, int length, String file, long offset) {
