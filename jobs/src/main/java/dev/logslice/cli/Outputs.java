@@ -11,10 +11,12 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -50,19 +52,35 @@ final class Outputs {
 
     /**
      * Fails with a line naming the option unless {@code file} (when given) can be written: its
-     * folder exists and is writable, and it is no folder itself.
+     * folder exists and is writable, it is no folder itself, and no input file of {@code inputs}
+     * (the command's paths), which the output would replace once written.
      */
-    static void checkFile(String option, @Nullable Path file) {
+    static void checkFile(String option, @Nullable Path file, List<String> inputs) {
         if (file == null || isStdout(file)) {
             return;
         }
         if (Files.isDirectory(file)) {
             throw new IllegalArgumentException(option + " " + file + " is a folder; name a file");
         }
+        for (String input : inputs) {
+            if (isSameFile(file, input)) {
+                throw new IllegalArgumentException(
+                        option + " " + file + " is also an input; name another file");
+            }
+        }
         if (Files.exists(file) && !Files.isWritable(file)) {
             throw new IllegalArgumentException(option + " " + file + " is not writable");
         }
         checkFolderOf(option, file);
+    }
+
+    private static boolean isSameFile(Path file, String input) {
+        try {
+            Path path = Path.of(input);
+            return Files.isRegularFile(path) && Files.exists(file) && Files.isSameFile(file, path);
+        } catch (IOException | InvalidPathException e) {
+            return false; // a glob, or a path the input listing reports on its own
+        }
     }
 
     /** As {@link #checkFile}, for a folder that is created if missing ({@code --csv DIR}). */
