@@ -8,10 +8,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -215,8 +218,26 @@ final class Outputs {
                 return Files.createFile(temporary);
             } catch (FileAlreadyExistsException e) {
                 // another run's; draw again
+            } catch (IOException e) {
+                // A folder that looked writable (a read-only mount, /proc): name the output, not
+                // the temporary file, whose bare path is all the exception says.
+                throw new IllegalArgumentException(
+                        "cannot write " + target + ": " + reasonOf(e), e);
             }
         }
+    }
+
+    private static String reasonOf(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or folder";
+        }
+        if (e instanceof FileSystemException fs) {
+            return fs.getReason() != null ? fs.getReason() : "cannot create a file there";
+        }
+        return e.getMessage();
     }
 
     private static void moveIntoPlace(Path temporary, Path target) throws IOException {

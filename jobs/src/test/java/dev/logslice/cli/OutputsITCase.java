@@ -111,6 +111,25 @@ class OutputsITCase {
     }
 
     @Test
+    void anOutputWhereNoFileCanBeCreatedFailsInOneLineNamingIt() throws IOException {
+        // Even root cannot create files in /proc: the folder looks writable, the write fails.
+        CliRun parse =
+                CliRun.of(
+                        "parse",
+                        "--format",
+                        "combined",
+                        "--out",
+                        "/proc/logslice-out.json",
+                        log().toString());
+
+        assertThat(parse.exitCode()).isEqualTo(2);
+        assertThat(parse.stderr())
+                .contains("/proc/logslice-out.json")
+                .doesNotContain("job failed", ".logslice-out.json.")
+                .hasLineCount(1);
+    }
+
+    @Test
     void anOutputThatIsAnInputIsRefusedAndTheInputKept() throws IOException {
         Path log = log();
         byte[] before = Files.readAllBytes(log);
