@@ -148,7 +148,7 @@ final class GrepCommand implements Callable<Integer> {
             return follow();
         }
         following.refuseWithoutFollow();
-        Outputs.checkFile("--out", out);
+        Outputs.checkFile("--out", out, paths);
         List<String> given = paths;
         paths = StandardInput.spoolIfNamed(paths, execution, System.in);
         String spooledStdin =
@@ -270,7 +270,7 @@ final class GrepCommand implements Callable<Integer> {
                     "--follow writes the selected lines as they come: -c, -l, -m, -n, -H,"
                             + " --format, field filters and - (stdin) do not go with it yet");
         }
-        Outputs.checkFile("--out", out);
+        Outputs.checkFile("--out", out, paths);
         LinePattern pattern = pattern();
         GrepOptions options = new GrepOptions(invert, -1, false, false, false, false);
         LogFileSource<GrepMatch> source =

@@ -8,13 +8,18 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -50,19 +55,35 @@ final class Outputs {
 
     /**
      * Fails with a line naming the option unless {@code file} (when given) can be written: its
-     * folder exists and is writable, and it is no folder itself.
+     * folder exists and is writable, it is no folder itself, and no input file of {@code inputs}
+     * (the command's paths), which the output would replace once written.
      */
-    static void checkFile(String option, @Nullable Path file) {
+    static void checkFile(String option, @Nullable Path file, List<String> inputs) {
         if (file == null || isStdout(file)) {
             return;
         }
         if (Files.isDirectory(file)) {
             throw new IllegalArgumentException(option + " " + file + " is a folder; name a file");
         }
+        for (String input : inputs) {
+            if (isSameFile(file, input)) {
+                throw new IllegalArgumentException(
+                        option + " " + file + " is also an input; name another file");
+            }
+        }
         if (Files.exists(file) && !Files.isWritable(file)) {
             throw new IllegalArgumentException(option + " " + file + " is not writable");
         }
         checkFolderOf(option, file);
+    }
+
+    private static boolean isSameFile(Path file, String input) {
+        try {
+            Path path = Path.of(input);
+            return Files.isRegularFile(path) && Files.exists(file) && Files.isSameFile(file, path);
+        } catch (IOException | InvalidPathException e) {
+            return false; // a glob, or a path the input listing reports on its own
+        }
     }
 
     /** As {@link #checkFile}, for a folder that is created if missing ({@code --csv DIR}). */
@@ -197,8 +218,26 @@ final class Outputs {
                 return Files.createFile(temporary);
             } catch (FileAlreadyExistsException e) {
                 // another run's; draw again
+            } catch (IOException e) {
+                // A folder that looked writable (a read-only mount, /proc): name the output, not
+                // the temporary file, whose bare path is all the exception says.
+                throw new IllegalArgumentException(
+                        "cannot write " + target + ": " + reasonOf(e), e);
             }
         }
+    }
+
+    private static String reasonOf(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or folder";
+        }
+        if (e instanceof FileSystemException fs) {
+            return fs.getReason() != null ? fs.getReason() : "cannot create a file there";
+        }
+        return e.getMessage();
     }
 
     private static void moveIntoPlace(Path temporary, Path target) throws IOException {

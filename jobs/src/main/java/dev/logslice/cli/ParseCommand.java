@@ -69,7 +69,7 @@ final class ParseCommand implements Callable<Integer> {
         if (limit != null && limit < 1) {
             throw new IllegalArgumentException("--limit " + limit + " must be at least 1");
         }
-        Outputs.checkFile("--out", out);
+        Outputs.checkFile("--out", out, paths);
         if (following.follow) {
             return follow();
         }

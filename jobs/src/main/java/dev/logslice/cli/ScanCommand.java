@@ -50,7 +50,7 @@ final class ScanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Outputs.checkFile("--report", report);
+        Outputs.checkFile("--report", report, paths);
         if (following.follow) {
             return follow();
         }

@@ -81,7 +81,7 @@ final class SqlCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "no path to read: give the files after the query (logslice sql QUERY PATH...)");
         }
-        Outputs.checkFile("--out", out);
+        Outputs.checkFile("--out", out, paths);
         paths = StandardInput.spoolIfNamed(new ArrayList<>(paths), execution, System.in);
         InputFormats inputFormats = formats.resolve(paths, System.err);
         List<String> toRead = PathsDetection.pathsToRead(paths, inputFormats);

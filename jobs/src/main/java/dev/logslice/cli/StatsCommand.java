@@ -168,9 +168,9 @@ final class StatsCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--top-field needs a field name, not an empty one");
         }
         StaticFiles staticFiles = StaticFiles.of(staticExtensions);
-        Outputs.checkFile("--json", json);
+        Outputs.checkFile("--json", json, paths);
         Outputs.checkFolder("--csv", csv);
-        Outputs.checkFile("--html", html);
+        Outputs.checkFile("--html", html, paths);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         if (following.follow) {
             return follow(fields, bucketSeconds, windowLength, staticFiles, notes);
@@ -284,7 +284,7 @@ final class StatsCommand implements Callable<Integer> {
                     "--follow rewrites --json and --html at each refresh: name files, not -"
                             + " (--json-lines - writes the reports to stdout)");
         }
-        Outputs.checkFile("--json-lines", jsonLines);
+        Outputs.checkFile("--json-lines", jsonLines, paths);
         // Listening first: a port in use fails the command before the job starts.
         try (ReportServer server = serve == null ? null : ReportServer.start(serve)) {
             if (server != null) {

@@ -4,6 +4,7 @@ import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.filter.EventFilter;
+import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
@@ -56,6 +57,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private long malformed;
     private transient ByteArrayOutputStream held;
     private transient ByteSpan scratch;
+    private transient AnsiEscapes escapes;
 
     public EventGrepDecoder(
             FileFormats formats, ZoneId zone, LinePattern pattern, List<EventFilter> filters) {
@@ -68,11 +70,13 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     @Override
     public GrepMatch decode(Line line) {
         LogParser lineParser = parser.forFile(line.file());
+        // The filters read the line without its colours; the match is written as in the file.
+        ByteSpan plain = escapes().plain(line.buffer(), line.start(), line.length());
         ParseResult result =
                 lineParser.parse(
-                        line.buffer(),
-                        line.start(),
-                        line.length(),
+                        plain.bytes(),
+                        plain.start(),
+                        plain.length(),
                         parser.currentFile(),
                         line.offset());
         if (result instanceof LogEvent event) {
@@ -82,9 +86,9 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
                 || !EventAssembler.continues(
                         parser.format(),
                         lineParser,
-                        line.buffer(),
-                        line.start(),
-                        line.length(),
+                        plain.bytes(),
+                        plain.start(),
+                        plain.length(),
                         scratch())) {
             malformed++;
             course = Course.NO_EVENT;
@@ -149,6 +153,13 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         GrepMatch match = new GrepMatch(line.splitId(), held.toByteArray(), 0);
         held.reset();
         return match;
+    }
+
+    private AnsiEscapes escapes() {
+        if (escapes == null) {
+            escapes = new AnsiEscapes();
+        }
+        return escapes;
     }
 
     private ByteSpan scratch() {

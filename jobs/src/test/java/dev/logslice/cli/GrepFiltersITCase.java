@@ -114,6 +114,40 @@ class GrepFiltersITCase {
     }
 
     @Test
+    void levelFilterReadsColouredLinesAndWritesThemAsInTheFile() throws IOException {
+        String esc = "\u001b";
+        List<String> lines = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            String level =
+                    i % 4 == 0
+                            ? esc + "[31mERROR" + esc + "[0;39m"
+                            : esc + "[32m INFO" + esc + "[0;39m";
+            lines.add(
+                    esc
+                            + "[2m2024-05-10T01:34:"
+                            + (10 + i)
+                            + ".612Z"
+                            + esc
+                            + "[0;39m "
+                            + level
+                            + " 88909 --- [           main] c.e.App                                  : event "
+                            + i);
+        }
+        Path log = Files.writeString(dir.resolve("coloured.log"), String.join("\n", lines) + "\n");
+
+        byte[] output = GrepRun.of(dir, List.of("--level", "error"), "", log).output();
+
+        List<byte[]> expected = new java.util.ArrayList<>();
+        for (String line : lines) {
+            if (line.contains("[31mERROR")) {
+                expected.add((line + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        assertThat(expected).hasSize(10);
+        assertThat(output).isEqualTo(GrepRun.concatenated(expected));
+    }
+
+    @Test
     void errorLevelKeepsCrlfAndEndsAnUnterminatedLastLine() throws IOException {
         Path log = RealLogs.file("Apache_2k.log");
 

@@ -111,6 +111,49 @@ class OutputsITCase {
     }
 
     @Test
+    void anOutputWhereNoFileCanBeCreatedFailsInOneLineNamingIt() throws IOException {
+        // Even root cannot create files in /proc: the folder looks writable, the write fails.
+        CliRun parse =
+                CliRun.of(
+                        "parse",
+                        "--format",
+                        "combined",
+                        "--out",
+                        "/proc/logslice-out.json",
+                        log().toString());
+
+        assertThat(parse.exitCode()).isEqualTo(2);
+        assertThat(parse.stderr())
+                .contains("/proc/logslice-out.json")
+                .doesNotContain("job failed", ".logslice-out.json.")
+                .hasLineCount(1);
+    }
+
+    @Test
+    void anOutputThatIsAnInputIsRefusedAndTheInputKept() throws IOException {
+        Path log = log();
+        byte[] before = Files.readAllBytes(log);
+        Path sameFileByLink = Files.createSymbolicLink(dir.resolve("link.log"), log);
+
+        CliRun parse = CliRun.of("parse", "--out", log.toString(), log.toString());
+        CliRun stats =
+                CliRun.of(
+                        "stats",
+                        "--quiet",
+                        "--json",
+                        sameFileByLink.toString(),
+                        dir.resolve("access.log").toString());
+
+        assertThat(parse.exitCode()).isEqualTo(2);
+        assertThat(parse.stderr())
+                .contains("--out " + log + " is also an input; name another file")
+                .hasLineCount(1);
+        assertThat(stats.exitCode()).isEqualTo(2);
+        assertThat(stats.stderr()).contains("--json " + sameFileByLink + " is also an input");
+        assertThat(Files.readAllBytes(log)).isEqualTo(before);
+    }
+
+    @Test
     void aSuccessfulRunReplacesTheOutputAndLeavesNoTemporaryFile() throws IOException {
         Path log = log();
         Path out = Files.writeString(dir.resolve("out.log"), "stale\n".repeat(100_000));

@@ -91,10 +91,15 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
                             + SpecialFiles.kind(file)
                             + "); save it to a file first, or pipe it in as '-'");
         }
-        if (!named && (!attrs.isRegularFile() || isHidden(file))) {
+        if (!named && isHidden(file)) {
             return FileVisitResult.CONTINUE;
         }
         if (glob != null && !matchesGlob(start.relativize(file))) {
+            return FileVisitResult.CONTINUE;
+        }
+        if (!named && !attrs.isRegularFile()) {
+            // Not read, as named ones are not, but said: nothing is left out silently.
+            skipped.add(file + ": not a regular file (" + SpecialFiles.kind(file) + "), skipped");
             return FileVisitResult.CONTINUE;
         }
         Object key = attrs.fileKey() != null ? attrs.fileKey() : file.toRealPath();

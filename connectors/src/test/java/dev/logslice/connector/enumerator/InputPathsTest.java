@@ -143,6 +143,23 @@ class InputPathsTest {
                 .hasMessageContaining("local paths only");
     }
 
+    @Test
+    void aFifoInADirectoryIsSkippedAndReported() throws Exception {
+        create("logs/app.log");
+        java.nio.file.Path fifo = dir.resolve("logs/pipe");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo works here");
+
+        InputPaths.Expansion expansion = expand(dir + "/logs");
+
+        assertThat(names(expansion)).containsExactly("logs/app.log");
+        assertThat(expansion.skipped())
+                .singleElement()
+                .asString()
+                .contains("logs/pipe")
+                .contains("a FIFO");
+    }
+
     private InputPaths.Expansion expand(String... paths) throws IOException {
         List<Path> flinkPaths = new ArrayList<>();
         for (String path : paths) {

@@ -1,5 +1,6 @@
 package dev.logslice.format.detect;
 
+import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
@@ -139,7 +140,9 @@ public final class FormatDetector {
         Candidate candidate = new Candidate(definition, format, order);
         boolean afterEvent = false;
         ByteSpan scratch = new ByteSpan();
-        for (byte[] line : sample) {
+        for (byte[] raw : sample) {
+            // As the source reads it: without the colours a terminal would show.
+            byte[] line = AnsiEscapes.strip(raw);
             LogEvent event = parser.tryParse(line, 0, line.length, "sample", 0);
             candidate.events.add(event == null ? null : fieldsOf(event));
             if (event != null) {

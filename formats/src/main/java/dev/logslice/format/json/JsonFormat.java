@@ -14,16 +14,26 @@ public final class JsonFormat implements LogFormat {
     private final String name;
     private final JsonFieldMapping mapping;
     private final JsonSignature signature;
+    private final boolean cutWithoutLineEnd;
 
     /** Any JSON object, named {@code json}. */
     public JsonFormat(JsonFieldMapping mapping) {
-        this("json", mapping, JsonSignature.NONE);
+        this("json", mapping, JsonSignature.NONE, false);
     }
 
-    JsonFormat(String name, JsonFieldMapping mapping, JsonSignature signature) {
+    /**
+     * @param cutWithoutLineEnd whether a message keeps the program's line end, so that one without
+     *     is a piece of a line that goes on in the next (Docker json-file cuts lines at 16 KiB)
+     */
+    JsonFormat(
+            String name,
+            JsonFieldMapping mapping,
+            JsonSignature signature,
+            boolean cutWithoutLineEnd) {
         this.name = name;
         this.mapping = mapping;
         this.signature = signature;
+        this.cutWithoutLineEnd = cutWithoutLineEnd;
     }
 
     @Override
@@ -33,6 +43,6 @@ public final class JsonFormat implements LogFormat {
 
     @Override
     public LogParser newParser(ParserContext context) {
-        return new JsonLinesParser(mapping, signature, context);
+        return new JsonLinesParser(mapping, signature, cutWithoutLineEnd, context);
     }
 }

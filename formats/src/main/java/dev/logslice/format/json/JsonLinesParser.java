@@ -22,13 +22,15 @@ import java.util.Arrays;
  * Parses one JSON object per line with Jackson's streaming parser: mapped keys fill event fields
  * (the most preferred key wins), the others go to {@code extra}; nested objects are flattened to
  * dotted keys and arrays kept as JSON text. Numeric levels get their names ({@link JsonLevels}); a
- * message loses the line end Docker keeps in it.
+ * message loses the line end Docker keeps in it, and in Docker's lines one without it is marked
+ * {@linkplain LogEvent#setUnfinishedLine unfinished}.
  */
 final class JsonLinesParser implements LogParser {
     private static final JsonFactory JSON = new JsonFactory();
 
     private final JsonFieldMapping mapping;
     @Nullable private final JsonSignature.Check signature;
+    private final boolean cutWithoutLineEnd;
     private final LocalTimeResolver time;
     private final TimestampValue timestamp = new TimestampValue();
 
@@ -40,9 +42,14 @@ final class JsonLinesParser implements LogParser {
 
     private String failure = "";
 
-    JsonLinesParser(JsonFieldMapping mapping, JsonSignature signature, ParserContext context) {
+    JsonLinesParser(
+            JsonFieldMapping mapping,
+            JsonSignature signature,
+            boolean cutWithoutLineEnd,
+            ParserContext context) {
         this.mapping = mapping;
         this.signature = signature.isNone() ? null : signature.check();
+        this.cutWithoutLineEnd = cutWithoutLineEnd;
         this.time = new LocalTimeResolver(context);
     }
 
@@ -135,7 +142,11 @@ final class JsonLinesParser implements LogParser {
         }
         switch (field.kind()) {
             case STRING:
-                event.setString(field, text(json, field));
+                String value = json.getText();
+                if (field == Field.MESSAGE && cutWithoutLineEnd) {
+                    event.setUnfinishedLine(!value.endsWith("\n"));
+                }
+                event.setString(field, text(value, field));
                 return true;
             case TIMESTAMP:
                 byte[] text = json.getText().getBytes(StandardCharsets.UTF_8);
@@ -157,8 +168,7 @@ final class JsonLinesParser implements LogParser {
     }
 
     /** A string field's value: a numeric level by its name, a message without its line end. */
-    private static String text(JsonParser json, Field field) throws IOException {
-        String text = json.getText();
+    private static String text(String text, Field field) {
         if (field == Field.LEVEL) {
             String name = JsonLevels.nameOf(text);
             return name == null ? text : name;

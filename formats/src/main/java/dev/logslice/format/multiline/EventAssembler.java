@@ -1,5 +1,6 @@
 package dev.logslice.format.multiline;
 
+import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
@@ -38,6 +39,7 @@ public final class EventAssembler {
     private final boolean holdsEvents;
 
     private final ByteSpan piece = new ByteSpan();
+    private final AnsiEscapes escapes = new AnsiEscapes();
     private LogEvent pending;
     private boolean afterMalformed;
     private String failure = "";
@@ -84,8 +86,13 @@ public final class EventAssembler {
                 || parser.continuesEvent(b, start, length, scratch);
     }
 
-    /** Takes the next line of the file. */
+    /** Takes the next line of the file; its colours (ANSI escapes) are no part of it. */
     public void accept(byte[] bytes, int start, int length, String file, long offset) {
+        ByteSpan line = escapes.plain(bytes, start, length);
+        acceptPlain(line.bytes(), line.start(), line.length(), file, offset);
+    }
+
+    private void acceptPlain(byte[] bytes, int start, int length, String file, long offset) {
         if (pending != null && pending.hasUnfinishedLine() && finishesLine(bytes, start, length)) {
             pending.appendRest(
                     piece.bytes(),

@@ -106,9 +106,12 @@ final class NestedParser implements LogParser {
         return true;
     }
 
-    /** CRI's {@code P} tag: the runtime cut the program's line, whose rest is the next line's. */
+    /**
+     * The runtime cut the program's line, whose rest is the next line's: CRI's {@code P} tag, or
+     * the outer parser's mark (a Docker message without its line end).
+     */
     private static boolean isPartial(LogEvent line) {
-        return "P".equals(line.extra().get("tag"));
+        return line.hasUnfinishedLine() || "P".equals(line.extra().get("tag"));
     }
 
     private static boolean isContinuation(ByteSpan text) {

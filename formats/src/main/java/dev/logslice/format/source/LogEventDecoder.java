@@ -3,6 +3,8 @@ package dev.logslice.format.source;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.AnsiEscapes;
+import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
@@ -35,6 +37,7 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
     private final EventBounds bounds;
     private transient EventAssembler assembler;
     private transient ArrayDeque<ParseResult> completed;
+    private transient AnsiEscapes escapes;
 
     public LogEventDecoder(LogFormat format, ZoneId zone) {
         this(FileFormats.of(format), zone, EventBounds.DEFAULTS);
@@ -52,8 +55,13 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
         LogParser lineParser = perFile.forFile(line.file());
         String file = perFile.currentFile();
         if (!perFile.format().multiLine()) {
+            // As the assembler does for multi-line formats: colours are no part of the line.
+            if (escapes == null) {
+                escapes = new AnsiEscapes();
+            }
+            ByteSpan plain = escapes.plain(line.buffer(), line.start(), line.length());
             return lineParser.parse(
-                    line.buffer(), line.start(), line.length(), file, line.offset());
+                    plain.bytes(), plain.start(), plain.length(), file, line.offset());
         }
         // finishFile and finishSplit drop the assembler, so it holds this file's event.
         if (assembler == null) {

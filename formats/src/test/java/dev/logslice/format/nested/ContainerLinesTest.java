@@ -42,9 +42,17 @@ class ContainerLinesTest {
     }
 
     private static String docker(String stream, String log) {
+        return dockerPiece(stream, log + "\n");
+    }
+
+    /** A json-file line as Docker writes it; {@code log} ends without a line feed when cut. */
+    private static String dockerPiece(String stream, String log) {
         return "{\"log\":\""
-                + log.replace("\\", "\\\\").replace("\t", "\\t").replace("\"", "\\\"")
-                + "\\n\",\"stream\":\""
+                + log.replace("\\", "\\\\")
+                        .replace("\t", "\\t")
+                        .replace("\"", "\\\"")
+                        .replace("\n", "\\n")
+                + "\",\"stream\":\""
                 + stream
                 + "\",\"time\":\"2024-01-15T10:20:30.123456789Z\"}";
     }
@@ -68,6 +76,26 @@ class ContainerLinesTest {
         assertThat(joined.message()).isEqualTo("cart {\\\"items\\\": [1, 2, 3, 4]} is stale");
         assertThat(joined.hasUnfinishedLine()).isFalse();
         assertThat(((LogEvent) results.get(1)).message()).isEqualTo("next");
+    }
+
+    @Test
+    void dockerLinesWithoutALineFeedJoinTheRestOfTheirLine() {
+        // json-file cuts a program's line every 16 KiB: only the last piece ends with its \n.
+        List<ParseResult> results =
+                read(
+                        "docker",
+                        dockerPiece("stdout", "2024-01-15 10:20:30,123 - shop.cart - WARNING - a "),
+                        dockerPiece("stdout", "long "),
+                        dockerPiece("stdout", "line\n"),
+                        docker("stderr", "next"));
+
+        assertThat(results)
+                .map(r -> ((LogEvent) r).message())
+                .containsExactly("a long line", "next");
+        LogEvent joined = (LogEvent) results.get(0);
+        assertThat(joined.lineCount()).isEqualTo(3);
+        assertThat(joined.level()).isEqualTo("WARNING");
+        assertThat(joined.hasUnfinishedLine()).isFalse();
     }
 
     @Test
@@ -153,7 +181,16 @@ class ContainerLinesTest {
     /** However pieces and traces mix, each line is in one event or malformed. */
     @Property(tries = 300)
     void everyCriLineIsInOneEventOrMalformed(@ForAll("criLines") List<String> lines) {
-        List<ParseResult> results = read("cri", lines.toArray(String[]::new));
+        assertEveryLineAccountedFor("cri", lines);
+    }
+
+    @Property(tries = 300)
+    void everyDockerLineIsInOneEventOrMalformed(@ForAll("dockerLines") List<String> lines) {
+        assertEveryLineAccountedFor("docker", lines);
+    }
+
+    private static void assertEveryLineAccountedFor(String format, List<String> lines) {
+        List<ParseResult> results = read(format, lines.toArray(String[]::new));
 
         long accounted = 0;
         for (ParseResult result : results) {
@@ -173,6 +210,21 @@ class ContainerLinesTest {
                         cri("stdout", "F", "Caused by: x.YException: z"),
                         cri("stdout", "F", ""),
                         "not a cri line");
+        return line.list().ofMaxSize(20);
+    }
+
+    @Provide
+    Arbitrary<List<String>> dockerLines() {
+        Arbitrary<String> line =
+                Arbitraries.of(
+                        dockerPiece("stdout", "2024-01-15 10:20:30,123 - a - INFO - piece"),
+                        docker("stdout", "rest"),
+                        dockerPiece("stderr", "half"),
+                        docker("stderr", "\tat a.B.c(B.java:1)"),
+                        dockerPiece("stdout", "\tat a.B.c(B.java:1)"),
+                        docker("stdout", ""),
+                        dockerPiece("stdout", ""),
+                        "not a docker line");
         return line.list().ofMaxSize(20);
     }
 }

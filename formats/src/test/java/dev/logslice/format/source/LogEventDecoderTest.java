@@ -61,6 +61,26 @@ class LogEventDecoderTest {
     }
 
     @Test
+    void aColouredLineOfASingleLineFormatIsItsPlainText(@TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = Files.writeString(dir.resolve("access.log"), "");
+        LogEventDecoder decoder =
+                InstantiationUtil.clone(new LogEventDecoder(COMBINED, ZoneId.of("UTC")));
+        byte[] bytes =
+                ("\u001b[32m1.2.3.4\u001b[0m - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\""
+                                + " \u001b[1;31m500\u001b[0m 5 \"-\" \"x\"")
+                        .getBytes(StandardCharsets.UTF_8);
+        Line line = new Line();
+        line.set(new Path(file.toUri()), bytes, 0, bytes.length, 0, LineTerminator.LF);
+
+        ParseResult result = decoder.decode(line);
+
+        assertThat(result).isInstanceOf(LogEvent.class);
+        assertThat(((LogEvent) result).client()).isEqualTo("1.2.3.4");
+        assertThat(((LogEvent) result).status()).isEqualTo(500);
+    }
+
+    @Test
     void eachFileIsReadInItsOwnFormat(@TempDir java.nio.file.Path dir) throws Exception {
         String access =
                 new Path(Files.writeString(dir.resolve("access.log"), "").toUri()).toString();
