@@ -1,5 +1,7 @@
 package dev.logslice.format;
 
+import dev.logslice.connector.io.ByteSearch;
+
 import java.util.Arrays;
 
 /**
@@ -32,12 +34,9 @@ public final class AnsiEscapes {
 
     /** The index of the first ESC in {@code b[start, start + length)}, or -1. */
     public static int indexOfEscape(byte[] b, int start, int length) {
-        for (int i = start; i < start + length; i++) {
-            if (b[i] == ESC) {
-                return i;
-            }
-        }
-        return -1;
+        // Eight bytes a step: every line of every format is looked at (stats lost 3-5% of its
+        // CPU to a byte loop here).
+        return ByteSearch.indexOf(b, start, start + length, ESC);
     }
 
     /**
