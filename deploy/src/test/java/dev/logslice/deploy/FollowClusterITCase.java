@@ -132,15 +132,7 @@ class FollowClusterITCase {
         assertThat(firstRun.stderr())
                 .as(firstRun.toString())
                 .contains("logslice: stopped with a savepoint, ");
-        // The REST API caches a job's state for a few seconds.
-        rest.await(
-                "the stopped job FINISHED",
-                DEADLINE,
-                FlinkRest.at(
-                        "/jobs/" + job,
-                        details ->
-                                Optional.of(details.get("state").asText())
-                                        .filter("FINISHED"::equals)));
+        awaitFinished(rest, job);
         int atStop = appended.get();
 
         CommandRun.Started second = start(command);
@@ -178,24 +170,7 @@ class FollowClusterITCase {
         Path log = dir.resolve("access.log");
         Path reports = dir.resolve("reports.jsonl");
         AtomicInteger appended = startWriting(log);
-        CommandRun.Started client =
-                start(
-                        List.of(
-                                "./logslice",
-                                "stats",
-                                "--follow",
-                                "--from-start",
-                                "--format",
-                                "combined",
-                                "--refresh",
-                                "500ms",
-                                "--cluster",
-                                cluster.address(),
-                                "--json-lines",
-                                reports.toString(),
-                                "-p",
-                                "2",
-                                log.toString()));
+        CommandRun.Started client = start(statsFollowing(log, reports));
         String job = awaitRunningJob(rest, "logslice stats --follow");
         // Collected partials are handed over at checkpoints: a report of lines follows one.
         awaitUntil("a report of some lines", client, () -> lastReportedLines(reports) > 0);
@@ -206,17 +181,8 @@ class FollowClusterITCase {
                 "a report of the lines appended up to the kill",
                 client,
                 () -> lastReportedLines(reports) >= atKill);
-        writer.shutdown();
-        assertThat(writer.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
+        CommandRun run = reportEveryLineThenStop(client, reports, appended);
         int total = appended.get();
-        // A count above total never comes back down: a line counted twice fails the end.
-        awaitUntil(
-                "a report of every appended line",
-                client,
-                () -> lastReportedLines(reports) >= total);
-        client.process().destroy(); // SIGTERM
-        CommandRun run = client.finish(DEADLINE);
-        assertThat(run.exitCode()).as(run.toString()).isZero();
         long reported = lastReportedLines(reports);
         System.out.printf(
                 "stats on a cluster: %d lines appended, %d in the last report; %d reported when"
@@ -237,24 +203,7 @@ class FollowClusterITCase {
         Path checkpoints = dir.resolve("stats-checkpoints");
         AtomicInteger appended = startWriting(log);
         List<String> command =
-                List.of(
-                        "./logslice",
-                        "stats",
-                        "--follow",
-                        "--from-start",
-                        "--format",
-                        "combined",
-                        "--refresh",
-                        "500ms",
-                        "--cluster",
-                        cluster.address(),
-                        "--json-lines",
-                        reports.toString(),
-                        "--checkpoint-dir",
-                        checkpoints.toString(),
-                        "-p",
-                        "2",
-                        log.toString());
+                statsFollowing(log, reports, "--checkpoint-dir", checkpoints.toString());
 
         CommandRun.Started first = start(command);
         String job = awaitRunningJob(rest, "logslice stats --follow");
@@ -267,14 +216,7 @@ class FollowClusterITCase {
         long atStop = lastReportedLines(reports);
         int reportsOfFirst = completeLines(reports).size();
         int appendedAtStop = appended.get();
-        rest.await(
-                "the stopped job FINISHED",
-                DEADLINE,
-                FlinkRest.at(
-                        "/jobs/" + job,
-                        details ->
-                                Optional.of(details.get("state").asText())
-                                        .filter("FINISHED"::equals)));
+        awaitFinished(rest, job);
 
         CommandRun.Started second = start(command);
         awaitUntil(
@@ -286,17 +228,8 @@ class FollowClusterITCase {
         assertThat(firstResumed)
                 .as("the resumed run's first report counts on from the savepoint's total")
                 .isGreaterThanOrEqualTo(atStop);
-        writer.shutdown();
-        assertThat(writer.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
+        CommandRun secondRun = reportEveryLineThenStop(second, reports, appended);
         int total = appended.get();
-        // A count above total never comes back down: a line counted twice fails the end.
-        awaitUntil(
-                "a report of every appended line",
-                second,
-                () -> lastReportedLines(reports) >= total);
-        second.process().destroy(); // SIGTERM
-        CommandRun secondRun = second.finish(DEADLINE);
-        assertThat(secondRun.exitCode()).as(secondRun.toString()).isZero();
         assertThat(secondRun.stderr()).contains("logslice: resuming from " + checkpoints);
         long reported = lastReportedLines(reports);
         System.out.printf(
@@ -486,6 +419,64 @@ class FollowClusterITCase {
     }
 
     /** The lines counted by the last report in {@code reports}; 0 before the first. */
+    /**
+     * Waits until the stopped job is FINISHED (the REST API caches a job's state a few seconds).
+     */
+    private static void awaitFinished(FlinkRest rest, String job) throws Exception {
+        rest.await(
+                "the stopped job FINISHED",
+                DEADLINE,
+                FlinkRest.at(
+                        "/jobs/" + job,
+                        details ->
+                                Optional.of(details.get("state").asText())
+                                        .filter("FINISHED"::equals)));
+    }
+
+    /**
+     * Stops the writer, waits for a report of every line it appended, then stops {@code client}
+     * (SIGTERM), which exits 0.
+     */
+    private CommandRun reportEveryLineThenStop(
+            CommandRun.Started client, Path reports, AtomicInteger appended) throws Exception {
+        writer.shutdown();
+        assertThat(writer.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
+        int total = appended.get();
+        // A count above total never comes back down: a line counted twice fails the end.
+        awaitUntil(
+                "a report of every appended line",
+                client,
+                () -> lastReportedLines(reports) >= total);
+        client.process().destroy(); // SIGTERM
+        CommandRun run = client.finish(DEADLINE);
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        return run;
+    }
+
+    /** {@code stats --follow} of {@code log} on the cluster, a report a line in {@code reports}. */
+    private List<String> statsFollowing(Path log, Path reports, String... more) {
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                "./logslice",
+                                "stats",
+                                "--follow",
+                                "--from-start",
+                                "--format",
+                                "combined",
+                                "--refresh",
+                                "500ms",
+                                "--cluster",
+                                cluster.address(),
+                                "--json-lines",
+                                reports.toString(),
+                                "-p",
+                                "2"));
+        command.addAll(List.of(more));
+        command.add(log.toString());
+        return command;
+    }
+
     private long lastReportedLines(Path reports) {
         try {
             String last = lastLine(reports);
