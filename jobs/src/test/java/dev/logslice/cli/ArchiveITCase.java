@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,6 +46,19 @@ class ArchiveITCase {
         GeneratedLog generated = LogGenerator.write(GeneratedFormat.COMBINED, 200_000, 5, log);
         Path json = dir.resolve("stats.json");
         String jdkBin = Paths.get(System.getProperty("java.home"), "bin").toString();
+        Consumer<Map<String, String>> onlyTheJdk =
+                env -> {
+                    env.clear();
+                    env.put("HOME", home.toString());
+                    env.put(
+                            "PATH",
+                            String.join(
+                                    File.pathSeparator,
+                                    bin.toString(),
+                                    jdkBin,
+                                    "/usr/bin",
+                                    "/bin"));
+                };
 
         ProcessRun run =
                 ProcessRun.of(
@@ -55,18 +70,7 @@ class ArchiveITCase {
                                 json.toString(),
                                 log.toString()),
                         home,
-                        env -> {
-                            env.clear();
-                            env.put("HOME", home.toString());
-                            env.put(
-                                    "PATH",
-                                    String.join(
-                                            File.pathSeparator,
-                                            bin.toString(),
-                                            jdkBin,
-                                            "/usr/bin",
-                                            "/bin"));
-                        });
+                        onlyTheJdk);
 
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout()).contains("Status classes");
@@ -76,6 +80,21 @@ class ArchiveITCase {
         // Its class archive went to the fresh HOME's cache; nothing looked for Maven's.
         assertThat(home.resolve(".cache/logslice/cds")).isDirectoryContaining("glob:**.jsa");
         assertThat(home.resolve(".m2")).doesNotExist();
+
+        // sql, with the planner's class path of the archive. Its own class archive is recorded in
+        // the background after the query, for minutes: outside the folder this test deletes.
+        Path sqlCache = Paths.get("target/archive-it-cache").toAbsolutePath();
+        ProcessRun sql =
+                ProcessRun.of(
+                        List.of(
+                                "bash",
+                                "-c",
+                                "logslice sql 'SELECT COUNT(*) AS n FROM logs' \"$0\"",
+                                log.toString()),
+                        home,
+                        onlyTheJdk.andThen(env -> env.put("XDG_CACHE_HOME", sqlCache.toString())));
+        assertThat(sql.exitCode()).as(sql.stderr()).isZero();
+        assertThat(sql.stdout()).isEqualTo("n\n" + generated.lines() + "\n");
     }
 
     private static Path builtArchive() throws Exception {

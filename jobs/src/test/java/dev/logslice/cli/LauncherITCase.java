@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,12 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,6 +38,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LauncherITCase {
     private static final Path ARCHIVES = Paths.get("target/cds");
+
+    /** A line of {@code -Xlog:class+load}: a class and the jar it came from. */
+    private static final Pattern LOADED_FROM_JAR =
+            Pattern.compile(" source: (?:jar:)?file:(/[^!]+\\.jar)");
+
     @TempDir Path dir;
 
     @Test
@@ -78,6 +90,46 @@ class LauncherITCase {
         assertThat(scan.stderr())
                 .contains("java.class.path", "logslice-connectors")
                 .doesNotContain("flink-table-planner", "logslice-table");
+    }
+
+    /**
+     * The class data sharing archive skips every class of a signed jar, and the planner compiles
+     * its code with janino, whose jars are signed: sql loads it from an unsigned copy instead.
+     */
+    @Test
+    void sqlLoadsNoClassFromASignedJar() throws Exception {
+        Path log = dir.resolve("access.log");
+        LogGenerator.write(GeneratedFormat.COMBINED, 16 * 1024, 3, log);
+        Path classLog = dir.resolve("classes.log");
+
+        ProcessRun sql =
+                launch(
+                        "-Xlog:class+load=info:file=" + classLog,
+                        "sql",
+                        "SELECT status, COUNT(*) FROM logs GROUP BY status",
+                        log.toString());
+
+        assertThat(sql.exitCode()).as(sql.stderr()).isZero();
+        List<String> loaded = Files.readAllLines(classLog);
+        assertThat(loaded).anyMatch(line -> line.contains(" org.codehaus.janino."));
+        Set<Path> jars = new TreeSet<>();
+        for (String line : loaded) {
+            Matcher jar = LOADED_FROM_JAR.matcher(line);
+            if (jar.find()) {
+                jars.add(Paths.get(jar.group(1)));
+            }
+        }
+        assertThat(jars).isNotEmpty().noneMatch(LauncherITCase::isSigned);
+    }
+
+    private static boolean isSigned(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return file.stream()
+                    .map(JarEntry::getName)
+                    .anyMatch(name -> name.matches("META-INF/[^/]+\\.(SF|DSA|RSA|EC)"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
