@@ -76,12 +76,17 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
 
     @Override
     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        boolean named = file.equals(start);
         if (attrs.isSymbolicLink()) {
-            // With links followed, a link's own attributes mean its target is missing.
-            skipped.add(file + ": broken symbolic link, skipped");
+            // With links followed, a link's own attributes mean it leads nowhere or to itself.
+            String why = SymbolicLinks.unfollowable(file);
+            String what = why == null ? "broken symbolic link" : why;
+            if (named) {
+                throw new IllegalArgumentException("input path " + file + " is a " + what);
+            }
+            skipped.add(file + ": " + what + ", skipped");
             return FileVisitResult.CONTINUE;
         }
-        boolean named = file.equals(start);
         if (named && !attrs.isRegularFile()) {
             // Never opened: opening a FIFO blocks until a writer comes, a device never ends.
             throw new IllegalArgumentException(
