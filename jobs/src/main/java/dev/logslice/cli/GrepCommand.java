@@ -231,6 +231,7 @@ final class GrepCommand implements Callable<Integer> {
                     "logslice: malformed lines left out (no %s events): %d%n",
                     inputFormats.names(), runNotes.malformedLines());
         }
+        read.noteOversized(runNotes.oversizedLines(), notes);
         runNotes.skippedFiles().forEach(file -> notes.println("logslice: skipped " + file));
         return runNotes.matched() ? 0 : NOTHING_MATCHED;
     }

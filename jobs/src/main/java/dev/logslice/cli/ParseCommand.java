@@ -103,6 +103,7 @@ final class ParseCommand implements Callable<Integer> {
                             env -> GrepJob.run(env, source, target));
             output.commit();
         }
+        read.noteOversized(notes.oversizedLines(), System.err);
         notes.skippedFiles().forEach(file -> System.err.println("logslice: skipped " + file));
         return 0;
     }
