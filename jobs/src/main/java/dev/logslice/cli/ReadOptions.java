@@ -94,6 +94,11 @@ final class ReadOptions {
         return lineLimit;
     }
 
+    /** The line length the last check allowed. */
+    MemorySize lineLimit() {
+        return lineLimit;
+    }
+
     /**
      * Says in one line that {@code lines} lines were too long and skipped, as scan and stats count
      * them; nothing when none were.
