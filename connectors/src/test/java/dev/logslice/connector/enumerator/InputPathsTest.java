@@ -173,6 +173,26 @@ class InputPathsTest {
     }
 
     @Test
+    void aCompressionNotReadIsSkippedInAFolderAndRefusedNamed() throws IOException {
+        create("logs/app.log", "logs/old.log.xz", "logs/older.log.lz4", "logs/oldest.log.gz");
+
+        InputPaths.Expansion expansion = expand(dir + "/logs");
+
+        assertThat(names(expansion)).containsExactly("logs/app.log", "logs/oldest.log.gz");
+        assertThat(expansion.skipped())
+                .containsExactlyInAnyOrder(
+                        dir.resolve("logs/old.log.xz") + ": xz-compressed, not read, skipped",
+                        dir.resolve("logs/older.log.lz4") + ": lz4-compressed, not read, skipped");
+        assertThatThrownBy(() -> expand(dir + "/logs/old.log.xz"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "input path "
+                                + dir.resolve("logs/old.log.xz")
+                                + " is xz-compressed, which logslice does not read (gzip, zstd and"
+                                + " bzip2 it does); decompress it, or pipe it in as '-'");
+    }
+
+    @Test
     void globsAreForLocalPathsOnly() {
         assertThatThrownBy(() -> expand("hdfs://namenode:8020/logs/*.log"))
                 .isInstanceOf(IllegalArgumentException.class)
