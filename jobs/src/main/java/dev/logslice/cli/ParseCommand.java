@@ -8,6 +8,7 @@ import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
 import dev.logslice.job.ParseDecoder;
 import dev.logslice.job.ReaderOutput;
+import dev.logslice.report.LogText;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -104,7 +105,11 @@ final class ParseCommand implements Callable<Integer> {
             output.commit();
         }
         read.noteOversized(notes.oversizedLines(), System.err);
-        notes.skippedFiles().forEach(file -> System.err.println("logslice: skipped " + file));
+        notes.skippedFiles()
+                .forEach(
+                        file ->
+                                System.err.println(
+                                        "logslice: skipped " + LogText.forTerminal(file)));
         return 0;
     }
 
