@@ -31,6 +31,20 @@ class HostileFileNamesITCase {
     }
 
     @Test
+    void aFileOfNoFormatInAFolderIsSkippedWithItsNameEscaped() throws IOException {
+        Files.writeString(
+                dir.resolve("ok.log"),
+                "10.0.0.1 - - [10/Oct/2000:13:55:36 +0000] \"GET /a HTTP/1.1\" 200 5\n");
+        Files.writeString(dir.resolve("m\u001b]0;pwned\u0007al.log"), "not a log line\n");
+
+        CliRun run = CliRun.of("stats", dir.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout() + run.stderr()).doesNotContain("\u001b", "\u0007");
+        assertThat(run.stdout() + run.stderr()).contains("m\\x1b]0;pwned\\x07al.log");
+    }
+
+    @Test
     void aMissingFileWithAnUnclosedBracketIsOneLineSayingItDoesNotExist() {
         Path missing = dir.resolve("app[1.log");
 
