@@ -8,8 +8,7 @@ import java.util.BitSet;
 /** HTTP status codes: classes ({@code 5xx}) and exact codes ({@code 404}). */
 public final class StatusFilter implements EventFilter {
     private static final long serialVersionUID = 1L;
-    private static final int MIN = 100;
-    private static final int MAX = 599;
+    private static final int MAX = 999;
 
     private final BitSet codes;
 
@@ -25,19 +24,18 @@ public final class StatusFilter implements EventFilter {
         BitSet codes = new BitSet(MAX + 1);
         for (String item : list.split(",", -1)) {
             String code = item.strip();
-            if (code.matches("[1-5][xX][xX]")) {
+            // Any status a log holds (HttpStatus): nginx's 000, and 600 to 999, as well.
+            if (code.matches("[0-9][xX][xX]")) {
                 int first = (code.charAt(0) - '0') * 100;
                 codes.set(first, first + 100);
-            } else if (code.matches("[0-9]{3}")
-                    && Integer.parseInt(code) >= MIN
-                    && Integer.parseInt(code) <= MAX) {
+            } else if (code.matches("[0-9]{3}")) {
                 codes.set(Integer.parseInt(code));
             } else {
                 throw new IllegalArgumentException(
                         "'"
                                 + item
-                                + "' is no status: give a class (1xx to 5xx) or a code (100 to 599),"
-                                + " comma-separated, like 4xx,500");
+                                + "' is no status: give a class (1xx to 5xx, or 0xx to 9xx) or a"
+                                + " code of three digits, comma-separated, like 4xx,500");
             }
         }
         return new StatusFilter(codes);

@@ -29,9 +29,19 @@ class StatusFilterTest {
         assertThat(StatusFilter.parse("1xx,2xx,3xx,4xx,5xx").matches(noStatus)).isFalse();
     }
 
+    /** Every status a log may hold ({@link dev.logslice.format.HttpStatus}) can be selected. */
+    @Test
+    void statusesPastHttpsRangeAreSelectableToo() {
+        assertThat(StatusFilter.parse("000").matches(withStatus(0))).isTrue();
+        assertThat(StatusFilter.parse("0xx").matches(withStatus(9))).isTrue();
+        assertThat(StatusFilter.parse("9xx").matches(withStatus(999))).isTrue();
+        assertThat(StatusFilter.parse("999").matches(withStatus(999))).isTrue();
+        assertThat(StatusFilter.parse("5xx").matches(withStatus(600))).isFalse();
+    }
+
     @Test
     void anythingButClassesAndCodesIsRefused() {
-        for (String bad : new String[] {"6xx", "99", "600", "50x", "4xx,", "ok", ""}) {
+        for (String bad : new String[] {"99", "1000", "50x", "4xx,", "ok", "", "-1"}) {
             assertThatThrownBy(() -> StatusFilter.parse(bad))
                     .as(bad)
                     .isInstanceOf(IllegalArgumentException.class)

@@ -1,5 +1,7 @@
 package dev.logslice.cli;
 
+import dev.logslice.report.LogText;
+
 import org.apache.flink.util.ExceptionUtils;
 
 import picocli.CommandLine;
@@ -18,7 +20,9 @@ import java.util.Collection;
 
 /**
  * Turns failures into one line on stderr and an exit code: 2 for a usage or input error, 1 for a
- * job that failed. Stack traces are for bugs, not for users.
+ * job that failed. Stack traces are for bugs, not for users. Messages quote file names and log text
+ * nobody here wrote: their control characters are escaped, so the line stays one line and the
+ * terminal's own.
  */
 final class CliErrors
         implements CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
@@ -49,9 +53,9 @@ final class CliErrors
                 && !unmatched.getUnmatched().isEmpty()
                 && !unmatched.getUnmatched().get(0).startsWith("-")
                 && !spec.subcommands().isEmpty()) {
-            return "unknown command '" + unmatched.getUnmatched().get(0) + "'";
+            return "unknown command '" + LogText.forTerminal(unmatched.getUnmatched().get(0)) + "'";
         }
-        return e.getMessage();
+        return LogText.forTerminal(e.getMessage());
     }
 
     /** For a mistyped command or option, the one probably meant. */
@@ -111,6 +115,6 @@ final class CliErrors
         if (e instanceof UncheckedIOException && e.getCause() != null) {
             message = message + ": " + e.getCause().getMessage();
         }
-        return message == null ? e.getClass().getSimpleName() : message;
+        return message == null ? e.getClass().getSimpleName() : LogText.forTerminal(message);
     }
 }

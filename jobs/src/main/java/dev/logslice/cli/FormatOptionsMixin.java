@@ -10,6 +10,7 @@ import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
+import dev.logslice.report.LogText;
 
 import picocli.CommandLine.Option;
 
@@ -192,14 +193,15 @@ final class FormatOptionsMixin {
         } else {
             info.println(
                     "formats (detected per file; --format to read all in one): "
-                            + byFormat.entrySet().stream()
-                                    .map(e -> e.getKey() + " " + someOf(e.getValue()))
-                                    .collect(Collectors.joining(", ")));
+                            + LogText.forTerminal(
+                                    byFormat.entrySet().stream()
+                                            .map(e -> e.getKey() + " " + someOf(e.getValue()))
+                                            .collect(Collectors.joining(", "))));
         }
         for (SkippedInput skipped : formats.skipped()) {
             info.println(
                     "logslice: skipped "
-                            + LocalPaths.plain(skipped.file())
+                            + LogText.forTerminal(LocalPaths.plain(skipped.file()))
                             + " ("
                             + skipped.reason()
                             + ")");

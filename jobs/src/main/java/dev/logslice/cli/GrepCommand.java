@@ -11,6 +11,7 @@ import dev.logslice.job.GrepMatch;
 import dev.logslice.job.GrepOptions;
 import dev.logslice.job.LinePattern;
 import dev.logslice.job.ReaderOutput;
+import dev.logslice.report.LogText;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -231,7 +232,9 @@ final class GrepCommand implements Callable<Integer> {
                     "logslice: malformed lines left out (no %s events): %d%n",
                     inputFormats.names(), runNotes.malformedLines());
         }
-        runNotes.skippedFiles().forEach(file -> notes.println("logslice: skipped " + file));
+        read.noteOversized(runNotes.oversizedLines(), notes);
+        runNotes.skippedFiles()
+                .forEach(file -> notes.println("logslice: skipped " + LogText.forTerminal(file)));
         return runNotes.matched() ? 0 : NOTHING_MATCHED;
     }
 

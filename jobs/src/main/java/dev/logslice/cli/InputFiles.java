@@ -3,6 +3,7 @@ package dev.logslice.cli;
 import dev.logslice.connector.enumerator.InputFile;
 import dev.logslice.connector.enumerator.InputPaths;
 import dev.logslice.connector.io.LocalPaths;
+import dev.logslice.report.LogText;
 
 import org.apache.flink.core.fs.Path;
 
@@ -43,7 +44,7 @@ final class InputFiles {
     /** Tells on {@code err} what the expansion skips that the user should hear of (link loops). */
     static void warnSkipped(List<String> paths, PrintStream err) {
         for (String skipped : expand(paths).skipped()) {
-            err.println("logslice: " + skipped);
+            err.println("logslice: " + LogText.forTerminal(skipped));
         }
     }
 

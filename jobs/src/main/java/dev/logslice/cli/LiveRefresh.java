@@ -1,5 +1,6 @@
 package dev.logslice.cli;
 
+import dev.logslice.report.LogText;
 import dev.logslice.stats.LiveStats;
 import dev.logslice.stats.LogStats;
 
@@ -69,7 +70,8 @@ final class LiveRefresh implements AutoCloseable {
             renderer.render(total, last);
         } catch (IOException | RuntimeException e) {
             // The next refresh tries again; the job goes on.
-            err.println("logslice: cannot write the report: " + e.getMessage());
+            err.println(
+                    "logslice: cannot write the report: " + LogText.forTerminal(e.getMessage()));
         }
     }
 

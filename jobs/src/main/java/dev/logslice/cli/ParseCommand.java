@@ -8,6 +8,7 @@ import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
 import dev.logslice.job.ParseDecoder;
 import dev.logslice.job.ReaderOutput;
+import dev.logslice.report.LogText;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -103,7 +104,12 @@ final class ParseCommand implements Callable<Integer> {
                             env -> GrepJob.run(env, source, target));
             output.commit();
         }
-        notes.skippedFiles().forEach(file -> System.err.println("logslice: skipped " + file));
+        read.noteOversized(notes.oversizedLines(), System.err);
+        notes.skippedFiles()
+                .forEach(
+                        file ->
+                                System.err.println(
+                                        "logslice: skipped " + LogText.forTerminal(file)));
         return 0;
     }
 

@@ -6,6 +6,7 @@ import dev.logslice.connector.source.LogSourceOptions;
 import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.EmbeddedMemory;
 import dev.logslice.job.ReaderOutput;
+import dev.logslice.report.Human;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.Path;
@@ -15,6 +16,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintStream;
 import java.util.List;
 
 /** How the input is read: options every job command shares. */
@@ -56,6 +58,9 @@ final class ReadOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
+    /** The line length the last check allowed: what skipped lines were longer than. */
+    private MemorySize lineLimit = maxLineLength;
+
     /**
      * A source builder for these options and paths; {@code build()} checks the inputs. Settings
      * that an embedded run's memory cannot hold are refused here, before the job; the default line
@@ -82,9 +87,28 @@ final class ReadOptions {
                     "parallelism " + parallelism + " must be at least 1");
         }
         SplitCount.check(splitSize, paths);
-        return runsInThisJvm()
-                ? MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this, output)
-                : maxLineLength;
+        lineLimit =
+                runsInThisJvm()
+                        ? MemoryFit.lineLimit(EmbeddedMemory.ofThisJvm(), this, output)
+                        : maxLineLength;
+        return lineLimit;
+    }
+
+    /** The line length the last check allowed. */
+    MemorySize lineLimit() {
+        return lineLimit;
+    }
+
+    /**
+     * Says in one line that {@code lines} lines were too long and skipped, as scan and stats count
+     * them; nothing when none were.
+     */
+    void noteOversized(long lines, PrintStream err) {
+        if (lines > 0) {
+            err.printf(
+                    "logslice: skipped %,d line%s longer than --max-line-length %s%n",
+                    lines, lines == 1 ? "" : "s", Human.bytes(lineLimit.getBytes()));
+        }
     }
 
     /** Embedded, not on {@code --cluster} nor under {@code flink run}. */

@@ -108,6 +108,7 @@ final class SqlCommand implements Callable<Integer> {
                                     query,
                                     form,
                                     writer,
+                                    read.lineLimit(),
                                     out == null && System.console() != null ? terminalWidth() : 0));
             pending.commit();
         }

@@ -129,7 +129,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (malformed > 0) {
             output.accept(GrepMatch.malformed(report.splitId(), malformed));
         }
-        GrepMatch.noteSkip(report, output);
+        GrepMatch.noteSkips(report, output);
         malformed = 0;
         finishFile(report.splitId(), output);
     }

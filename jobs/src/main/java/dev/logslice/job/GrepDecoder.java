@@ -92,7 +92,7 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
             output.accept(summary);
         }
         matches().clear();
-        GrepMatch.noteSkip(report, output);
+        GrepMatch.noteSkips(report, output);
     }
 
     private void switchTo(@Nullable Path file) {

@@ -32,10 +32,12 @@ public final class GrepJob {
      * What a run noted besides its output.
      *
      * @param malformedLines lines left out as no event of the format
+     * @param oversizedLines lines skipped as longer than the maximum line length
      * @param skippedFiles the files skipped because they were gone, each with why
      * @param matched whether a line was selected (grep's exit status 0)
      */
-    public record Notes(long malformedLines, List<String> skippedFiles, boolean matched) {}
+    public record Notes(
+            long malformedLines, long oversizedLines, List<String> skippedFiles, boolean matched) {}
 
     /** Runs the job and writes the matches, each line exactly as in its file, to {@code target}. */
     public static Notes run(
@@ -73,6 +75,7 @@ public final class GrepJob {
                             : joinParts(parts, target);
             return new Notes(
                     SplitPartWriter.malformedLines(parts),
+                    SplitPartWriter.oversizedLines(parts),
                     SplitPartWriter.skippedFiles(parts),
                     matched);
         } finally {

@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * What grep's readers send on, tagged with its split so output can be put back in input order:
  * matching lines exactly as in their file, terminators included (LF added to a last line that had
  * none), one line or the lines of a multi-line event; or, as a split's last record, how many of its
- * lines were malformed, or that the split was skipped and why (with no bytes).
+ * lines were malformed or too long, or that the split was skipped and why (with no bytes).
  */
 public class GrepMatch {
     private static final byte[] LF = {'\n'};
@@ -20,6 +20,9 @@ public class GrepMatch {
     public String splitId;
     public byte[] bytes;
     public long malformedLines;
+
+    /** Lines of the split longer than the maximum line length, skipped by the reader. */
+    public long oversizedLines;
 
     /** For a split with skipped files: each file and why it was skipped, a line each; or null. */
     public String skippedFile;
@@ -63,19 +66,20 @@ public class GrepMatch {
     }
 
     /**
-     * Hands on the note of a split's skipped files (gone before they were read), one line each;
-     * emits nothing for a split whose files were all read. Every grep and parse decoder calls it,
-     * so a skip is never silent.
+     * Hands on the note of what a split skipped: its files gone before they were read, one line
+     * each, and the count of its lines too long to read; emits nothing for a split that skipped
+     * nothing. Every grep and parse decoder calls it, so a skip is never silent.
      */
-    static void noteSkip(SplitReport report, Consumer<GrepMatch> output) {
+    static void noteSkips(SplitReport report, Consumer<GrepMatch> output) {
         List<String> skipped =
                 report.files().stream()
                         .filter(SplitReport.FileRead::skipped)
                         .map(file -> file.path() + " (" + file.skipReason() + ")")
                         .toList();
-        if (!skipped.isEmpty()) {
+        if (!skipped.isEmpty() || report.oversizedLines() > 0) {
             GrepMatch note = new GrepMatch(report.splitId(), NO_BYTES, 0);
-            note.skippedFile = String.join("\n", skipped);
+            note.skippedFile = skipped.isEmpty() ? null : String.join("\n", skipped);
+            note.oversizedLines = report.oversizedLines();
             output.accept(note);
         }
     }

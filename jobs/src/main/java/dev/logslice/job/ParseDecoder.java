@@ -85,7 +85,7 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
     @Override
     public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
         finishFile(report.splitId(), output);
-        GrepMatch.noteSkip(report, output);
+        GrepMatch.noteSkips(report, output);
         written = 0;
     }
 

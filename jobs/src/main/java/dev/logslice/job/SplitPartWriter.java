@@ -21,11 +21,11 @@ import java.util.Set;
 
 /**
  * Writes matches to one part file per split, named by split id, so that joining the parts by name
- * gives the input order, and a split's count of malformed lines, or the note that it was skipped,
- * to a file of its own. A split this writer has not seen before starts its part afresh: a split
- * read again after a failure rewrites it. Matches of several splits may arrive interleaved (a
- * client collecting from several readers), so a few parts stay open and the others are reopened to
- * append.
+ * gives the input order, and a split's counts of malformed and oversized lines, or the note that it
+ * was skipped, to a file of its own. A split this writer has not seen before starts its part
+ * afresh: a split read again after a failure rewrites it. Matches of several splits may arrive
+ * interleaved (a client collecting from several readers), so a few parts stay open and the others
+ * are reopened to append.
  *
  * <p>Matches that carry their file (see {@link GrepOptions#structured()}) are framed in the part:
  * {@code 'F'} and the file's name when it changes, then per line {@code 'L'}, its index, length and
@@ -35,6 +35,7 @@ import java.util.Set;
 final class SplitPartWriter implements Closeable {
     static final String SUFFIX = ".part";
     private static final String MALFORMED_SUFFIX = ".malformed";
+    private static final String OVERSIZED_SUFFIX = ".oversized";
     private static final String SKIPPED_SUFFIX = ".skipped";
     static final String SUMMARY_SUFFIX = ".summary";
     static final int FILE_FRAME = 'F';
@@ -62,6 +63,11 @@ final class SplitPartWriter implements Closeable {
             Files.writeString(
                     directory.resolve(match.splitId + MALFORMED_SUFFIX),
                     Long.toString(match.malformedLines));
+        }
+        if (match.oversizedLines > 0) {
+            Files.writeString(
+                    directory.resolve(match.splitId + OVERSIZED_SUFFIX),
+                    Long.toString(match.oversizedLines));
         }
         if (match.skippedFile != null) {
             Files.writeString(directory.resolve(match.splitId + SKIPPED_SUFFIX), match.skippedFile);
@@ -124,9 +130,17 @@ final class SplitPartWriter implements Closeable {
 
     /** The malformed lines of all splits whose counts were written to {@code directory}. */
     static long malformedLines(Path directory) throws IOException {
+        return sum(directory, MALFORMED_SUFFIX);
+    }
+
+    /** The oversized (skipped) lines of all splits whose counts were written there. */
+    static long oversizedLines(Path directory) throws IOException {
+        return sum(directory, OVERSIZED_SUFFIX);
+    }
+
+    private static long sum(Path directory, String suffix) throws IOException {
         long total = 0;
-        try (DirectoryStream<Path> counts =
-                Files.newDirectoryStream(directory, "*" + MALFORMED_SUFFIX)) {
+        try (DirectoryStream<Path> counts = Files.newDirectoryStream(directory, "*" + suffix)) {
             for (Path count : counts) {
                 total += Long.parseLong(Files.readString(count));
             }

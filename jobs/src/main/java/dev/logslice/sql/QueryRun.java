@@ -2,7 +2,9 @@ package dev.logslice.sql;
 
 import dev.logslice.table.functions.LogsliceFunctions;
 
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.operators.collect.CollectSinkOperatorFactory;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -25,6 +27,7 @@ public final class QueryRun {
     private QueryRun() {}
 
     /**
+     * @param maxLineLength the longest line the table reads
      * @param terminalWidth the terminal's width, or 0 when the rows go to no terminal
      * @return null, for {@code ExecutionTarget.run}
      */
@@ -35,10 +38,19 @@ public final class QueryRun {
             String query,
             RowOutput form,
             Writer out,
+            MemorySize maxLineLength,
             int terminalWidth)
             throws Exception {
         StreamTableEnvironment tables =
                 StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
+        // Flink's collect fails on a row larger than its batch (2 MiB by default). A row of the
+        // longest line holds it about twice (its columns, the line column): room for that with a
+        // margin. The batch is a bound, not a buffer: small rows cost nothing more.
+        long row = 4 * maxLineLength.getBytes() + (1 << 20);
+        MemorySize batch = CollectSinkOperatorFactory.MAX_BATCH_SIZE.defaultValue();
+        if (row > batch.getBytes()) {
+            tables.getConfig().set(CollectSinkOperatorFactory.MAX_BATCH_SIZE, new MemorySize(row));
+        }
         // Partial groups in the readers' tasks, whatever the planner estimates of the table's
         // size (it has no statistics of it): only they cross the network.
         tables.getConfig()

@@ -2,6 +2,7 @@ package dev.logslice.stats;
 
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
+import dev.logslice.format.HttpStatus;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
@@ -103,7 +104,9 @@ public final class StatsFolder {
         int status = hasStatus ? event.status() : 0;
         String level = event.hasValue(Field.LEVEL) ? event.level() : null;
         Severity severity = level != null ? Severity.of(level) : null;
-        boolean error = status >= 500 || (severity != null && severity.isAtLeast(Severity.ERROR));
+        boolean error =
+                (hasStatus && HttpStatus.isError(status))
+                        || (severity != null && severity.isAtLeast(Severity.ERROR));
         boolean timed = event.hasValue(Field.TIMESTAMP);
         if (timed) {
             stats.addEvent(event.epochSecond(), error);

@@ -223,7 +223,7 @@ class GrepFiltersITCase {
     @CsvSource(
             delimiter = '|',
             value = {
-                "--status|6xx|--status: '6xx' is no status",
+                "--status|1000|--status: '1000' is no status",
                 "--status|404,|--status: '' is no status",
                 "--level|LOUD|--level: 'LOUD' is no level",
                 "--since|yesterday|--since 'yesterday' is no time",

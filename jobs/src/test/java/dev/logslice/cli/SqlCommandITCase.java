@@ -211,6 +211,38 @@ class SqlCommandITCase {
                 .containsExactly("path", "\"'=HYPERLINK(\"\"http://x\"\")\"");
     }
 
+    /**
+     * A row larger than the 2 MiB Flink's collect takes by default: a 1.4 MiB URL, with its line,
+     * comes out whole rather than failing the query.
+     */
+    @Test
+    void aRowOfAFewMebibytesComesOutWhole(@TempDir Path out) throws IOException {
+        String path = "/" + "<a>&é".repeat(250_000);
+        Path big = out.resolve("big.log");
+        Files.writeString(
+                big,
+                "192.0.2.1 - - [01/Dec/2026:10:00:00 +0000] \"GET "
+                        + path
+                        + " HTTP/1.1\" 200 5 \"-\" \"curl/8\"\n");
+        Path json = out.resolve("rows.json");
+
+        CliRun run =
+                sql(
+                        json,
+                        "--format",
+                        "combined",
+                        "--output",
+                        "json",
+                        "SELECT path, line FROM logs",
+                        big.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        JsonNode rows = new ObjectMapper().readTree(json.toFile());
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).get("path").asText()).isEqualTo(path);
+        assertThat(rows.get(0).get("line").asText()).contains(path);
+    }
+
     @Test
     void anUnknownColumnIsOneLineNamingTheColumnsAndExit2(@TempDir Path out) {
         CliRun run = sql(out.resolve("x"), "SELECT stauts FROM logs", log.toString());

@@ -97,14 +97,15 @@ class AccessPanelsTest {
             String agent = AGENTS[random.nextInt(AGENTS.length)];
             String path = PATHS[random.nextInt(PATHS.length)];
             String referrer = REFERRERS[random.nextInt(REFERRERS.length)];
-            int status = new int[] {200, 200, 304, 404, 503}[random.nextInt(5)];
+            // 000 (nginx: no response) and 600-999 are statuses, but only 5xx are errors.
+            int status = new int[] {200, 200, 304, 404, 503, 0, 499, 600, 999}[random.nextInt(9)];
             long bytes = random.nextInt(3) == 0 ? 0 : random.nextInt(1_000_000);
             int millis = random.nextInt(5000);
             LogEvent event =
                     Parsing.event(
                             NGINX,
                             String.format(
-                                    "%s - - [%s] \"GET %s HTTP/1.1\" %d %d \"%s\" \"%s\" %d.%03d",
+                                    "%s - - [%s] \"GET %s HTTP/1.1\" %03d %d \"%s\" \"%s\" %d.%03d",
                                     client,
                                     TIME_LOCAL.format(Instant.ofEpochSecond(time)),
                                     path,
@@ -126,7 +127,7 @@ class AccessPanelsTest {
             hitsAndBytes[1] += bytes;
             int hour = (int) (time % 86_400 / 3600);
             hours[hour][0]++;
-            hours[hour][1] += status >= 500 ? 1 : 0;
+            hours[hour][1] += status / 100 == 5 ? 1 : 0;
             String grouped = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
             PathTotals totals =
                     paths.computeIfAbsent(

@@ -30,7 +30,10 @@ public final class BlockAlignedFileEnumerator {
     /** Block size assumed where the file system does not tell. */
     public static final long DEFAULT_BLOCK_SIZE = 4096;
 
-    /** Compressed files, including those the reader reads as they are (.xz, .deflate). */
+    /**
+     * Compressed files, including those not read (.xz, .deflate): a local walk leaves them out, a
+     * file system's reads them as they are.
+     */
     private static final String[] UNSPLITTABLE = {".gz", ".zst", ".bz2", ".xz", ".deflate"};
 
     private final long targetSplitSize;

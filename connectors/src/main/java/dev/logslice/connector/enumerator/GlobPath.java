@@ -6,6 +6,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * A local path with glob characters (<code>* ? [ {</code>), split into the directory before the
@@ -43,7 +44,10 @@ final class GlobPath {
         return hasGlobCharacters(local.toString()) && !Files.exists(local);
     }
 
-    /** The glob of an absolute local path that {@link #isGlob is one}. */
+    /**
+     * The glob of an absolute local path that {@link #isGlob is one}; a path that is no glob either
+     * (an unclosed {@code [}) names a file that does not exist.
+     */
     static GlobPath of(Path absolute) {
         Path base = absolute.getRoot();
         int i = 0;
@@ -51,7 +55,16 @@ final class GlobPath {
             base = base.resolve(absolute.getName(i));
             i++;
         }
-        return new GlobPath(base, absolute.subpath(i, absolute.getNameCount()).toString());
+        try {
+            return new GlobPath(base, absolute.subpath(i, absolute.getNameCount()).toString());
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException(
+                    "input path "
+                            + absolute
+                            + " does not exist (nor is it a glob: "
+                            + e.getDescription()
+                            + ")");
+        }
     }
 
     /** The directory the walk starts from. */

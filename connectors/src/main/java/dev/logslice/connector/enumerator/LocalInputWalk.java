@@ -1,5 +1,6 @@
 package dev.logslice.connector.enumerator;
 
+import dev.logslice.connector.io.Compression;
 import dev.logslice.connector.io.FileStat;
 
 import org.apache.flink.annotation.Internal;
@@ -76,12 +77,17 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
 
     @Override
     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        boolean named = file.equals(start);
         if (attrs.isSymbolicLink()) {
-            // With links followed, a link's own attributes mean its target is missing.
-            skipped.add(file + ": broken symbolic link, skipped");
+            // With links followed, a link's own attributes mean it leads nowhere or to itself.
+            String why = SymbolicLinks.unfollowable(file);
+            String what = why == null ? "broken symbolic link" : why;
+            if (named) {
+                throw new IllegalArgumentException("input path " + file + " is a " + what);
+            }
+            skipped.add(file + ": " + what + ", skipped");
             return FileVisitResult.CONTINUE;
         }
-        boolean named = file.equals(start);
         if (named && !attrs.isRegularFile()) {
             // Never opened: opening a FIFO blocks until a writer comes, a device never ends.
             throw new IllegalArgumentException(
@@ -100,6 +106,20 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
         if (!named && !attrs.isRegularFile()) {
             // Not read, as named ones are not, but said: nothing is left out silently.
             skipped.add(file + ": not a regular file (" + SpecialFiles.kind(file) + "), skipped");
+            return FileVisitResult.CONTINUE;
+        }
+        String notRead = Compression.notReadOfFileName(file.getFileName().toString());
+        if (notRead != null) {
+            if (named) {
+                throw new IllegalArgumentException(
+                        "input path "
+                                + file
+                                + " is "
+                                + notRead
+                                + "-compressed, which logslice does not read (gzip, zstd and"
+                                + " bzip2 it does); decompress it, or pipe it in as '-'");
+            }
+            skipped.add(file + ": " + notRead + "-compressed, not read, skipped");
             return FileVisitResult.CONTINUE;
         }
         Object key = attrs.fileKey() != null ? attrs.fileKey() : file.toRealPath();

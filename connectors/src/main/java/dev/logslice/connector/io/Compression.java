@@ -5,9 +5,12 @@ import org.apache.flink.annotation.Internal;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -27,6 +30,21 @@ public enum Compression {
     ZSTD("zstd", ".zst"),
     /** Several concatenated streams are one stream. */
     BZIP2("bzip2", ".bz2");
+
+    /**
+     * Compressions of logs this enum does not read, by extension: their bytes are never read as
+     * lines (they would be garbage, and rarely hold the NUL byte that tells a binary file).
+     */
+    private static final Map<String, String> NOT_READ =
+            Map.of(
+                    ".xz", "xz",
+                    ".lzma", "lzma",
+                    ".lz4", "lz4",
+                    ".lz", "lzip",
+                    ".zip", "zip",
+                    ".7z", "7z",
+                    ".br", "brotli",
+                    ".deflate", "deflate");
 
     /** Bytes the gzip inflater takes from the (already block-buffered) file stream at a time. */
     private static final int GZIP_INPUT_CHUNK = 64 * 1024;
@@ -48,6 +66,16 @@ public enum Compression {
             }
         }
         return NONE;
+    }
+
+    /**
+     * The compression a file's name tells that is not read ({@code xz}, {@code zip}...), or null.
+     */
+    @Nullable
+    public static String notReadOfFileName(String fileName) {
+        String lower = fileName.toLowerCase(Locale.ROOT);
+        int dot = lower.lastIndexOf('.');
+        return dot < 0 ? null : NOT_READ.get(lower.substring(dot));
     }
 
     /** The name reports use: {@code none}, {@code gzip}, {@code zstd}, {@code bzip2}. */

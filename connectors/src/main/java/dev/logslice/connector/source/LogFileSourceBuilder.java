@@ -1,6 +1,7 @@
 package dev.logslice.connector.source;
 
 import dev.logslice.connector.enumerator.InputPaths;
+import dev.logslice.connector.enumerator.SymbolicLinks;
 import dev.logslice.connector.io.FileIdentity;
 import dev.logslice.connector.io.LocalPaths;
 
@@ -235,7 +236,14 @@ public final class LogFileSourceBuilder<T> {
             try {
                 status = fs.getFileStatus(qualified);
             } catch (FileNotFoundException e) {
-                throw new IllegalArgumentException("input path " + path + " does not exist");
+                String link =
+                        "file".equals(qualified.toUri().getScheme())
+                                ? SymbolicLinks.unfollowable(LocalPaths.of(qualified))
+                                : null;
+                throw new IllegalArgumentException(
+                        "input path "
+                                + path
+                                + (link == null ? " does not exist" : " is a " + link));
             }
             if ("file".equals(qualified.toUri().getScheme())
                     && !Files.isReadable(LocalPaths.of(qualified))) {

@@ -137,6 +137,62 @@ class InputPathsTest {
     }
 
     @Test
+    void reportsALinkLoopAsALoopNotAsABrokenLink() throws IOException {
+        create("logs/app.log");
+        Files.createSymbolicLink(dir.resolve("logs/a.log"), dir.resolve("logs/b.log"));
+        Files.createSymbolicLink(dir.resolve("logs/b.log"), dir.resolve("logs/a.log"));
+        Files.createSymbolicLink(dir.resolve("logs/self.log"), dir.resolve("logs/self.log"));
+
+        InputPaths.Expansion expansion = expand(dir + "/logs");
+
+        assertThat(names(expansion)).containsExactly("logs/app.log");
+        assertThat(expansion.skipped())
+                .containsExactlyInAnyOrder(
+                        dir.resolve("logs/a.log") + ": symbolic link loop, skipped",
+                        dir.resolve("logs/b.log") + ": symbolic link loop, skipped",
+                        dir.resolve("logs/self.log") + ": symbolic link loop, skipped");
+    }
+
+    @Test
+    void aLinkLoopOrBrokenLinkNamedIsAnErrorThatSaysSo() throws IOException {
+        Files.createSymbolicLink(dir.resolve("a"), dir.resolve("b"));
+        Files.createSymbolicLink(dir.resolve("b"), dir.resolve("a"));
+        Files.createSymbolicLink(dir.resolve("gone.log"), dir.resolve("nowhere.log"));
+
+        assertThatThrownBy(() -> expand(dir + "/a"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("input path " + dir.resolve("a") + " is a symbolic link loop");
+        assertThatThrownBy(() -> expand(dir + "/gone.log"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "input path "
+                                + dir.resolve("gone.log")
+                                + " is a broken symbolic link (to "
+                                + dir.resolve("nowhere.log")
+                                + ")");
+    }
+
+    @Test
+    void aCompressionNotReadIsSkippedInAFolderAndRefusedNamed() throws IOException {
+        create("logs/app.log", "logs/old.log.xz", "logs/older.log.lz4", "logs/oldest.log.gz");
+
+        InputPaths.Expansion expansion = expand(dir + "/logs");
+
+        assertThat(names(expansion)).containsExactly("logs/app.log", "logs/oldest.log.gz");
+        assertThat(expansion.skipped())
+                .containsExactlyInAnyOrder(
+                        dir.resolve("logs/old.log.xz") + ": xz-compressed, not read, skipped",
+                        dir.resolve("logs/older.log.lz4") + ": lz4-compressed, not read, skipped");
+        assertThatThrownBy(() -> expand(dir + "/logs/old.log.xz"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "input path "
+                                + dir.resolve("logs/old.log.xz")
+                                + " is xz-compressed, which logslice does not read (gzip, zstd and"
+                                + " bzip2 it does); decompress it, or pipe it in as '-'");
+    }
+
+    @Test
     void globsAreForLocalPathsOnly() {
         assertThatThrownBy(() -> expand("hdfs://namenode:8020/logs/*.log"))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -75,6 +75,17 @@ class LogFileSourceBuilderTest {
     }
 
     @Test
+    void rejectsASymbolicLinkLoopAsALoop() throws IOException {
+        Files.createSymbolicLink(dir.resolve("a"), dir.resolve("b"));
+        Files.createSymbolicLink(dir.resolve("b"), dir.resolve("a"));
+        Path loop = path(dir.resolve("a"));
+
+        assertThatThrownBy(() -> LogFileSource.builder().addPath(loop).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("input path " + loop + " is a symbolic link loop");
+    }
+
+    @Test
     void rejectsADirectoryWithOnlyHiddenFiles() throws IOException {
         java.nio.file.Path hiddenOnly = Files.createDirectories(dir.resolve("hidden-only"));
         Files.write(hiddenOnly.resolve(".x"), "a\n".getBytes());

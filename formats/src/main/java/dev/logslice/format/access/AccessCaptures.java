@@ -40,7 +40,7 @@ final class AccessCaptures {
     }
 
     static Capture status() {
-        return Capture.converted(Binding.STATUS, Shape.DIGITS);
+        return Capture.converted(Binding.STATUS, Shape.STATUS);
     }
 
     static Capture bytes() {

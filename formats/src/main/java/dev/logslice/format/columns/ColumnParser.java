@@ -171,7 +171,7 @@ final class ColumnParser implements LogParser {
             case DECIMAL:
                 return setRequestTime(event, b, start, end);
             default:
-                if (!Bytes.isNumber(b, start, end)) {
+                if (!Bytes.isNumber(b, start, end) || (field == Field.STATUS && end - start != 3)) {
                     return false;
                 }
                 event.setInteger(field, Bytes.number(b, start, end));

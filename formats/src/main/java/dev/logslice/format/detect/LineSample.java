@@ -1,6 +1,7 @@
 package dev.logslice.format.detect;
 
 import dev.logslice.connector.io.Compression;
+import dev.logslice.format.Bytes;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,13 +14,18 @@ import java.util.List;
 
 /**
  * The first lines of a file, split by the source's rules (LF ends a line, CRLF is one end); of its
- * uncompressed content when its name tells a compression, as the source reads it.
+ * uncompressed content when its name tells a compression, as the source reads it. Lines longer than
+ * the sample (a 1 MiB URL) are looked past, up to {@value #MAX_SKIP} bytes, rather than hiding the
+ * lines after them.
  *
  * @param binary whether the first {@value #BINARY_PROBE_BYTES} bytes hold a NUL byte, as no text
  *     log does (the test of git and GNU grep): {@code wtmp}, journald files, images
  */
 public record LineSample(List<byte[]> lines, boolean binary) {
     static final int BINARY_PROBE_BYTES = 8192;
+
+    /** How far past lines too long to sample it looks for one that fits: the source's limit. */
+    private static final long MAX_SKIP = 64L << 20;
 
     /**
      * Throws FormatDetectionException when the file's compression is corrupt where the sample reads
@@ -32,6 +38,16 @@ public record LineSample(List<byte[]> lines, boolean binary) {
         Compression compression = Compression.ofFileName(file.getFileName().toString());
         try (InputStream in = compression.decompress(Files.newInputStream(file))) {
             head = in.readNBytes(maxBytes);
+            if (isBinary(head)) {
+                return new LineSample(List.of(), true);
+            }
+            for (long skipped = 0;
+                    head.length == maxBytes
+                            && Bytes.indexOf(head, 0, head.length, (byte) '\n') < 0
+                            && skipped < MAX_SKIP;
+                    skipped += maxBytes) {
+                head = pastLineEnd(in, maxBytes);
+            }
             whole = in.read() < 0;
         } catch (IOException e) {
             if (!compression.isCompressed()) {
@@ -48,11 +64,6 @@ public record LineSample(List<byte[]> lines, boolean binary) {
                             + ")",
                     "corrupt " + compression.displayName());
         }
-        for (int i = 0; i < Math.min(head.length, BINARY_PROBE_BYTES); i++) {
-            if (head[i] == 0) {
-                return new LineSample(List.of(), true);
-            }
-        }
         List<byte[]> lines = new ArrayList<>();
         int start = 0;
         for (int i = 0; i < head.length && lines.size() < maxLines; i++) {
@@ -67,5 +78,33 @@ public record LineSample(List<byte[]> lines, boolean binary) {
             lines.add(Arrays.copyOfRange(head, start, head.length));
         }
         return new LineSample(lines, false);
+    }
+
+    private static boolean isBinary(byte[] head) {
+        for (int i = 0; i < Math.min(head.length, BINARY_PROBE_BYTES); i++) {
+            if (head[i] == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Reads on to the end of the line being read and returns up to {@code maxBytes} after it; when
+     * no line end is within {@code maxBytes}, those bytes of the line (a full chunk without one),
+     * and empty when the file ends first.
+     */
+    private static byte[] pastLineEnd(InputStream in, int maxBytes) throws IOException {
+        byte[] chunk = in.readNBytes(maxBytes);
+        int lf = Bytes.indexOf(chunk, 0, chunk.length, (byte) '\n');
+        if (lf < 0) {
+            // Still inside the long line: the caller reads on while a chunk is full.
+            return chunk.length == maxBytes ? chunk : new byte[0];
+        }
+        byte[] head = Arrays.copyOf(chunk, maxBytes);
+        int kept = chunk.length - lf - 1;
+        System.arraycopy(chunk, lf + 1, head, 0, kept);
+        int more = in.readNBytes(head, kept, maxBytes - kept);
+        return Arrays.copyOf(head, kept + more);
     }
 }

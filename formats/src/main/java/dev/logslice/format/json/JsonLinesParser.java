@@ -1,6 +1,7 @@
 package dev.logslice.format.json;
 
 import dev.logslice.format.Field;
+import dev.logslice.format.HttpStatus;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
@@ -186,7 +187,10 @@ final class JsonLinesParser implements LogParser {
             return true;
         }
         Double value = number(json);
-        if (value == null || value != Math.rint(value) || Math.abs(value) > 1e15) {
+        if (value == null
+                || value != Math.rint(value)
+                || Math.abs(value) > 1e15
+                || (field == Field.STATUS && !HttpStatus.isStatus(value.longValue()))) {
             return false;
         }
         event.setInteger(field, value.longValue());

@@ -34,7 +34,7 @@ final class CombinedSkeleton {
 
     /** {@code %t] "%r" %>s %b}. */
     private static final List<String> REQUEST =
-            List.of("TIMESTAMP", "'] \"'", "TEXT", "'\" '", "DIGITS", "' '", "DIGITS_OR_DASH");
+            List.of("TIMESTAMP", "'] \"'", "TEXT", "'\" '", "STATUS", "' '", "DIGITS_OR_DASH");
 
     /**
      * {@code "%{Referer}i" "%{User-Agent}i"}, the agent ending at a literal that starts with a
@@ -217,7 +217,7 @@ final class CombinedSkeleton {
         matcher.record(capture++, request, p);
         pos = Bytes.skipSpaces(b, p + 2, end);
 
-        p = Shape.DIGITS.scan(b, pos, end);
+        p = Shape.STATUS.scan(b, pos, end);
         if (p < 0 || p >= end || b[p] != ' ') {
             return -1;
         }

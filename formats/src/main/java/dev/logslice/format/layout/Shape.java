@@ -25,6 +25,8 @@ public enum Shape {
     WORD(false),
     /** One to 18 digits. */
     DIGITS(false),
+    /** Exactly three digits, as {@link dev.logslice.format.HttpStatus} says a status is. */
+    STATUS(false),
     /** Digits or a {@code -}. */
     DIGITS_OR_DASH(false),
     /** A decimal number ({@code 0.123}) or a {@code -}. */
@@ -71,6 +73,9 @@ public enum Shape {
                     i = digits(b, i + 1, end);
                 }
                 break;
+            case STATUS:
+                i = digits(b, i, end);
+                return i - pos == 3 ? i : -1;
             default:
                 i = digits(b, i, end);
         }

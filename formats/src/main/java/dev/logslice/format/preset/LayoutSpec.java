@@ -86,7 +86,7 @@ final class LayoutSpec {
         }
         switch (field) {
             case STATUS:
-                return Capture.converted(Binding.STATUS, Shape.DIGITS);
+                return Capture.converted(Binding.STATUS, Shape.STATUS);
             case BYTES:
                 return Capture.converted(Binding.BYTES, Shape.DIGITS_OR_DASH);
             case PID:

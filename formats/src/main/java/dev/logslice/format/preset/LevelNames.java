@@ -1,6 +1,8 @@
 package dev.logslice.format.preset;
 
 import dev.logslice.format.ByteSpan;
+import dev.logslice.format.Bytes;
+import dev.logslice.format.Severity;
 
 import java.io.Serializable;
 import java.util.List;
@@ -13,8 +15,14 @@ import java.util.List;
 final class LevelNames implements Serializable {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Python's names, and any other name on the severity scale in any case: logging.addLevelName
+     * gives custom levels ({@code TRACE}, {@code NOTICE}, {@code warn}), and Log4j's and Logback's
+     * layouts take any level word as well.
+     */
     static final LevelNames PYTHON =
-            new LevelNames(List.of("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), null);
+            new LevelNames(List.of("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), null, true);
+
     static final LevelNames OPENSTACK =
             new LevelNames(
                     List.of("TRACE", "DEBUG", "INFO", "AUDIT", "WARNING", "ERROR", "CRITICAL"),
@@ -83,21 +91,35 @@ final class LevelNames implements Serializable {
 
     private final List<String> written;
     private final List<String> reported;
+    private final boolean anyOnScale;
 
     /** {@code reported} null keeps the written names. */
     LevelNames(List<String> written, List<String> reported) {
-        this.written = List.copyOf(written);
-        this.reported = reported == null ? this.written : List.copyOf(reported);
+        this(written, reported, false);
     }
 
-    /** The index of the level in {@code level}, or -1 when the format has no such level. */
+    private LevelNames(List<String> written, List<String> reported, boolean anyOnScale) {
+        this.written = List.copyOf(written);
+        this.reported = reported == null ? this.written : List.copyOf(reported);
+        this.anyOnScale = anyOnScale;
+    }
+
+    /**
+     * The index of the level in {@code level}, or -1 when the format has no such level; a level
+     * taken for being on the severity scale, which is never renamed, has the index of none.
+     */
     int indexOf(ByteSpan level) {
         for (int i = 0; i < written.size(); i++) {
             if (level.contentEquals(written.get(i))) {
                 return i;
             }
         }
-        return -1;
+        // Only past the written names, which most lines have: the String costs.
+        return anyOnScale
+                        && Severity.of(Bytes.text(level.bytes(), level.start(), level.end()))
+                                != null
+                ? written.size()
+                : -1;
     }
 
     /** Whether levels are reported by other names than they are written. */
@@ -110,6 +132,6 @@ final class LevelNames implements Serializable {
     }
 
     String written() {
-        return String.join(", ", written);
+        return String.join(", ", written) + (anyOnScale ? " or another level name" : "");
     }
 }

@@ -8,6 +8,8 @@ import dev.logslice.format.testing.Parsing;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,6 +66,22 @@ class ColumnFormatTest {
         assertThat(event.timestampText()).isEqualTo("2018-01-02T00:00:01.5Z");
         assertThat(event.client()).isEqualTo("::1");
         assertThat(event.status()).isEqualTo(500);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"20", "1000", "0200"})
+    void aStatusIsThreeDigits(String status) {
+        LogParser parser = ColumnFormat.w3c().newParser(Parsing.CONTEXT);
+        Parsing.result(parser, "#Fields: date time c-ip sc-status");
+
+        assertThat(Parsing.result(parser, "2018-01-02 00:00:01 ::1 " + status))
+                .isInstanceOfSatisfying(
+                        MalformedLine.class,
+                        m ->
+                                assertThat(m.reason())
+                                        .isEqualTo("the sc-status column holds no status"));
+        assertThat(((LogEvent) Parsing.result(parser, "2018-01-02 00:00:01 ::1 000")).status())
+                .isZero();
     }
 
     @Test

@@ -8,8 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +19,7 @@ import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -157,6 +160,35 @@ class FormatDetectorTest {
                 .hasMessageStartingWith("no format fits the first 20 lines of sample.log")
                 .hasMessageContaining("syslog (10 of 20 lines)")
                 .hasMessageContaining("json (10 of 20 lines)");
+    }
+
+    /**
+     * A first line longer than the sample (a 1 MiB URL) hid every line after it: "no lines". The
+     * sample now starts after such lines, plain or compressed, and a file of only one says so.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"access.log", "access.log.gz"})
+    void linesLongerThanTheSampleAreLookedPast(String name, @TempDir Path dir) throws Exception {
+        String line = "10.0.0.1 - - [10/Oct/2000:13:55:36 +0000] \"GET /%s HTTP/1.1\" 200 5\n";
+        String text =
+                String.format(line, "a".repeat(1 << 20))
+                        + String.format(line, "b".repeat(300_000))
+                        + String.format(line, "c").repeat(20);
+        Path log = dir.resolve(name);
+        try (OutputStream out =
+                name.endsWith(".gz")
+                        ? new GZIPOutputStream(Files.newOutputStream(log))
+                        : Files.newOutputStream(log)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        Path onlyLong = Files.writeString(dir.resolve("long.log"), "x".repeat(1 << 20) + "\n");
+
+        assertThat(detector.detect(log, ZoneId.of("UTC")).definition().name()).isEqualTo("common");
+        assertThat(LineSample.read(log, 100, 256 << 10).lines())
+                .hasSize(20)
+                .allMatch(l -> new String(l, StandardCharsets.UTF_8).contains("GET /c "));
+        assertThatThrownBy(() -> detector.detect(onlyLong, ZoneId.of("UTC")))
+                .hasMessageStartingWith(onlyLong + " has no lines to detect its format from");
     }
 
     @Test

@@ -64,6 +64,17 @@ class JsonFormatTest {
     }
 
     @Test
+    void aStatusPastThreeDigitsStaysAnExtraValue() {
+        LogEvent event = Parsing.event(json, "{\"msg\":\"m\",\"status\":1000}");
+        LogEvent negative = Parsing.event(json, "{\"msg\":\"m\",\"status\":\"-5\"}");
+
+        assertThat(event.has(Field.STATUS)).isFalse();
+        assertThat(event.extra()).containsExactly(entry("status", 1000L));
+        assertThat(negative.has(Field.STATUS)).isFalse();
+        assertThat(Parsing.event(json, "{\"status\":999}").status()).isEqualTo(999);
+    }
+
+    @Test
     void preferredKeyWinsWhateverItsPlace() {
         LogEvent event = Parsing.event(json, "{\"msg\":\"second\",\"message\":\"first\"}");
 

@@ -3,13 +3,17 @@ package dev.logslice.format.preset;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
+import dev.logslice.format.Severity;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
@@ -85,6 +89,34 @@ class LayoutPresetTest {
         assertThat(basic.level()).isEqualTo("WARNING");
         assertThat(basic.logger()).isEqualTo("root");
         assertThat(basic.message()).isEqualTo("disk: 91% full");
+    }
+
+    /**
+     * Custom level names (logging.addLevelName) and the aliases WARN and FATAL, in any case, as
+     * other app formats take levels: any name on the severity scale; other words stay no level.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "warn, WARNING",
+        "Fatal, CRITICAL",
+        "WARN, WARNING",
+        "FATAL, CRITICAL",
+        "TRACE, TRACE",
+        "NOTICE, NOTICE",
+        "error, ERROR",
+        "Info, INFO"
+    })
+    void pythonLevelsOnTheSeverityScaleInAnyCase(String level, String severity) {
+        LogEvent docs =
+                Parsing.event(
+                        format("python"), "2024-01-15 10:20:30,123 - app - " + level + " - m");
+        LogEvent basic = Parsing.event(format("python"), level + ":root:m");
+
+        for (LogEvent event : List.of(docs, basic)) {
+            assertThat(event.level()).isEqualTo(level);
+            assertThat(Severity.of(event.level())).isEqualTo(Severity.valueOf(severity));
+        }
+        assertThat(isMalformed("python", "2024-01-15 10:20:30,123 - app - Chatty - m")).isTrue();
     }
 
     @ParameterizedTest
