@@ -112,6 +112,7 @@ final class LogsliceTableSource
                 metadata.toArray(new MetadataColumn[0]),
                 filters.toArray(new PushedFilter[0]),
                 reading.malformed(),
+                reading.maxLineLength().getBytes(),
                 context.createTypeInformation(producedType));
     }
 

@@ -23,6 +23,7 @@ import javax.annotation.Nullable;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -40,10 +41,14 @@ final class RowDecoder implements LineDecoder<RowData> {
     private final MetadataColumn[] metadata;
     private final PushedFilter[] filters;
     private final MalformedRows malformed;
+    private final long maxLineLength;
     private final TypeInformation<RowData> producedType;
 
     /** Whether the {@code line} column is read: only then is a row's text copied. */
     private final boolean readsLine;
+
+    /** Whether the {@code file} column is read: only then is a row's file name made plain. */
+    private final boolean readsFile;
 
     private transient ByteSpan span;
 
@@ -54,6 +59,7 @@ final class RowDecoder implements LineDecoder<RowData> {
             MetadataColumn[] metadata,
             PushedFilter[] filters,
             MalformedRows malformed,
+            long maxLineLength,
             TypeInformation<RowData> producedType) {
         this.events = events;
         this.columns = columns;
@@ -61,8 +67,10 @@ final class RowDecoder implements LineDecoder<RowData> {
         this.metadata = metadata;
         this.filters = filters;
         this.malformed = malformed;
+        this.maxLineLength = maxLineLength;
         this.producedType = producedType;
         this.readsLine = Arrays.asList(metadata).contains(MetadataColumn.LINE);
+        this.readsFile = Arrays.asList(metadata).contains(MetadataColumn.FILE);
     }
 
     @Nullable
@@ -86,11 +94,35 @@ final class RowDecoder implements LineDecoder<RowData> {
     @Override
     public void finishSplit(SplitReport report, Consumer<RowData> output) {
         events.finishSplit(report, result -> emit(result, output));
+        emitOversized(report, output);
     }
 
     @Override
     public TypeInformation<RowData> getProducedType() {
         return producedType;
+    }
+
+    /**
+     * The reader skips a line longer than the maximum without handing it over; it is a malformed
+     * row too, so that a count over the table counts every line. Its offset is known for the
+     * split's first few only, and its file only when the split reads one file.
+     */
+    private void emitOversized(SplitReport report, Consumer<RowData> output) {
+        if (report.oversizedLines() == 0 || malformed == MalformedRows.SKIP || filters.length > 0) {
+            return;
+        }
+        String file = report.isPacked() ? null : LocalPaths.plain(report.path());
+        String reason = "line longer than max-line-length " + maxLineLength + " bytes, not read";
+        List<Long> offsets = report.oversizedLineOffsets();
+        if (malformed == MalformedRows.FAIL) {
+            throw new IllegalStateException(
+                    (file == null ? report.path() : file) + ":" + offsets.get(0) + ": " + reason);
+        }
+        for (int i = 0; i < report.oversizedLines(); i++) {
+            GenericRowData row = new GenericRowData(columns.length + metadata.length);
+            fillMetadata(row, file, i < offsets.size() ? offsets.get(i) : null, null, reason);
+            output.accept(row);
+        }
     }
 
     private void emit(ParseResult result, Consumer<RowData> output) {
@@ -119,7 +151,7 @@ final class RowDecoder implements LineDecoder<RowData> {
             }
             GenericRowData row = new GenericRowData(columns.length + metadata.length);
             byte[] text = !readsLine ? null : own == null ? bad.sample() : own.copyBytes();
-            fillMetadata(row, bad, text, bad.reason());
+            fillMetadata(row, plainFile(bad), bad.offset(), text, bad.reason());
             return row;
         }
         LogEvent event = (LogEvent) result;
@@ -133,24 +165,30 @@ final class RowDecoder implements LineDecoder<RowData> {
             row.setField(i, value(event, columns[i], columnTypes[i]));
         }
         if (metadata.length > 0) {
-            fillMetadata(row, event, readsLine ? text(event, own) : null, null);
+            fillMetadata(
+                    row,
+                    plainFile(event),
+                    event.offset(),
+                    readsLine ? text(event, own) : null,
+                    null);
         }
         return row;
     }
 
     private void fillMetadata(
             GenericRowData row,
-            ParseResult result,
+            @Nullable String file,
+            @Nullable Long offset,
             @Nullable byte[] text,
             @Nullable String reason) {
         for (int i = 0; i < metadata.length; i++) {
             Object value;
             switch (metadata[i]) {
                 case FILE:
-                    value = StringData.fromString(LocalPaths.plain(result.file()));
+                    value = file == null ? null : StringData.fromString(file);
                     break;
                 case OFFSET:
-                    value = result.offset();
+                    value = offset;
                     break;
                 case LINE:
                     value = StringData.fromBytes(text);
@@ -161,6 +199,11 @@ final class RowDecoder implements LineDecoder<RowData> {
             }
             row.setField(columns.length + i, value);
         }
+    }
+
+    @Nullable
+    private String plainFile(ParseResult result) {
+        return readsFile ? LocalPaths.plain(result.file()) : null;
     }
 
     private byte[] text(LogEvent event, @Nullable Line own) {

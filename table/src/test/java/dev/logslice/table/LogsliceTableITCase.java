@@ -215,6 +215,61 @@ class LogsliceTableITCase {
     }
 
     @Test
+    void linesTooLongToReadAreMalformedRowsWithTheirOffsets(@TempDir Path folder) throws Exception {
+        Path file = folder.resolve("long.log");
+        String event = written.stream().filter(w -> w.status() != null).findFirst().get().line();
+        StringBuilder text = new StringBuilder();
+        List<Long> longOffsets = new ArrayList<>();
+        int lines = 0;
+        for (int i = 0; i < 75; i++, lines++) {
+            if (i % 3 == 1) {
+                longOffsets.add((long) text.toString().getBytes(StandardCharsets.UTF_8).length);
+                text.append(event).append(" ").append("x".repeat(5_000 + i)).append('\n');
+            } else {
+                text.append(event).append('\n');
+            }
+        }
+        Files.writeString(file, text);
+        String table =
+                "CREATE TABLE logs (status INT, `offset` BIGINT METADATA,"
+                        + " `file` STRING METADATA, malformed STRING METADATA)"
+                        + " WITH ('connector' = 'logslice', 'format' = 'combined',"
+                        + " 'max-line-length' = '4kb', 'path' = '"
+                        + file
+                        + "'";
+        TableEnvironment tables = batchTables();
+        tables.executeSql(table + ")");
+
+        assertThat(rows(tables, "SELECT COUNT(*) FROM logs")).containsExactly(Row.of((long) lines));
+        List<Row> tooLong =
+                rows(
+                        tables,
+                        "SELECT `offset`, `file`, status, malformed FROM logs"
+                                + " WHERE malformed IS NOT NULL");
+        assertThat(tooLong).hasSize(longOffsets.size());
+        assertThat(tooLong)
+                .allSatisfy(
+                        row -> {
+                            assertThat(row.getField(1)).isEqualTo(file.toString());
+                            assertThat(row.getField(2)).isNull();
+                            assertThat((String) row.getField(3))
+                                    .isEqualTo(
+                                            "line longer than max-line-length 4096 bytes, not"
+                                                    + " read");
+                        });
+        // The reader keeps the offsets of each split's first ten; the rest are NULL.
+        List<Long> offsets =
+                tooLong.stream().map(row -> (Long) row.getField(0)).filter(o -> o != null).toList();
+        assertThat(offsets).doesNotHaveDuplicates().hasSizeGreaterThanOrEqualTo(10);
+        assertThat(longOffsets).containsAll(offsets);
+
+        TableEnvironment failing = batchTables();
+        failing.executeSql(table + ", 'malformed' = 'fail')");
+        assertThatThrownBy(() -> rows(failing, "SELECT COUNT(*) FROM logs"))
+                .hasStackTraceContaining(file + ":" + longOffsets.get(0) + ": line longer");
+    }
+
+    @Test
     void aColumnThatIsNoEventFieldIsRefusedNamingTheFields() {
         TableEnvironment tables = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         tables.executeSql(
