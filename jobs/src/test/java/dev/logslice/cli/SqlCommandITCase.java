@@ -274,7 +274,7 @@ class SqlCommandITCase {
     }
 
     @Test
-    void explainShowsTheLocalAggregateOnTheScanAndALimitInTheScan(@TempDir Path out)
+    void explainShowsTheLocalAggregateInTheScanAndALimitInTheScan(@TempDir Path out)
             throws IOException {
         Path plan = out.resolve("plan.tsv");
         Path limited = out.resolve("limited.tsv");
@@ -291,7 +291,10 @@ class SqlCommandITCase {
                 .contains(
                         "HashAggregate(isMerge=[true], groupBy=[status]",
                         "Exchange(distribution=[hash[status]])",
-                        "LocalHashAggregate(groupBy=[status], select=[status, Partial_COUNT(*)");
+                        "TableSourceScan(table=[[default_catalog, default_database, logs,"
+                                + " project=[status], metadata=[],"
+                                + " aggregates=[grouping=[status],"
+                                + " aggFunctions=[Count1AggFunction()]]]]");
         assertThat(limit.exitCode()).as(limit.stderr()).isZero();
         assertThat(Files.readString(limited))
                 .containsPattern("TableSourceScan[^\\n]*limit=\\[3\\]");

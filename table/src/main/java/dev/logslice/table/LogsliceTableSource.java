@@ -1,5 +1,6 @@
 package dev.logslice.table;
 
+import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogFileSourceBuilder;
 import dev.logslice.format.multiline.EventBounds;
@@ -13,19 +14,26 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsAggregatePushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsLimitPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.expressions.AggregateExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
+
+import javax.annotation.Nullable;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * A table of log events over {@link LogFileSource}: the same block-aligned splits, reads and
@@ -37,7 +45,8 @@ final class LogsliceTableSource
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
                 SupportsLimitPushDown,
-                SupportsReadingMetadata {
+                SupportsReadingMetadata,
+                SupportsAggregatePushDown {
 
     /** What the source reads: set when the table is created, the same for every copy. */
     record Reading(
@@ -64,6 +73,12 @@ final class LogsliceTableSource
      * Rows after which each reader stops reading: a LIMIT without ORDER BY, which Flink applies.
      */
     private long limit = Long.MAX_VALUE;
+
+    /** The local phase of a GROUP BY the readers compute, or null: then every row is emitted. */
+    @Nullable private PushedAggregate aggregate;
+
+    /** The rows of {@link #aggregate}: its partial groups. */
+    @Nullable private DataType aggregatedType;
 
     LogsliceTableSource(Reading reading, DataType physicalType) {
         this.reading = reading;
@@ -93,27 +108,51 @@ final class LogsliceTableSource
                         .setSkipMissingFiles(reading.skipMissingFiles())
                         .setRecordLimit(limit);
         reading.paths().forEach(path -> builder.addPath(new Path(path)));
-        return SourceProvider.of(builder.setLineDecoder(decoder(context)).build());
+        LineDecoder<RowData> decoder =
+                aggregate == null
+                        ? rowDecoder(allFields(), context)
+                        : new AggregatingDecoder(
+                                rowDecoder(aggregate.inputs(), context),
+                                aggregate,
+                                context.createTypeInformation(aggregatedType),
+                                AggregatingDecoder.MAX_GROUPS);
+        return SourceProvider.of(builder.setLineDecoder(decoder).build());
     }
 
-    private RowDecoder decoder(ScanContext context) {
-        List<String> names = DataType.getFieldNames(physicalType);
-        List<DataType> types = DataType.getFieldDataTypes(physicalType);
-        EventColumn[] columns = new EventColumn[names.size()];
-        LogicalTypeRoot[] roots = new LogicalTypeRoot[names.size()];
-        for (int i = 0; i < columns.length; i++) {
-            columns[i] = EventColumn.named(names.get(i));
-            roots[i] = types.get(i).getLogicalType().getTypeRoot();
+    private int[] allFields() {
+        return IntStream.range(0, DataType.getFieldCount(producedType)).toArray();
+    }
+
+    /**
+     * The decoder of the rows of the produced type's {@code fields} (ascending: the physical
+     * columns, then the metadata), and of no other column.
+     */
+    private RowDecoder rowDecoder(int[] fields, ScanContext context) {
+        List<String> names = DataType.getFieldNames(producedType);
+        List<DataType> types = DataType.getFieldDataTypes(producedType);
+        int physical = DataType.getFieldCount(physicalType);
+        List<EventColumn> columns = new ArrayList<>();
+        List<LogicalTypeRoot> roots = new ArrayList<>();
+        List<MetadataColumn> metadataColumns = new ArrayList<>();
+        List<DataTypes.Field> decoded = new ArrayList<>();
+        for (int field : fields) {
+            if (field < physical) {
+                columns.add(EventColumn.named(names.get(field)));
+                roots.add(types.get(field).getLogicalType().getTypeRoot());
+            } else {
+                metadataColumns.add(metadata.get(field - physical));
+            }
+            decoded.add(DataTypes.FIELD(names.get(field), types.get(field)));
         }
         return new RowDecoder(
                 new LogEventDecoder(reading.formats(), reading.zone(), EventBounds.DEFAULTS),
-                columns,
-                roots,
-                metadata.toArray(new MetadataColumn[0]),
+                columns.toArray(new EventColumn[0]),
+                roots.toArray(new LogicalTypeRoot[0]),
+                metadataColumns.toArray(new MetadataColumn[0]),
                 filters.toArray(new PushedFilter[0]),
                 reading.malformed(),
                 reading.maxLineLength().getBytes(),
-                context.createTypeInformation(producedType));
+                context.createTypeInformation(DataTypes.ROW(decoded).notNull()));
     }
 
     @Override
@@ -176,12 +215,34 @@ final class LogsliceTableSource
     }
 
     @Override
+    public boolean applyAggregates(
+            List<int[]> groupingSets,
+            List<AggregateExpression> aggregateExpressions,
+            DataType producedDataType) {
+        // A limit counts rows, which a reader that aggregates no longer emits.
+        if (groupingSets.size() != 1 || limit != Long.MAX_VALUE) {
+            return false;
+        }
+        Optional<PushedAggregate> pushed =
+                PushedAggregate.of(
+                        groupingSets.get(0), aggregateExpressions, producedType, producedDataType);
+        pushed.ifPresent(
+                accepted -> {
+                    this.aggregate = accepted;
+                    this.aggregatedType = producedDataType;
+                });
+        return pushed.isPresent();
+    }
+
+    @Override
     public DynamicTableSource copy() {
         LogsliceTableSource copy = new LogsliceTableSource(reading, physicalType);
         copy.metadata = metadata;
         copy.filters = filters;
         copy.producedType = producedType;
         copy.limit = limit;
+        copy.aggregate = aggregate;
+        copy.aggregatedType = aggregatedType;
         return copy;
     }
 
