@@ -53,7 +53,8 @@ final class PushedAggregate implements Serializable {
     private final int[] keys;
     private final Call[] calls;
 
-    private PushedAggregate(int[] inputs, int[] keys, Call[] calls) {
+    /** An aggregate of the given parts; {@link #of} checks what Flink offers. */
+    PushedAggregate(int[] inputs, int[] keys, Call[] calls) {
         this.inputs = inputs;
         this.keys = keys;
         this.calls = calls;

@@ -302,24 +302,6 @@ class AggregatePushDownITCase {
     }
 
     @Test
-    void moreGroupsThanAReaderHoldsAreHandedOnAndMerged(@TempDir Path folder) throws Exception {
-        Path file = folder.resolve("paths.log");
-        // Paths of ten prefixes and 40,000 suffixes: more groups in the split than one map holds.
-        AccessLog paths = new AccessLog().write(file, 11, 100_000, 0, 0, 40_000);
-
-        List<Row> rows =
-                pushedRows(
-                        file.toString(),
-                        ", 'split-size' = '64m'",
-                        "SELECT path, COUNT(*) FROM logs GROUP BY path",
-                        false);
-
-        Map<String, Long> expected = counts(paths.entries, Entry::path);
-        assertThat(expected.size()).isGreaterThan(AggregatingDecoder.MAX_GROUPS);
-        assertThat(countsOf(rows)).isEqualTo(new HashMap<Object, Long>(expected));
-    }
-
-    @Test
     void aMultiLineEventIsOneRowOfItsLevelWhateverTheSplits(@TempDir Path folder) throws Exception {
         StringBuilder text = new StringBuilder();
         int events = 3_000;
