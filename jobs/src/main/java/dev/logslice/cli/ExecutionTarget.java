@@ -56,7 +56,7 @@ final class ExecutionTarget {
             throws Exception {
         InputFiles.warnSkipped(paths, err);
         if (cluster == null) {
-            return job.apply(EmbeddedFlink.environment(parallelism, settings));
+            return EmbeddedFlink.run(parallelism, settings, job);
         }
         ClusterWatch watch = new ClusterWatch(cluster);
         watch.checkAnswers();
