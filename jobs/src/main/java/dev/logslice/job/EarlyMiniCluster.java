@@ -22,32 +22,33 @@ import java.util.stream.Stream;
 /**
  * A MiniCluster that starts on a thread of its own as soon as the environment is made, so that its
  * start (actor systems, blob server, TaskManager: a few hundred milliseconds) overlaps building the
- * job, planning a query above all, instead of following it.
+ * job (reading the options, listing files, planning a query) instead of following it.
  *
  * <p>The environment's first job runs on it through Flink's own local executor, which then shuts it
  * down as it does the MiniCluster it makes per job; a later job, or one needing more slots, gets a
  * MiniCluster of its own as before. {@link #closeIfUnused} stops it when no job came.
  */
 final class EarlyMiniCluster extends MiniCluster {
+    private final int parallelism;
     private final int slots;
     private final int taskManagers;
     private final CompletableFuture<Void> started = new CompletableFuture<>();
     private final AtomicBoolean claimed = new AtomicBoolean();
 
-    private EarlyMiniCluster(MiniClusterConfiguration configuration, int slots, int taskManagers) {
+    private EarlyMiniCluster(
+            MiniClusterConfiguration configuration, int parallelism, int slots, int taskManagers) {
         super(configuration);
+        this.parallelism = parallelism;
         this.slots = slots;
         this.taskManagers = taskManagers;
     }
 
     /**
-     * An environment with {@code conf} whose first job runs on a MiniCluster started now, with the
-     * slots a job of {@code parallelism} asks for.
+     * Starts a MiniCluster with {@code conf} (as an embedded environment's) and the slots a job of
+     * {@code parallelism} asks for.
      */
-    static Started start(Configuration conf, int parallelism) {
-        Configuration local = new Configuration(conf);
-        local.set(DeploymentOptions.TARGET, "local");
-        local.set(DeploymentOptions.ATTACHED, true);
+    static EarlyMiniCluster start(Configuration conf, int parallelism) {
+        Configuration local = local(conf);
         // As Flink's per-job MiniCluster: one TaskManager unless told, slots for the parallelism.
         int taskManagers = local.get(TaskManagerOptions.MINI_CLUSTER_NUM_TASK_MANAGERS);
         int slots =
@@ -61,17 +62,34 @@ final class EarlyMiniCluster extends MiniCluster {
                                 .setNumSlotsPerTaskManager(slots)
                                 .setRpcServiceSharing(RpcServiceSharing.SHARED)
                                 .build(),
+                        parallelism,
                         slots,
                         taskManagers);
         Thread starter = new Thread(cluster::startNow, "logslice-minicluster-start");
         starter.setDaemon(true);
         starter.start();
-        return new Started(
-                new StreamExecutionEnvironment(cluster.executors(), local, null), cluster);
+        return cluster;
     }
 
-    /** The environment and its early MiniCluster. */
-    record Started(StreamExecutionEnvironment environment, EarlyMiniCluster cluster) {}
+    /** The parallelism it was started for. */
+    int parallelism() {
+        return parallelism;
+    }
+
+    /**
+     * An environment with {@code conf} (the cluster's and a job's own settings) whose first job
+     * runs on this MiniCluster.
+     */
+    StreamExecutionEnvironment environment(Configuration conf) {
+        return new StreamExecutionEnvironment(executors(), local(conf), null);
+    }
+
+    private static Configuration local(Configuration conf) {
+        Configuration local = new Configuration(conf);
+        local.set(DeploymentOptions.TARGET, "local");
+        local.set(DeploymentOptions.ATTACHED, true);
+        return local;
+    }
 
     /** Flink's local executor, handed this MiniCluster for the first job that fits it. */
     private PipelineExecutorServiceLoader executors() {
@@ -135,10 +153,14 @@ final class EarlyMiniCluster extends MiniCluster {
         }
     }
 
-    /** Stops the MiniCluster if no job ran on it (the command failed before its job). */
-    void closeIfUnused() {
-        if (claimed.compareAndSet(false, true)) {
-            started.handle((ignored, failure) -> null).thenCompose(ignored -> closeAsync()).join();
+    /**
+     * Stops the MiniCluster if no job ran on it (the command failed, or ran its job elsewhere);
+     * completes when it is stopped.
+     */
+    CompletableFuture<Void> closeIfUnused() {
+        if (!claimed.compareAndSet(false, true)) {
+            return CompletableFuture.completedFuture(null);
         }
+        return started.handle((ignored, failure) -> null).thenCompose(ignored -> closeAsync());
     }
 }

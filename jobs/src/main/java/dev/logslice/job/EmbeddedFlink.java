@@ -12,6 +12,8 @@ import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.function.FunctionWithException;
 
+import javax.annotation.Nullable;
+
 import java.time.Duration;
 
 /** The execution environment logslice's jobs run in: batch mode, embedded unless submitted. */
@@ -47,10 +49,41 @@ public final class EmbeddedFlink {
     }
 
     /**
-     * Runs {@code job} in an environment of {@link #environment(int, Configuration)}; embedded, its
-     * MiniCluster starts while the job is being built (a query planned above all), not after.
+     * Starts, if jobs run in this JVM, the MiniCluster for a job of {@code parallelism} that {@link
+     * #run} will run, so that its start overlaps what the command does before; null otherwise.
+     */
+    @Nullable
+    public static EarlyStart startEarly(int parallelism) {
+        if (!runsHere()) {
+            return null;
+        }
+        return new EarlyStart(
+                EarlyMiniCluster.start(
+                        embedded(BatchSettings.configuration(parallelism), parallelism),
+                        parallelism));
+    }
+
+    /** A MiniCluster started ahead of its job; see {@link #startEarly}. */
+    public static final class EarlyStart {
+        private final EarlyMiniCluster cluster;
+
+        private EarlyStart(EarlyMiniCluster cluster) {
+            this.cluster = cluster;
+        }
+
+        /** Stops the MiniCluster, without waiting, if no job ran on it. */
+        public void closeIfUnused() {
+            cluster.closeIfUnused();
+        }
+    }
+
+    /**
+     * Runs {@code job} in an environment of {@link #environment(int, Configuration)}; embedded, on
+     * the MiniCluster started {@code early} for this parallelism, or on one started now, while the
+     * job is being built (a query planned above all).
      */
     public static <T> T run(
+            @Nullable EarlyStart early,
             int parallelism,
             Configuration settings,
             FunctionWithException<StreamExecutionEnvironment, T, Exception> job)
@@ -60,12 +93,15 @@ public final class EmbeddedFlink {
         }
         Configuration conf = BatchSettings.configuration(parallelism);
         conf.addAll(settings);
-        EarlyMiniCluster.Started started =
-                EarlyMiniCluster.start(embedded(conf, parallelism), parallelism);
+        conf = embedded(conf, parallelism);
+        EarlyMiniCluster cluster =
+                early != null && early.cluster.parallelism() == parallelism
+                        ? early.cluster
+                        : EarlyMiniCluster.start(conf, parallelism);
         try {
-            return job.apply(BatchSettings.applyTo(started.environment(), parallelism));
+            return job.apply(BatchSettings.applyTo(cluster.environment(conf), parallelism));
         } finally {
-            started.cluster().closeIfUnused();
+            cluster.closeIfUnused();
         }
     }
 

@@ -20,42 +20,42 @@ class EarlyMiniClusterTest {
 
     @Test
     void theFirstJobRunsOnTheClusterStartedEarlyAndALaterOneOnItsOwn() throws Exception {
-        EarlyMiniCluster.Started started = EarlyMiniCluster.start(conf(), 2);
-        StreamExecutionEnvironment env = started.environment();
+        EarlyMiniCluster cluster = EarlyMiniCluster.start(conf(), 2);
+        StreamExecutionEnvironment env = cluster.environment(conf());
         env.setParallelism(2);
         // A sequence that outlasts the test: the job is running when the cluster is asked.
         try (CloseableIterator<Long> values = env.fromSequence(1, Long.MAX_VALUE).collectAsync()) {
             JobClient job = env.executeAsync("first");
-            assertThat(started.cluster().getJobStatus(job.getJobID()).get()).isNotNull();
+            assertThat(cluster.getJobStatus(job.getJobID()).get()).isNotNull();
             assertThat(values.next()).isPositive();
         }
 
         assertThat(env.fromSequence(1, 10).executeAndCollect(100)).hasSize(10);
-        started.cluster().closeIfUnused();
+        cluster.closeIfUnused().get();
     }
 
     @Test
     void aJobNeedingMoreSlotsGetsItsOwnClusterAndTheEarlyOneIsClosed() throws Exception {
-        EarlyMiniCluster.Started started = EarlyMiniCluster.start(conf(), 1);
-        StreamExecutionEnvironment env = started.environment();
+        EarlyMiniCluster cluster = EarlyMiniCluster.start(conf(), 1);
+        StreamExecutionEnvironment env = cluster.environment(conf());
         env.setParallelism(3);
         try (CloseableIterator<Long> values = env.fromSequence(1, Long.MAX_VALUE).collectAsync()) {
             env.executeAsync("wide");
             assertThat(values.next()).isPositive();
-            started.cluster().start(); // waits for the early start
-            assertThat(started.cluster().listJobs().get()).isEmpty();
+            cluster.start(); // waits for the early start
+            assertThat(cluster.listJobs().get()).isEmpty();
         }
 
-        started.cluster().closeIfUnused();
-        assertThat(started.cluster().isRunning()).isFalse();
+        cluster.closeIfUnused().get();
+        assertThat(cluster.isRunning()).isFalse();
     }
 
     @Test
-    void aClusterNoJobCameToIsClosed() {
-        EarlyMiniCluster.Started started = EarlyMiniCluster.start(conf(), 2);
+    void aClusterNoJobCameToIsClosed() throws Exception {
+        EarlyMiniCluster cluster = EarlyMiniCluster.start(conf(), 2);
 
-        started.cluster().closeIfUnused();
+        cluster.closeIfUnused().get();
 
-        assertThat(started.cluster().isRunning()).isFalse();
+        assertThat(cluster.isRunning()).isFalse();
     }
 }
