@@ -9,6 +9,8 @@ import org.apache.flink.util.function.FunctionWithException;
 
 import picocli.CommandLine.Option;
 
+import javax.annotation.Nullable;
+
 import java.io.PrintStream;
 import java.util.List;
 
@@ -26,6 +28,26 @@ final class ExecutionTarget {
                             + " JobManager and TaskManagers read the input paths themselves, at"
                             + " the same paths as given here.")
     ClusterAddress cluster;
+
+    /** The embedded MiniCluster, started while the command prepares its job. */
+    @Nullable private EmbeddedFlink.EarlyStart early;
+
+    /**
+     * Starts the MiniCluster of an embedded job of {@code parallelism} now, before the command
+     * lists and detects its input; {@link #run} then runs on it.
+     */
+    void startEarly(int parallelism) {
+        if (isEmbedded() && parallelism >= 1) {
+            early = EmbeddedFlink.startEarly(parallelism);
+        }
+    }
+
+    /** Stops the MiniCluster started early if the command ran no job on it. */
+    void closeEarly() {
+        if (early != null) {
+            early.closeIfUnused();
+        }
+    }
 
     /** Whether jobs run in this JVM (no {@code --cluster}). */
     boolean isEmbedded() {
@@ -56,7 +78,7 @@ final class ExecutionTarget {
             throws Exception {
         InputFiles.warnSkipped(paths, err);
         if (cluster == null) {
-            return job.apply(EmbeddedFlink.environment(parallelism, settings));
+            return EmbeddedFlink.run(early, parallelism, settings, job);
         }
         ClusterWatch watch = new ClusterWatch(cluster);
         watch.checkAnswers();

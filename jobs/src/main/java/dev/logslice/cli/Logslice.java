@@ -3,6 +3,10 @@ package dev.logslice.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
+
+import javax.annotation.Nullable;
 
 import java.util.concurrent.Callable;
 
@@ -43,7 +47,45 @@ public final class Logslice implements Callable<Integer> {
     static CommandLine commandLine() {
         return new CommandLine(new Logslice())
                 .setParameterExceptionHandler(new CliErrors())
-                .setExecutionExceptionHandler(new CliErrors());
+                .setExecutionExceptionHandler(new CliErrors())
+                .setExecutionStrategy(Logslice::execute);
+    }
+
+    /**
+     * Runs the command parsed, a job command's embedded MiniCluster starting at once: its start
+     * then overlaps what the command does before its job (listing, detecting, planning).
+     */
+    private static int execute(ParseResult parsed) {
+        Integer help = CommandLine.executeHelpRequest(parsed);
+        if (help != null) {
+            return help;
+        }
+        ParseResult command = parsed;
+        while (command.hasSubcommand()) {
+            command = command.subcommand();
+        }
+        ExecutionTarget target = mixin(command.commandSpec(), ExecutionTarget.class);
+        ReadOptions read = mixin(command.commandSpec(), ReadOptions.class);
+        if (target != null && read != null) {
+            target.startEarly(read.parallelism);
+        }
+        try {
+            return new CommandLine.RunLast().execute(parsed);
+        } finally {
+            if (target != null) {
+                target.closeEarly();
+            }
+        }
+    }
+
+    @Nullable
+    private static <T> T mixin(CommandSpec spec, Class<T> type) {
+        return spec.mixins().values().stream()
+                .map(CommandSpec::userObject)
+                .filter(type::isInstance)
+                .map(type::cast)
+                .findFirst()
+                .orElse(null);
     }
 
     /** No command: as git does, the usage on stderr and a usage error's status. */

@@ -1,6 +1,7 @@
 package dev.logslice.job;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
 import org.apache.flink.configuration.ResourceManagerOptions;
@@ -9,6 +10,9 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.function.FunctionWithException;
+
+import javax.annotation.Nullable;
 
 import java.time.Duration;
 
@@ -39,21 +43,90 @@ public final class EmbeddedFlink {
         conf.addAll(settings);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         if (env instanceof LocalStreamEnvironment) {
-            // A random port: several embedded runs (tests, scripts) may share a machine.
-            conf.set(RestOptions.BIND_PORT, "0");
-            // In one JVM no TaskManager is lost: a failure (a changed file, --strict) is final,
-            // and retrying it would only delay the error.
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-            // Progress on the terminal comes from the sources' metrics.
-            conf.setString(
-                    "metrics.reporter." + SourceProgress.REPORTER + ".factory.class",
-                    SourceProgress.ReporterFactory.class.getName());
-            smallMemoryPools(conf, parallelism);
-            // The TaskManager is there before the job asks for slots: no need to wait for more.
-            conf.set(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY, Duration.ZERO);
-            env = StreamExecutionEnvironment.createLocalEnvironment(conf);
+            env = StreamExecutionEnvironment.createLocalEnvironment(embedded(conf, parallelism));
         }
         return BatchSettings.applyTo(env, parallelism);
+    }
+
+    /**
+     * Starts, if jobs run in this JVM, the MiniCluster for a job of {@code parallelism} that {@link
+     * #run} will run, so that its start overlaps what the command does before; null otherwise.
+     */
+    @Nullable
+    public static EarlyStart startEarly(int parallelism) {
+        if (!runsHere()) {
+            return null;
+        }
+        return new EarlyStart(
+                EarlyMiniCluster.start(
+                        embedded(BatchSettings.configuration(parallelism), parallelism),
+                        parallelism));
+    }
+
+    /** A MiniCluster started ahead of its job; see {@link #startEarly}. */
+    public static final class EarlyStart {
+        private final EarlyMiniCluster cluster;
+
+        private EarlyStart(EarlyMiniCluster cluster) {
+            this.cluster = cluster;
+        }
+
+        /** Stops the MiniCluster, without waiting, if no job ran on it. */
+        public void closeIfUnused() {
+            cluster.closeIfUnused();
+        }
+    }
+
+    /**
+     * Runs {@code job} in an environment of {@link #environment(int, Configuration)}; embedded, on
+     * the MiniCluster started {@code early} for this parallelism, or on one started now, while the
+     * job is being built (a query planned above all).
+     */
+    public static <T> T run(
+            @Nullable EarlyStart early,
+            int parallelism,
+            Configuration settings,
+            FunctionWithException<StreamExecutionEnvironment, T, Exception> job)
+            throws Exception {
+        if (!runsHere()) {
+            return job.apply(environment(parallelism, settings));
+        }
+        Configuration conf = BatchSettings.configuration(parallelism);
+        conf.addAll(settings);
+        conf = embedded(conf, parallelism);
+        EarlyMiniCluster cluster =
+                early != null && early.cluster.parallelism() == parallelism
+                        ? early.cluster
+                        : EarlyMiniCluster.start(conf, parallelism);
+        try {
+            return job.apply(BatchSettings.applyTo(cluster.environment(conf), parallelism));
+        } finally {
+            cluster.closeIfUnused();
+        }
+    }
+
+    /** Whether {@code env} runs its jobs in this JVM, so files its sinks write are here. */
+    public static boolean isEmbedded(StreamExecutionEnvironment env) {
+        return env instanceof LocalStreamEnvironment
+                || "local".equals(env.getConfiguration().get(DeploymentOptions.TARGET));
+    }
+
+    /** {@code conf} with what a MiniCluster in this JVM needs. */
+    private static Configuration embedded(Configuration conf, int parallelism) {
+        Configuration local = new Configuration(conf);
+        // A random port: several embedded runs (tests, scripts) may share a machine.
+        local.set(RestOptions.BIND_PORT, "0");
+        // In one JVM no TaskManager is lost: a failure (a changed file, --strict) is final,
+        // and retrying it would only delay the error.
+        local.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Progress on the terminal comes from the sources' metrics.
+        local.setString(
+                "metrics.reporter." + SourceProgress.REPORTER + ".factory.class",
+                SourceProgress.ReporterFactory.class.getName());
+        smallMemoryPools(local, parallelism);
+        // The TaskManager is there before the job asks for slots: no need to wait for more.
+        local.set(ResourceManagerOptions.REQUIREMENTS_CHECK_DELAY, Duration.ZERO);
+        return local;
     }
 
     /** Each reader's sort-shuffle partition takes its minimum of 32 KiB buffers. */

@@ -4,7 +4,6 @@ import dev.logslice.connector.source.LogFileSource;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
@@ -63,7 +62,7 @@ public final class GrepJob {
         try {
             DataStream<GrepMatch> matches =
                     env.fromSource(source, WatermarkStrategy.noWatermarks(), "log files");
-            if (env instanceof LocalStreamEnvironment) {
+            if (EmbeddedFlink.isEmbedded(env)) {
                 matches.sinkTo(new SplitPartSink(parts)).name("split parts");
                 env.execute("logslice grep");
             } else {
