@@ -1,6 +1,7 @@
 package dev.logslice.format.detect;
 
 import dev.logslice.connector.io.Compression;
+import dev.logslice.format.ByteOrderMark;
 import dev.logslice.format.Bytes;
 
 import java.io.IOException;
@@ -35,6 +36,7 @@ public record LineSample(List<byte[]> lines, boolean binary) {
             throws IOException, FormatDetectionException {
         byte[] head;
         boolean whole;
+        boolean atFileStart = true;
         Compression compression = Compression.ofFileName(file.getFileName().toString());
         try (InputStream in = compression.decompress(Files.newInputStream(file))) {
             head = in.readNBytes(maxBytes);
@@ -47,6 +49,7 @@ public record LineSample(List<byte[]> lines, boolean binary) {
                             && skipped < MAX_SKIP;
                     skipped += maxBytes) {
                 head = pastLineEnd(in, maxBytes);
+                atFileStart = false;
             }
             whole = in.read() < 0;
         } catch (IOException e) {
@@ -65,7 +68,11 @@ public record LineSample(List<byte[]> lines, boolean binary) {
                     "corrupt " + compression.displayName());
         }
         List<byte[]> lines = new ArrayList<>();
-        int start = 0;
+        // As the parsers read it: the mark is no part of the first line.
+        int start =
+                atFileStart && ByteOrderMark.startsWith(head, 0, head.length)
+                        ? ByteOrderMark.LENGTH
+                        : 0;
         for (int i = 0; i < head.length && lines.size() < maxLines; i++) {
             if (head[i] == '\n') {
                 int end = i > start && head[i - 1] == '\r' ? i - 1 : i;

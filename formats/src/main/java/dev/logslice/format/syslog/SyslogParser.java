@@ -1,5 +1,6 @@
 package dev.logslice.format.syslog;
 
+import dev.logslice.format.ByteOrderMark;
 import dev.logslice.format.Bytes;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
@@ -22,7 +23,6 @@ final class SyslogParser implements LogParser {
     private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss");
     private static final TimestampPattern ISO_TIME =
             TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
-    private static final byte[] BYTE_ORDER_MARK = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
     private final LocalTimeResolver time;
     private final TimestampValue timestamp = new TimestampValue();
@@ -150,8 +150,8 @@ final class SyslogParser implements LogParser {
             StructuredData.putParameters(event, b, pos, dataEnd);
         }
         pos = dataEnd < end ? dataEnd + 1 : end;
-        if (startsWithBom(b, pos, end)) {
-            pos += BYTE_ORDER_MARK.length;
+        if (ByteOrderMark.startsWith(b, pos, end)) {
+            pos += ByteOrderMark.LENGTH;
         }
         event.setSpan(Field.MESSAGE, pos, end);
         return true;
@@ -178,13 +178,6 @@ final class SyslogParser implements LogParser {
             pos = i + 1;
         }
         return pos == end || (pos < end && b[pos] == ' ') ? pos : -1;
-    }
-
-    private static boolean startsWithBom(byte[] b, int pos, int end) {
-        return end - pos >= 3
-                && b[pos] == BYTE_ORDER_MARK[0]
-                && b[pos + 1] == BYTE_ORDER_MARK[1]
-                && b[pos + 2] == BYTE_ORDER_MARK[2];
     }
 
     private static void setProcessId(LogEvent event, byte[] b, int start, int end) {

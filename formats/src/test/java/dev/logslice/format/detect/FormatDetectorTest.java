@@ -191,6 +191,27 @@ class FormatDetectorTest {
                 .hasMessageStartingWith(onlyLong + " has no lines to detect its format from");
     }
 
+    /** A UTF-8 byte order mark (Notepad, PowerShell's Out-File) is no part of the first line. */
+    @Test
+    void aByteOrderMarkIsNoPartOfTheFirstLine(@TempDir Path dir) throws Exception {
+        Path json =
+                Files.writeString(
+                        dir.resolve("app.json"),
+                        "\uFEFF{\"level\":\"info\",\"msg\":\"started\"}\n");
+        Path access =
+                Files.writeString(
+                        dir.resolve("access.log"),
+                        "\uFEFF1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5\n");
+
+        assertThat(detector.detect(json, ZoneId.of("UTC")).definition().name()).isEqualTo("json");
+        assertThat(LineSample.read(access, 100, 256 << 10).lines())
+                .singleElement()
+                .satisfies(
+                        l ->
+                                assertThat(new String(l, StandardCharsets.UTF_8))
+                                        .startsWith("1.2.3.4 "));
+    }
+
     @Test
     void emptySampleSaysSo() {
         assertThatThrownBy(() -> detect("", "  "))
