@@ -14,13 +14,13 @@ import javax.annotation.Nullable;
 
 /**
  * Parses syslog lines: RFC 3164 ({@code Jun 4 15:16:01 host prog[123]: msg}, with an optional
- * {@code <PRI>}, space-padded days and the year inferred from the reference time, or an RFC 3339
- * timestamp as rsyslog writes) and RFC 5424 ({@code <165>1 2003-10-11T22:14:15.003Z host app procid
- * msgid [sd] msg}, the structured data's parameters into {@code extra}). The severity of a {@code
- * <PRI>} becomes the level.
+ * {@code <PRI>}, space-padded days, a fraction of seconds as journalctl's short-precise writes, and
+ * the year inferred from the reference time, or an RFC 3339 timestamp as rsyslog writes) and RFC
+ * 5424 ({@code <165>1 2003-10-11T22:14:15.003Z host app procid msgid [sd] msg}, the structured
+ * data's parameters into {@code extra}). The severity of a {@code <PRI>} becomes the level.
  */
 final class SyslogParser implements LogParser {
-    private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss");
+    private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss.SSSSSS");
     private static final TimestampPattern ISO_TIME =
             TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
 
