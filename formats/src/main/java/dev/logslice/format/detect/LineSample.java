@@ -1,8 +1,8 @@
 package dev.logslice.format.detect;
 
 import dev.logslice.connector.io.Compression;
-import dev.logslice.format.ByteOrderMark;
 import dev.logslice.format.Bytes;
+import dev.logslice.format.FileStart;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +20,9 @@ import java.util.List;
  * lines after them.
  *
  * @param binary whether the first {@value #BINARY_PROBE_BYTES} bytes hold a NUL byte, as no text
- *     log does (the test of git and GNU grep): {@code wtmp}, journald files, images
+ *     log does (the test of git and GNU grep): {@code wtmp}, journald files, images; the bytes
+ *     after a leading run of NULs, the hole {@code copytruncate} leaves in a log ({@link
+ *     FileStart})
  */
 public record LineSample(List<byte[]> lines, boolean binary) {
     static final int BINARY_PROBE_BYTES = 8192;
@@ -37,10 +39,20 @@ public record LineSample(List<byte[]> lines, boolean binary) {
         byte[] head;
         boolean whole;
         boolean atFileStart = true;
+        int textStart;
         Compression compression = Compression.ofFileName(file.getFileName().toString());
         try (InputStream in = compression.decompress(Files.newInputStream(file))) {
             head = in.readNBytes(maxBytes);
-            if (isBinary(head)) {
+            // A hole of NULs longer than the sample (copytruncate) is looked past like a long line.
+            for (long skipped = 0;
+                    head.length == maxBytes
+                            && FileStart.prefixLength(head, 0, head.length) == head.length
+                            && skipped < MAX_SKIP;
+                    skipped += maxBytes) {
+                head = in.readNBytes(maxBytes);
+            }
+            textStart = FileStart.prefixLength(head, 0, head.length);
+            if (isBinary(head, textStart)) {
                 return new LineSample(List.of(), true);
             }
             for (long skipped = 0;
@@ -68,11 +80,8 @@ public record LineSample(List<byte[]> lines, boolean binary) {
                     "corrupt " + compression.displayName());
         }
         List<byte[]> lines = new ArrayList<>();
-        // As the parsers read it: the mark is no part of the first line.
-        int start =
-                atFileStart && ByteOrderMark.startsWith(head, 0, head.length)
-                        ? ByteOrderMark.LENGTH
-                        : 0;
+        // As the parsers read it: the mark or hole is no part of the first line.
+        int start = atFileStart ? textStart : 0;
         for (int i = 0; i < head.length && lines.size() < maxLines; i++) {
             if (head[i] == '\n') {
                 int end = i > start && head[i - 1] == '\r' ? i - 1 : i;
@@ -87,8 +96,8 @@ public record LineSample(List<byte[]> lines, boolean binary) {
         return new LineSample(lines, false);
     }
 
-    private static boolean isBinary(byte[] head) {
-        for (int i = 0; i < Math.min(head.length, BINARY_PROBE_BYTES); i++) {
+    private static boolean isBinary(byte[] head, int from) {
+        for (int i = from; i < Math.min(head.length, from + BINARY_PROBE_BYTES); i++) {
             if (head[i] == 0) {
                 return true;
             }

@@ -2,7 +2,7 @@ package dev.logslice.format.source;
 
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.Line;
-import dev.logslice.format.ByteOrderMark;
+import dev.logslice.format.FileStart;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
@@ -56,7 +56,7 @@ public final class PerFileParser implements Serializable {
             if (!file.equals(currentFile)) {
                 currentFormat = formats.of(file);
                 parser =
-                        ByteOrderMark.skippedAtFileStart(
+                        FileStart.skippedBy(
                                 currentFormat.newParser(
                                         ParserContext.of(zone, modificationTime(path))));
                 currentFile = file;

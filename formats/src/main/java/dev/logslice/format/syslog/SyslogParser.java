@@ -1,8 +1,8 @@
 package dev.logslice.format.syslog;
 
-import dev.logslice.format.ByteOrderMark;
 import dev.logslice.format.Bytes;
 import dev.logslice.format.Field;
+import dev.logslice.format.FileStart;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.time.LocalTimeResolver;
@@ -150,8 +150,8 @@ final class SyslogParser implements LogParser {
             StructuredData.putParameters(event, b, pos, dataEnd);
         }
         pos = dataEnd < end ? dataEnd + 1 : end;
-        if (ByteOrderMark.startsWith(b, pos, end)) {
-            pos += ByteOrderMark.LENGTH;
+        if (FileStart.hasByteOrderMark(b, pos, end)) {
+            pos += FileStart.BYTE_ORDER_MARK;
         }
         event.setSpan(Field.MESSAGE, pos, end);
         return true;

@@ -212,6 +212,38 @@ class FormatDetectorTest {
                                         .startsWith("1.2.3.4 "));
     }
 
+    /**
+     * After copytruncate a log starts with a hole of NULs as long as it was (its writer goes on at
+     * its old offset): it was refused as binary, all its lines with it.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5000, 300_000})
+    void aHoleOfNulsBeforeTheFirstLineIsLookedPast(int zeros, @TempDir Path dir) throws Exception {
+        String line = "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5\n";
+        Path log = dir.resolve("access.log");
+        try (OutputStream out = Files.newOutputStream(log)) {
+            out.write(new byte[zeros]);
+            out.write(line.repeat(3).getBytes(StandardCharsets.UTF_8));
+        }
+        Path binary = dir.resolve("wtmp");
+        try (OutputStream out = Files.newOutputStream(binary)) {
+            out.write(new byte[zeros]);
+            out.write("pts/0".getBytes(StandardCharsets.UTF_8));
+            out.write(new byte[300]);
+            out.write(line.getBytes(StandardCharsets.UTF_8));
+        }
+
+        assertThat(detector.detect(log, ZoneId.of("UTC")).definition().name()).isEqualTo("common");
+        assertThat(LineSample.read(log, 100, 256 << 10).lines())
+                .hasSize(3)
+                .allSatisfy(
+                        l ->
+                                assertThat(new String(l, StandardCharsets.UTF_8))
+                                        .startsWith("1.2.3.4 "));
+        // NULs among the text after the hole still make a file binary.
+        assertThat(LineSample.read(binary, 100, 256 << 10).binary()).isTrue();
+    }
+
     @Test
     void emptySampleSaysSo() {
         assertThatThrownBy(() -> detect("", "  "))

@@ -15,6 +15,8 @@ import org.apache.flink.util.InstantiationUtil;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -123,11 +125,14 @@ class LogEventDecoderTest {
     }
 
     /**
-     * Notepad and PowerShell start a UTF-8 file with a byte order mark: it was read as part of the
-     * first line, so the first client was "\uFEFF1.2.3.4" and a first JSON or Java line malformed.
+     * Notepad and PowerShell start a UTF-8 file with a byte order mark, and a log after
+     * copytruncate starts with a hole of NULs (its writer goes on at its old offset): both were
+     * read as part of the first line, so the first client was "\uFEFF1.2.3.4" or "\0\0...1.2.3.4"
+     * and a first JSON or Java line malformed.
      */
-    @Test
-    void aByteOrderMarkStartingTheFileIsNoPartOfItsFirstLine(@TempDir java.nio.file.Path dir)
+    @ParameterizedTest
+    @ValueSource(strings = {"\uFEFF", "\0", "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"})
+    void whatComesBeforeTheFirstLineIsNoPartOfIt(String before, @TempDir java.nio.file.Path dir)
             throws Exception {
         Path file = new Path(Files.writeString(dir.resolve("app.log"), "").toUri());
         String access =
@@ -137,13 +142,13 @@ class LogEventDecoderTest {
                 FormatRegistry.standard()
                         .create("log4j", FormatOptions.pattern("%d %-5p [%t] %c: %m%n"));
 
-        LogEvent first = (LogEvent) decodeOne(COMBINED, file, "\uFEFF" + access, 0);
-        LogEvent inTheMiddle = (LogEvent) decodeOne(COMBINED, file, "\uFEFF" + access, 120);
-        ParseResult javaFirst = decodeOne(log4j, file, "\uFEFF" + java, 0);
+        LogEvent first = (LogEvent) decodeOne(COMBINED, file, before + access, 0);
+        LogEvent inTheMiddle = (LogEvent) decodeOne(COMBINED, file, before + access, 120);
+        ParseResult javaFirst = decodeOne(log4j, file, before + java, 0);
 
         assertThat(first.client()).isEqualTo("1.2.3.4");
-        // Only the file's start holds a byte order mark; elsewhere the bytes are the line's.
-        assertThat(inTheMiddle.client()).isEqualTo("\uFEFF1.2.3.4");
+        // Only the file's start is looked past; elsewhere the bytes are the line's.
+        assertThat(inTheMiddle.client()).isEqualTo(before + "1.2.3.4");
         assertThat(javaFirst).isInstanceOf(LogEvent.class);
         assertThat(((LogEvent) javaFirst).level()).isEqualTo("ERROR");
     }
