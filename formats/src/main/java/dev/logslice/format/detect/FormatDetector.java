@@ -50,6 +50,13 @@ public final class FormatDetector {
     public FormatDetection detect(Path file, ZoneId zone)
             throws IOException, FormatDetectionException {
         LineSample sample = LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES);
+        if (sample.utf16()) {
+            throw new FormatDetectionException(
+                    file
+                            + " is UTF-16 text (its byte order mark says so); logslice reads UTF-8:"
+                            + " convert it first (iconv -f UTF-16 -t UTF-8)",
+                    "UTF-16");
+        }
         if (sample.binary()) {
             throw new FormatDetectionException(
                     file

@@ -23,8 +23,10 @@ import java.util.List;
  *     log does (the test of git and GNU grep): {@code wtmp}, journald files, images; the bytes
  *     after a leading run of NULs, the hole {@code copytruncate} leaves in a log ({@link
  *     FileStart})
+ * @param utf16 whether the file is binary by being UTF-16 text: it starts with a UTF-16 byte order
+ *     mark (PowerShell 5 writes so)
  */
-public record LineSample(List<byte[]> lines, boolean binary) {
+public record LineSample(List<byte[]> lines, boolean binary, boolean utf16) {
     static final int BINARY_PROBE_BYTES = 8192;
 
     /** How far past lines too long to sample it looks for one that fits: the source's limit. */
@@ -53,7 +55,7 @@ public record LineSample(List<byte[]> lines, boolean binary) {
             }
             textStart = FileStart.prefixLength(head, 0, head.length);
             if (isBinary(head, textStart)) {
-                return new LineSample(List.of(), true);
+                return new LineSample(List.of(), true, isUtf16(head));
             }
             for (long skipped = 0;
                     head.length == maxBytes
@@ -93,7 +95,13 @@ public record LineSample(List<byte[]> lines, boolean binary) {
         if (whole && start < head.length && lines.size() < maxLines) {
             lines.add(Arrays.copyOfRange(head, start, head.length));
         }
-        return new LineSample(lines, false);
+        return new LineSample(lines, false, false);
+    }
+
+    private static boolean isUtf16(byte[] head) {
+        return head.length >= 2
+                && ((head[0] == (byte) 0xFF && head[1] == (byte) 0xFE)
+                        || (head[0] == (byte) 0xFE && head[1] == (byte) 0xFF));
     }
 
     private static boolean isBinary(byte[] head, int from) {

@@ -244,6 +244,30 @@ class FormatDetectorTest {
         assertThat(LineSample.read(binary, 100, 256 << 10).binary()).isTrue();
     }
 
+    /**
+     * PowerShell 5's '>' and Out-File write UTF-16 with a byte order mark: such a log was called
+     * binary, which sent its user looking for the wrong thing.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"UTF-16LE", "UTF-16BE"})
+    void utf16FilesAreNamedSo(String charset, @TempDir Path dir) throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.write(
+                log,
+                "\uFEFF1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5\n"
+                        .getBytes(java.nio.charset.Charset.forName(charset)));
+
+        assertThatThrownBy(() -> detector.detect(log, ZoneId.of("UTC")))
+                .hasMessage(
+                        log
+                                + " is UTF-16 text (its byte order mark says so); logslice reads"
+                                + " UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)")
+                .satisfies(
+                        e ->
+                                assertThat(((FormatDetectionException) e).shortReason())
+                                        .isEqualTo("UTF-16"));
+    }
+
     @Test
     void emptySampleSaysSo() {
         assertThatThrownBy(() -> detect("", "  "))
