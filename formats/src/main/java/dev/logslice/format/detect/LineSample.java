@@ -19,14 +19,29 @@ import java.util.List;
  * the sample (a 1 MiB URL) are looked past, up to {@value #MAX_SKIP} bytes, rather than hiding the
  * lines after them.
  *
- * @param binary whether the first {@value #BINARY_PROBE_BYTES} bytes hold a NUL byte, as no text
- *     log does (the test of git and GNU grep): {@code wtmp}, journald files, images; the bytes
- *     after a leading run of NULs, the hole {@code copytruncate} leaves in a log ({@link
- *     FileStart})
- * @param utf16 whether the file is binary by being UTF-16 text: it starts with a UTF-16 byte order
- *     mark (PowerShell 5 writes so)
+ * @param content whether the file is text in lines the source reads ({@link Content})
  */
-public record LineSample(List<byte[]> lines, boolean binary, boolean utf16) {
+public record LineSample(List<byte[]> lines, Content content) {
+    /** What a file's first bytes say of it. */
+    public enum Content {
+        /** Lines of text. */
+        TEXT,
+        /**
+         * A NUL byte in the first {@value #BINARY_PROBE_BYTES} bytes, as no text log holds (the
+         * test of git and GNU grep): {@code wtmp}, journald files, images; the bytes after a
+         * leading run of NULs, the hole {@code copytruncate} leaves in a log ({@link FileStart}).
+         */
+        BINARY,
+        /** Binary by being UTF-16 text: a UTF-16 byte order mark first (PowerShell 5 writes so). */
+        UTF_16,
+        /**
+         * Lines ended by CR alone (classic Mac OS): no LF in the sample but CRs between records, so
+         * the source would read the file as one line and formats that allow text after their fields
+         * would keep only its first record.
+         */
+        CR_LINE_ENDS
+    }
+
     static final int BINARY_PROBE_BYTES = 8192;
 
     /** How far past lines too long to sample it looks for one that fits: the source's limit. */
@@ -55,7 +70,10 @@ public record LineSample(List<byte[]> lines, boolean binary, boolean utf16) {
             }
             textStart = FileStart.prefixLength(head, 0, head.length);
             if (isBinary(head, textStart)) {
-                return new LineSample(List.of(), true, isUtf16(head));
+                return new LineSample(List.of(), isUtf16(head) ? Content.UTF_16 : Content.BINARY);
+            }
+            if (hasCrLineEnds(head, textStart)) {
+                return new LineSample(List.of(), Content.CR_LINE_ENDS);
             }
             for (long skipped = 0;
                     head.length == maxBytes
@@ -95,7 +113,21 @@ public record LineSample(List<byte[]> lines, boolean binary, boolean utf16) {
         if (whole && start < head.length && lines.size() < maxLines) {
             lines.add(Arrays.copyOfRange(head, start, head.length));
         }
-        return new LineSample(lines, false, false);
+        return new LineSample(lines, Content.TEXT);
+    }
+
+    /** No LF, and at least two CRs with text after them. */
+    private static boolean hasCrLineEnds(byte[] head, int from) {
+        if (Bytes.indexOf(head, from, head.length, (byte) '\n') >= 0) {
+            return false;
+        }
+        int ends = 0;
+        for (int i = from; i < head.length - 1 && ends < 2; i++) {
+            if (head[i] == '\r') {
+                ends++;
+            }
+        }
+        return ends == 2;
     }
 
     private static boolean isUtf16(byte[] head) {

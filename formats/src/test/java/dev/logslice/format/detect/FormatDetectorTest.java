@@ -241,7 +241,8 @@ class FormatDetectorTest {
                                 assertThat(new String(l, StandardCharsets.UTF_8))
                                         .startsWith("1.2.3.4 "));
         // NULs among the text after the hole still make a file binary.
-        assertThat(LineSample.read(binary, 100, 256 << 10).binary()).isTrue();
+        assertThat(LineSample.read(binary, 100, 256 << 10).content())
+                .isEqualTo(LineSample.Content.BINARY);
     }
 
     /**
@@ -266,6 +267,35 @@ class FormatDetectorTest {
                         e ->
                                 assertThat(((FormatDetectionException) e).shortReason())
                                         .isEqualTo("UTF-16"));
+    }
+
+    /**
+     * A log with CR alone as line ends (classic Mac OS) was one line to the source, and combined,
+     * which allows text after its fields, kept only its first record: the others were lost unsaid.
+     */
+    @Test
+    void crLineEndsAreRefused(@TempDir Path dir) throws Exception {
+        String line =
+                "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"x\"";
+        Path mac = Files.writeString(dir.resolve("mac.log"), (line + "\r").repeat(3));
+        Path crlf = Files.writeString(dir.resolve("windows.log"), (line + "\r\n").repeat(3));
+        Path progress =
+                Files.writeString(dir.resolve("build.log"), "get 10%\rget 50%\rget 100%\n" + line);
+
+        assertThatThrownBy(() -> detector.detect(mac, ZoneId.of("UTC")))
+                .hasMessage(
+                        mac
+                                + " ends its lines with CR alone (classic Mac OS), which logslice"
+                                + " does not read as line ends: convert it first (tr '\\r' '\\n')")
+                .satisfies(
+                        e ->
+                                assertThat(((FormatDetectionException) e).shortReason())
+                                        .isEqualTo("CR line ends"));
+        assertThat(detector.detect(crlf, ZoneId.of("UTC")).definition().name())
+                .isEqualTo("combined");
+        // CRs inside LF-ended lines (a progress bar) are text.
+        assertThat(LineSample.read(progress, 100, 256 << 10).content())
+                .isEqualTo(LineSample.Content.TEXT);
     }
 
     @Test
