@@ -69,7 +69,9 @@ public record LineSample(List<byte[]> lines, Content content) {
                 head = in.readNBytes(maxBytes);
             }
             textStart = FileStart.prefixLength(head, 0, head.length);
-            if (isBinary(head, textStart)) {
+            // Nothing but NULs is no hole before text: a file of zeros.
+            boolean onlyNuls = head.length > 0 && head[0] == 0 && textStart == head.length;
+            if (onlyNuls || isBinary(head, textStart)) {
                 return new LineSample(List.of(), isUtf16(head) ? Content.UTF_16 : Content.BINARY);
             }
             if (hasCrLineEnds(head, textStart)) {

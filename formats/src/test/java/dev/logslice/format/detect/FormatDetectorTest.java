@@ -240,8 +240,11 @@ class FormatDetectorTest {
                         l ->
                                 assertThat(new String(l, StandardCharsets.UTF_8))
                                         .startsWith("1.2.3.4 "));
-        // NULs among the text after the hole still make a file binary.
+        // NULs among the text after the hole still make a file binary, as do NULs alone.
         assertThat(LineSample.read(binary, 100, 256 << 10).content())
+                .isEqualTo(LineSample.Content.BINARY);
+        Path allZeros = Files.write(dir.resolve("zeros"), new byte[zeros]);
+        assertThat(LineSample.read(allZeros, 100, 256 << 10).content())
                 .isEqualTo(LineSample.Content.BINARY);
     }
 
