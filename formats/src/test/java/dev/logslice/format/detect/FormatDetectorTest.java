@@ -301,6 +301,18 @@ class FormatDetectorTest {
                 .isEqualTo(LineSample.Content.TEXT);
     }
 
+    /** journald's reading of a message of bytes differs from plain json's, and is the right one. */
+    @Test
+    void aJournaldExportWithMessagesOfBytesIsJournald() throws Exception {
+        assertThat(
+                        detect(
+                                "{\"__REALTIME_TIMESTAMP\":\"1705314030123456\",\"PRIORITY\":\"6\","
+                                        + "\"MESSAGE\":\"plain\"}",
+                                "{\"__REALTIME_TIMESTAMP\":\"1705314031123456\",\"PRIORITY\":\"3\","
+                                        + "\"MESSAGE\":[27,91,51,49,109,104,105]}"))
+                .isEqualTo("journald");
+    }
+
     @Test
     void emptySampleSaysSo() {
         assertThatThrownBy(() -> detect("", "  "))
