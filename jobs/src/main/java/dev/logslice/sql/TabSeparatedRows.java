@@ -1,5 +1,7 @@
 package dev.logslice.sql;
 
+import dev.logslice.report.LogText;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Iterator;
@@ -8,7 +10,8 @@ import java.util.List;
 /**
  * Rows as tab-separated lines with a header, for pipes ({@code cut -f}, {@code sort}): a tab, a
  * line feed, a carriage return or a backslash in a value is written as {@code \t}, {@code \n},
- * {@code \r}, {@code \\}.
+ * {@code \r}, {@code \\}, and the other controls and bidi marks as the terminal shows them ({@code
+ * \x1b}, {@code \u202e}: {@link LogText#forTerminal}).
  */
 final class TabSeparatedRows {
     private TabSeparatedRows() {}
@@ -29,16 +32,20 @@ final class TabSeparatedRows {
             }
             Object value = values.get(i);
             String text = value == null ? CellText.NULL : String.valueOf(value);
+            StringBuilder cell = new StringBuilder(text.length());
             for (int c = 0; c < text.length(); c++) {
                 char ch = text.charAt(c);
                 switch (ch) {
-                    case '\t' -> line.append("\\t");
-                    case '\n' -> line.append("\\n");
-                    case '\r' -> line.append("\\r");
-                    case '\\' -> line.append("\\\\");
-                    default -> line.append(ch);
+                    case '\t' -> cell.append("\\t");
+                    case '\n' -> cell.append("\\n");
+                    case '\r' -> cell.append("\\r");
+                    case '\\' -> cell.append("\\\\");
+                    default -> cell.append(ch);
                 }
             }
+            // A pipe often ends on a terminal (| head, | less -R): the other controls are made
+            // visible as there (\x1b), which the escaped backslash keeps telling apart.
+            line.append(LogText.forTerminal(cell.toString()));
         }
         out.write(line.append('\n').toString());
     }

@@ -50,13 +50,29 @@ public final class FormatDetector {
     public FormatDetection detect(Path file, ZoneId zone)
             throws IOException, FormatDetectionException {
         LineSample sample = LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES);
-        if (sample.binary()) {
-            throw new FormatDetectionException(
-                    file
-                            + " is binary (a NUL byte in its first "
-                            + LineSample.BINARY_PROBE_BYTES
-                            + " bytes), not a text log",
-                    "binary");
+        switch (sample.content()) {
+            case UTF_16:
+                throw new FormatDetectionException(
+                        file
+                                + " is UTF-16 text (its byte order mark says so); logslice reads"
+                                + " UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)",
+                        "UTF-16");
+            case BINARY:
+                throw new FormatDetectionException(
+                        file
+                                + " is binary (a NUL byte in its first "
+                                + LineSample.BINARY_PROBE_BYTES
+                                + " bytes), not a text log",
+                        "binary");
+            case CR_LINE_ENDS:
+                throw new FormatDetectionException(
+                        file
+                                + " ends its lines with CR alone (classic Mac OS), which logslice"
+                                + " does not read as line ends: convert it first (tr '\\r'"
+                                + " '\\n')",
+                        "CR line ends");
+            default:
+                break;
         }
         return detect(file.toString(), sample.lines(), ParserContext.forFile(file, zone));
     }

@@ -2,6 +2,7 @@ package dev.logslice.format.detect;
 
 import dev.logslice.connector.io.Compression;
 import dev.logslice.format.Bytes;
+import dev.logslice.format.FileStart;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,10 +19,29 @@ import java.util.List;
  * the sample (a 1 MiB URL) are looked past, up to {@value #MAX_SKIP} bytes, rather than hiding the
  * lines after them.
  *
- * @param binary whether the first {@value #BINARY_PROBE_BYTES} bytes hold a NUL byte, as no text
- *     log does (the test of git and GNU grep): {@code wtmp}, journald files, images
+ * @param content whether the file is text in lines the source reads ({@link Content})
  */
-public record LineSample(List<byte[]> lines, boolean binary) {
+public record LineSample(List<byte[]> lines, Content content) {
+    /** What a file's first bytes say of it. */
+    public enum Content {
+        /** Lines of text. */
+        TEXT,
+        /**
+         * A NUL byte in the first {@value #BINARY_PROBE_BYTES} bytes, as no text log holds (the
+         * test of git and GNU grep): {@code wtmp}, journald files, images; the bytes after a
+         * leading run of NULs, the hole {@code copytruncate} leaves in a log ({@link FileStart}).
+         */
+        BINARY,
+        /** Binary by being UTF-16 text: a UTF-16 byte order mark first (PowerShell 5 writes so). */
+        UTF_16,
+        /**
+         * Lines ended by CR alone (classic Mac OS): no LF in the sample but CRs between records, so
+         * the source would read the file as one line and formats that allow text after their fields
+         * would keep only its first record.
+         */
+        CR_LINE_ENDS
+    }
+
     static final int BINARY_PROBE_BYTES = 8192;
 
     /** How far past lines too long to sample it looks for one that fits: the source's limit. */
@@ -35,11 +55,27 @@ public record LineSample(List<byte[]> lines, boolean binary) {
             throws IOException, FormatDetectionException {
         byte[] head;
         boolean whole;
+        boolean atFileStart = true;
+        int textStart;
         Compression compression = Compression.ofFileName(file.getFileName().toString());
         try (InputStream in = compression.decompress(Files.newInputStream(file))) {
             head = in.readNBytes(maxBytes);
-            if (isBinary(head)) {
-                return new LineSample(List.of(), true);
+            // A hole of NULs longer than the sample (copytruncate) is looked past like a long line.
+            for (long skipped = 0;
+                    head.length == maxBytes
+                            && FileStart.prefixLength(head, 0, head.length) == head.length
+                            && skipped < MAX_SKIP;
+                    skipped += maxBytes) {
+                head = in.readNBytes(maxBytes);
+            }
+            textStart = FileStart.prefixLength(head, 0, head.length);
+            // Nothing but NULs is no hole before text: a file of zeros.
+            boolean onlyNuls = head.length > 0 && head[0] == 0 && textStart == head.length;
+            if (onlyNuls || isBinary(head, textStart)) {
+                return new LineSample(List.of(), isUtf16(head) ? Content.UTF_16 : Content.BINARY);
+            }
+            if (hasCrLineEnds(head, textStart)) {
+                return new LineSample(List.of(), Content.CR_LINE_ENDS);
             }
             for (long skipped = 0;
                     head.length == maxBytes
@@ -47,6 +83,7 @@ public record LineSample(List<byte[]> lines, boolean binary) {
                             && skipped < MAX_SKIP;
                     skipped += maxBytes) {
                 head = pastLineEnd(in, maxBytes);
+                atFileStart = false;
             }
             whole = in.read() < 0;
         } catch (IOException e) {
@@ -65,7 +102,8 @@ public record LineSample(List<byte[]> lines, boolean binary) {
                     "corrupt " + compression.displayName());
         }
         List<byte[]> lines = new ArrayList<>();
-        int start = 0;
+        // As the parsers read it: the mark or hole is no part of the first line.
+        int start = atFileStart ? textStart : 0;
         for (int i = 0; i < head.length && lines.size() < maxLines; i++) {
             if (head[i] == '\n') {
                 int end = i > start && head[i - 1] == '\r' ? i - 1 : i;
@@ -77,11 +115,31 @@ public record LineSample(List<byte[]> lines, boolean binary) {
         if (whole && start < head.length && lines.size() < maxLines) {
             lines.add(Arrays.copyOfRange(head, start, head.length));
         }
-        return new LineSample(lines, false);
+        return new LineSample(lines, Content.TEXT);
     }
 
-    private static boolean isBinary(byte[] head) {
-        for (int i = 0; i < Math.min(head.length, BINARY_PROBE_BYTES); i++) {
+    /** No LF, and at least two CRs with text after them. */
+    private static boolean hasCrLineEnds(byte[] head, int from) {
+        if (Bytes.indexOf(head, from, head.length, (byte) '\n') >= 0) {
+            return false;
+        }
+        int ends = 0;
+        for (int i = from; i < head.length - 1 && ends < 2; i++) {
+            if (head[i] == '\r') {
+                ends++;
+            }
+        }
+        return ends == 2;
+    }
+
+    private static boolean isUtf16(byte[] head) {
+        return head.length >= 2
+                && ((head[0] == (byte) 0xFF && head[1] == (byte) 0xFE)
+                        || (head[0] == (byte) 0xFE && head[1] == (byte) 0xFF));
+    }
+
+    private static boolean isBinary(byte[] head, int from) {
+        for (int i = from; i < Math.min(head.length, from + BINARY_PROBE_BYTES); i++) {
             if (head[i] == 0) {
                 return true;
             }

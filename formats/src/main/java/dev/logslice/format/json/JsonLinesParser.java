@@ -1,5 +1,6 @@
 package dev.logslice.format.json;
 
+import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.Field;
 import dev.logslice.format.HttpStatus;
 import dev.logslice.format.LogEvent;
@@ -12,6 +13,7 @@ import dev.logslice.format.time.TimestampValue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
 import javax.annotation.Nullable;
 
@@ -24,7 +26,8 @@ import java.util.Arrays;
  * (the most preferred key wins), the others go to {@code extra}; nested objects are flattened to
  * dotted keys and arrays kept as JSON text. Numeric levels get their names ({@link JsonLevels}); a
  * message loses the line end Docker keeps in it, and in Docker's lines one without it is marked
- * {@linkplain LogEvent#setUnfinishedLine unfinished}.
+ * {@linkplain LogEvent#setUnfinishedLine unfinished}. In journald's lines an array of numbers 0-255
+ * is the bytes of a value (journalctl writes so what is not valid UTF-8 or holds controls).
  */
 final class JsonLinesParser implements LogParser {
     private static final JsonFactory JSON = new JsonFactory();
@@ -32,6 +35,7 @@ final class JsonLinesParser implements LogParser {
     private final JsonFieldMapping mapping;
     @Nullable private final JsonSignature.Check signature;
     private final boolean cutWithoutLineEnd;
+    private final boolean byteArrays;
     private final LocalTimeResolver time;
     private final TimestampValue timestamp = new TimestampValue();
 
@@ -47,10 +51,12 @@ final class JsonLinesParser implements LogParser {
             JsonFieldMapping mapping,
             JsonSignature signature,
             boolean cutWithoutLineEnd,
+            boolean byteArrays,
             ParserContext context) {
         this.mapping = mapping;
         this.signature = signature.isNone() ? null : signature.check();
         this.cutWithoutLineEnd = cutWithoutLineEnd;
+        this.byteArrays = byteArrays;
         this.time = new LocalTimeResolver(context);
     }
 
@@ -98,17 +104,40 @@ final class JsonLinesParser implements LogParser {
                 int arrayStart = (int) json.currentTokenLocation().getByteOffset();
                 json.skipChildren();
                 int arrayEnd = (int) json.currentLocation().getByteOffset();
-                event.putExtra(
-                        key,
-                        new String(
-                                b,
-                                start + arrayStart,
-                                arrayEnd - arrayStart,
-                                StandardCharsets.UTF_8));
+                byte[] text =
+                        byteArrays
+                                ? ByteArrays.bytesOf(b, start + arrayStart, start + arrayEnd)
+                                : null;
+                if (text != null) {
+                    readScalar(stringValue(text), event, key);
+                } else {
+                    event.putExtra(
+                            key,
+                            new String(
+                                    b,
+                                    start + arrayStart,
+                                    arrayEnd - arrayStart,
+                                    StandardCharsets.UTF_8));
+                }
             } else {
                 readScalar(json, event, key);
             }
         }
+    }
+
+    /**
+     * A parser at a JSON string of the bytes' text (without their colours: they are why journald
+     * wrote bytes), for the rules of {@link #readScalar}.
+     */
+    private static JsonParser stringValue(byte[] bytes) throws IOException {
+        String text = new String(AnsiEscapes.strip(bytes), StandardCharsets.UTF_8);
+        JsonParser value =
+                JSON.createParser(
+                        "\""
+                                + new String(JsonStringEncoder.getInstance().quoteAsString(text))
+                                + "\"");
+        value.nextToken();
+        return value;
     }
 
     private void readScalar(JsonParser json, LogEvent event, String key) throws IOException {

@@ -101,6 +101,6 @@ public enum JsonPreset {
 
     /** The format of this family with a mapping (the defaults, or with the user's keys). */
     public JsonFormat format(JsonFieldMapping mapping) {
-        return new JsonFormat(formatName, mapping, signature, this == DOCKER);
+        return new JsonFormat(formatName, mapping, signature, this == DOCKER, this == JOURNALD);
     }
 }

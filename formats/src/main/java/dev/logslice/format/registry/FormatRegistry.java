@@ -186,8 +186,10 @@ public final class FormatRegistry {
                                     true,
                                     true,
                                     options -> jsonPreset(preset, options, all))
+                            // Their messages differ from json's: Docker's without its line end,
+                            // journald's of bytes as text.
                             .refining(
-                                    preset == JsonPreset.DOCKER
+                                    preset == JsonPreset.DOCKER || preset == JsonPreset.JOURNALD
                                             ? new String[] {"json"}
                                             : new String[0]));
         }

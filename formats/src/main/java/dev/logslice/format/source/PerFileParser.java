@@ -2,6 +2,7 @@ package dev.logslice.format.source;
 
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.Line;
+import dev.logslice.format.FileStart;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
@@ -54,7 +55,10 @@ public final class PerFileParser implements Serializable {
             String file = path.toString();
             if (!file.equals(currentFile)) {
                 currentFormat = formats.of(file);
-                parser = currentFormat.newParser(ParserContext.of(zone, modificationTime(path)));
+                parser =
+                        FileStart.skippedBy(
+                                currentFormat.newParser(
+                                        ParserContext.of(zone, modificationTime(path))));
                 currentFile = file;
                 currentName = LocalPaths.plain(file);
             }

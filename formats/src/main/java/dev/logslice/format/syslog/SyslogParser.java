@@ -2,6 +2,7 @@ package dev.logslice.format.syslog;
 
 import dev.logslice.format.Bytes;
 import dev.logslice.format.Field;
+import dev.logslice.format.FileStart;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.time.LocalTimeResolver;
@@ -13,16 +14,15 @@ import javax.annotation.Nullable;
 
 /**
  * Parses syslog lines: RFC 3164 ({@code Jun 4 15:16:01 host prog[123]: msg}, with an optional
- * {@code <PRI>}, space-padded days and the year inferred from the reference time, or an RFC 3339
- * timestamp as rsyslog writes) and RFC 5424 ({@code <165>1 2003-10-11T22:14:15.003Z host app procid
- * msgid [sd] msg}, the structured data's parameters into {@code extra}). The severity of a {@code
- * <PRI>} becomes the level.
+ * {@code <PRI>}, space-padded days, a fraction of seconds as journalctl's short-precise writes, and
+ * the year inferred from the reference time, or an RFC 3339 timestamp as rsyslog writes) and RFC
+ * 5424 ({@code <165>1 2003-10-11T22:14:15.003Z host app procid msgid [sd] msg}, the structured
+ * data's parameters into {@code extra}). The severity of a {@code <PRI>} becomes the level.
  */
 final class SyslogParser implements LogParser {
-    private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss");
+    private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss.SSSSSS");
     private static final TimestampPattern ISO_TIME =
             TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
-    private static final byte[] BYTE_ORDER_MARK = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
     private final LocalTimeResolver time;
     private final TimestampValue timestamp = new TimestampValue();
@@ -150,8 +150,8 @@ final class SyslogParser implements LogParser {
             StructuredData.putParameters(event, b, pos, dataEnd);
         }
         pos = dataEnd < end ? dataEnd + 1 : end;
-        if (startsWithBom(b, pos, end)) {
-            pos += BYTE_ORDER_MARK.length;
+        if (FileStart.hasByteOrderMark(b, pos, end)) {
+            pos += FileStart.BYTE_ORDER_MARK;
         }
         event.setSpan(Field.MESSAGE, pos, end);
         return true;
@@ -178,13 +178,6 @@ final class SyslogParser implements LogParser {
             pos = i + 1;
         }
         return pos == end || (pos < end && b[pos] == ' ') ? pos : -1;
-    }
-
-    private static boolean startsWithBom(byte[] b, int pos, int end) {
-        return end - pos >= 3
-                && b[pos] == BYTE_ORDER_MARK[0]
-                && b[pos + 1] == BYTE_ORDER_MARK[1]
-                && b[pos + 2] == BYTE_ORDER_MARK[2];
     }
 
     private static void setProcessId(LogEvent event, byte[] b, int start, int end) {

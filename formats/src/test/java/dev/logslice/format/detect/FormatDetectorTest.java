@@ -191,6 +191,128 @@ class FormatDetectorTest {
                 .hasMessageStartingWith(onlyLong + " has no lines to detect its format from");
     }
 
+    /** A UTF-8 byte order mark (Notepad, PowerShell's Out-File) is no part of the first line. */
+    @Test
+    void aByteOrderMarkIsNoPartOfTheFirstLine(@TempDir Path dir) throws Exception {
+        Path json =
+                Files.writeString(
+                        dir.resolve("app.json"),
+                        "\uFEFF{\"level\":\"info\",\"msg\":\"started\"}\n");
+        Path access =
+                Files.writeString(
+                        dir.resolve("access.log"),
+                        "\uFEFF1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5\n");
+
+        assertThat(detector.detect(json, ZoneId.of("UTC")).definition().name()).isEqualTo("json");
+        assertThat(LineSample.read(access, 100, 256 << 10).lines())
+                .singleElement()
+                .satisfies(
+                        l ->
+                                assertThat(new String(l, StandardCharsets.UTF_8))
+                                        .startsWith("1.2.3.4 "));
+    }
+
+    /**
+     * After copytruncate a log starts with a hole of NULs as long as it was (its writer goes on at
+     * its old offset): it was refused as binary, all its lines with it.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5000, 300_000})
+    void aHoleOfNulsBeforeTheFirstLineIsLookedPast(int zeros, @TempDir Path dir) throws Exception {
+        String line = "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5\n";
+        Path log = dir.resolve("access.log");
+        try (OutputStream out = Files.newOutputStream(log)) {
+            out.write(new byte[zeros]);
+            out.write(line.repeat(3).getBytes(StandardCharsets.UTF_8));
+        }
+        Path binary = dir.resolve("wtmp");
+        try (OutputStream out = Files.newOutputStream(binary)) {
+            out.write(new byte[zeros]);
+            out.write("pts/0".getBytes(StandardCharsets.UTF_8));
+            out.write(new byte[300]);
+            out.write(line.getBytes(StandardCharsets.UTF_8));
+        }
+
+        assertThat(detector.detect(log, ZoneId.of("UTC")).definition().name()).isEqualTo("common");
+        assertThat(LineSample.read(log, 100, 256 << 10).lines())
+                .hasSize(3)
+                .allSatisfy(
+                        l ->
+                                assertThat(new String(l, StandardCharsets.UTF_8))
+                                        .startsWith("1.2.3.4 "));
+        // NULs among the text after the hole still make a file binary, as do NULs alone.
+        assertThat(LineSample.read(binary, 100, 256 << 10).content())
+                .isEqualTo(LineSample.Content.BINARY);
+        Path allZeros = Files.write(dir.resolve("zeros"), new byte[zeros]);
+        assertThat(LineSample.read(allZeros, 100, 256 << 10).content())
+                .isEqualTo(LineSample.Content.BINARY);
+    }
+
+    /**
+     * PowerShell 5's '>' and Out-File write UTF-16 with a byte order mark: such a log was called
+     * binary, which sent its user looking for the wrong thing.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"UTF-16LE", "UTF-16BE"})
+    void utf16FilesAreNamedSo(String charset, @TempDir Path dir) throws Exception {
+        Path log = dir.resolve("app.log");
+        Files.write(
+                log,
+                "\uFEFF1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5\n"
+                        .getBytes(java.nio.charset.Charset.forName(charset)));
+
+        assertThatThrownBy(() -> detector.detect(log, ZoneId.of("UTC")))
+                .hasMessage(
+                        log
+                                + " is UTF-16 text (its byte order mark says so); logslice reads"
+                                + " UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)")
+                .satisfies(
+                        e ->
+                                assertThat(((FormatDetectionException) e).shortReason())
+                                        .isEqualTo("UTF-16"));
+    }
+
+    /**
+     * A log with CR alone as line ends (classic Mac OS) was one line to the source, and combined,
+     * which allows text after its fields, kept only its first record: the others were lost unsaid.
+     */
+    @Test
+    void crLineEndsAreRefused(@TempDir Path dir) throws Exception {
+        String line =
+                "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"x\"";
+        Path mac = Files.writeString(dir.resolve("mac.log"), (line + "\r").repeat(3));
+        Path crlf = Files.writeString(dir.resolve("windows.log"), (line + "\r\n").repeat(3));
+        Path progress =
+                Files.writeString(dir.resolve("build.log"), "get 10%\rget 50%\rget 100%\n" + line);
+
+        assertThatThrownBy(() -> detector.detect(mac, ZoneId.of("UTC")))
+                .hasMessage(
+                        mac
+                                + " ends its lines with CR alone (classic Mac OS), which logslice"
+                                + " does not read as line ends: convert it first (tr '\\r' '\\n')")
+                .satisfies(
+                        e ->
+                                assertThat(((FormatDetectionException) e).shortReason())
+                                        .isEqualTo("CR line ends"));
+        assertThat(detector.detect(crlf, ZoneId.of("UTC")).definition().name())
+                .isEqualTo("combined");
+        // CRs inside LF-ended lines (a progress bar) are text.
+        assertThat(LineSample.read(progress, 100, 256 << 10).content())
+                .isEqualTo(LineSample.Content.TEXT);
+    }
+
+    /** journald's reading of a message of bytes differs from plain json's, and is the right one. */
+    @Test
+    void aJournaldExportWithMessagesOfBytesIsJournald() throws Exception {
+        assertThat(
+                        detect(
+                                "{\"__REALTIME_TIMESTAMP\":\"1705314030123456\",\"PRIORITY\":\"6\","
+                                        + "\"MESSAGE\":\"plain\"}",
+                                "{\"__REALTIME_TIMESTAMP\":\"1705314031123456\",\"PRIORITY\":\"3\","
+                                        + "\"MESSAGE\":[27,91,51,49,109,104,105]}"))
+                .isEqualTo("journald");
+    }
+
     @Test
     void emptySampleSaysSo() {
         assertThatThrownBy(() -> detect("", "  "))

@@ -76,6 +76,32 @@ class JsonFamiliesTest {
         assertThat(event.extra()).containsEntry("_COMM", "sshd");
     }
 
+    /**
+     * journalctl -o json writes a value that is not valid UTF-8 or holds control characters (a
+     * coloured line: ESC) as an array of its bytes: the message was lost to extra as "[27, 91,
+     * ...]".
+     */
+    @Test
+    void journaldMessagesWrittenAsBytesAreTheirText() {
+        // ESC[31m "disk full" ESC[0m, a tab, "é" and an invalid byte 0xFF.
+        String bytes =
+                "[27,91,51,49,109,100,105,115,107,32,102,117,108,108,27,91,48,109,9,195,169,255]";
+        LogEvent event =
+                Parsing.event(
+                        format("journald"),
+                        "{\"__REALTIME_TIMESTAMP\":\"1705314030123456\",\"PRIORITY\":\"3\","
+                                + "\"SYSLOG_IDENTIFIER\":[115,104],\"MESSAGE\":"
+                                + bytes
+                                + ",\"_CMDLINE\":[1,2,300],\"TAGS\":[\"a\"]}");
+
+        assertThat(event.message()).isEqualTo("disk full\t\u00e9\ufffd");
+        assertThat(event.program()).isEqualTo("sh");
+        // Only arrays of bytes are text: others stay JSON text in extra.
+        assertThat(event.extra()).containsEntry("_CMDLINE", "[1,2,300]");
+        assertThat(event.extra()).containsEntry("TAGS", "[\"a\"]");
+        assertThat(Parsing.event(format("json"), "{\"message\":[104,105]}").message()).isNull();
+    }
+
     @Test
     void gelfUsesShortMessageSyslogLevelsAndFloatSeconds() {
         LogEvent event =

@@ -15,6 +15,8 @@ import org.apache.flink.util.InstantiationUtil;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -120,5 +122,51 @@ class LogEventDecoderTest {
                         syslogPath + " false",
                         accessPath + " false",
                         syslogPath + " true");
+    }
+
+    /**
+     * Notepad and PowerShell start a UTF-8 file with a byte order mark, and a log after
+     * copytruncate starts with a hole of NULs (its writer goes on at its old offset): both were
+     * read as part of the first line, so the first client was "\uFEFF1.2.3.4" or "\0\0...1.2.3.4"
+     * and a first JSON or Java line malformed.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"\uFEFF", "\0", "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"})
+    void whatComesBeforeTheFirstLineIsNoPartOfIt(String before, @TempDir java.nio.file.Path dir)
+            throws Exception {
+        Path file = new Path(Files.writeString(dir.resolve("app.log"), "").toUri());
+        String access =
+                "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"x\"";
+        String java = "2024-01-15 10:20:30,123 ERROR [main] com.shop.Cart: failed";
+        LogFormat log4j =
+                FormatRegistry.standard()
+                        .create("log4j", FormatOptions.pattern("%d %-5p [%t] %c: %m%n"));
+
+        LogEvent first = (LogEvent) decodeOne(COMBINED, file, before + access, 0);
+        LogEvent inTheMiddle = (LogEvent) decodeOne(COMBINED, file, before + access, 120);
+        ParseResult javaFirst = decodeOne(log4j, file, before + java, 0);
+
+        assertThat(first.client()).isEqualTo("1.2.3.4");
+        // Only the file's start is looked past; elsewhere the bytes are the line's.
+        assertThat(inTheMiddle.client()).isEqualTo(before + "1.2.3.4");
+        assertThat(javaFirst).isInstanceOf(LogEvent.class);
+        assertThat(((LogEvent) javaFirst).level()).isEqualTo("ERROR");
+    }
+
+    private static ParseResult decodeOne(LogFormat format, Path file, String text, long offset)
+            throws Exception {
+        LogEventDecoder decoder =
+                InstantiationUtil.clone(new LogEventDecoder(format, ZoneId.of("UTC")));
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        Line line = new Line();
+        line.set(file, bytes, 0, bytes.length, offset, LineTerminator.LF);
+        List<ParseResult> results = new ArrayList<>();
+        ParseResult result = decoder.decode(line);
+        if (result != null) {
+            results.add(result);
+        }
+        decoder.finishFile("split", results::add);
+        assertThat(results).hasSize(1);
+        return results.get(0);
     }
 }

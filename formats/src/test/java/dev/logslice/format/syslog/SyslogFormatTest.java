@@ -155,6 +155,28 @@ class SyslogFormatTest {
         assertThat(event.pid()).isEqualTo(1234);
     }
 
+    /**
+     * journalctl -o short-precise and rsyslog's traditional format with high-precision stamps write
+     * a fraction after the seconds: no format read them.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "'Dec 31 23:59:59.123456 web1 sshd[123]: Accepted', 2023-12-31T23:59:59.123456Z",
+        "'Jan  1 00:00:00.000001 web1 sshd[123]: Accepted', 2024-01-01T00:00:00.000001Z",
+        "'<38>Jan  1 00:00:00.5 web1 sshd[123]: Accepted', 2024-01-01T00:00:00.500Z",
+    })
+    void bsdTimestampsWithAFraction(String line, String time) {
+        ParserContext context =
+                ParserContext.of(ZoneId.of("UTC"), Instant.parse("2024-01-02T00:00:00Z"));
+        LogEvent event = (LogEvent) Parsing.result(syslog.newParser(context), line);
+
+        assertThat(event.timestamp()).isEqualTo(java.time.OffsetDateTime.parse(time));
+        assertThat(event.host()).isEqualTo("web1");
+        assertThat(event.program()).isEqualTo("sshd");
+        assertThat(event.pid()).isEqualTo(123);
+        assertThat(event.message()).isEqualTo("Accepted");
+    }
+
     @Test
     void lineWithoutHostStartsWithTheTag() {
         LogEvent event = Parsing.event(syslog, "Mar  7 01:02:03 kernel: [ 0.000] Linux");
