@@ -57,8 +57,8 @@ class AggregatePushDownITCase {
         log = new AccessLog().write(access, 7, 30_000, 89, 0, 40);
     }
 
-    /** A batch environment of two readers, over a table of {@code paths}. */
-    static TableEnvironment tables(boolean pushdown, String paths, String options) {
+    /** A batch table environment of two readers, the GROUP BY's local phase pushed or not. */
+    private static TableEnvironment batchTables(boolean pushdown) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         TableEnvironment tables =
@@ -66,6 +66,12 @@ class AggregatePushDownITCase {
         if (!pushdown) {
             withoutPushdown(tables);
         }
+        return tables;
+    }
+
+    /** A batch environment of two readers, over a table of {@code paths}. */
+    static TableEnvironment tables(boolean pushdown, String paths, String options) {
+        TableEnvironment tables = batchTables(pushdown);
         tables.executeSql(
                 "CREATE TABLE logs (ts TIMESTAMP_LTZ(3), status INT, `bytes` BIGINT,"
                         + " `method` STRING, path STRING, `file` STRING METADATA,"
@@ -330,13 +336,7 @@ class AggregatePushDownITCase {
         String query = "SELECT level, COUNT(*), MIN(thread), MAX(thread) FROM app GROUP BY level";
         List<List<Row>> answers = new ArrayList<>();
         for (boolean pushdown : new boolean[] {true, false}) {
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-            env.setParallelism(2);
-            TableEnvironment tables =
-                    StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
-            if (!pushdown) {
-                withoutPushdown(tables);
-            }
+            TableEnvironment tables = batchTables(pushdown);
             tables.executeSql(
                     "CREATE TABLE app (level STRING, thread STRING) WITH ('connector' ="
                             + " 'logslice', 'path' = '"
