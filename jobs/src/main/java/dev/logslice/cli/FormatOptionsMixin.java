@@ -3,7 +3,9 @@ package dev.logslice.cli;
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.format.Field;
 import dev.logslice.format.detect.FormatDetectionException;
+import dev.logslice.format.detect.FormatDetector;
 import dev.logslice.format.detect.InputFormats;
+import dev.logslice.format.detect.InputsDetection;
 import dev.logslice.format.detect.PathsDetection;
 import dev.logslice.format.detect.SkippedInput;
 import dev.logslice.format.registry.FormatDefinition;
@@ -20,6 +22,7 @@ import java.io.UncheckedIOException;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -130,7 +133,9 @@ final class FormatOptionsMixin {
         FormatRegistry registry = FormatRegistry.standard();
         FormatOptions options = options();
         if (isNamed()) {
-            return InputFormats.named(registry.create(format, options));
+            InputFormats named = InputFormats.named(registry.create(format, options));
+            refuseCrLineEnds(paths);
+            return named;
         }
         if (timeFormat != null) {
             throw new IllegalArgumentException(
@@ -146,6 +151,31 @@ final class FormatOptionsMixin {
         }
         tell(detected, info);
         return detected;
+    }
+
+    /**
+     * Refuses a file of CR-only line ends as detection does: a named format would read it as one
+     * line and lose all but its first record unsaid. A path that cannot be listed or read is left
+     * for the source to report, as before.
+     */
+    private static void refuseCrLineEnds(List<String> paths) {
+        List<InputsDetection.Input> files;
+        try {
+            files = PathsDetection.localFiles(paths);
+        } catch (IOException | UncheckedIOException e) {
+            return;
+        }
+        for (InputsDetection.Input input : files) {
+            Optional<String> refusal;
+            try {
+                refusal = FormatDetector.crLineEndsRefusal(input.path());
+            } catch (IOException | UncheckedIOException e) {
+                continue; // unreadable here: the source says so with its own message
+            }
+            if (refusal.isPresent()) {
+                throw new IllegalArgumentException(refusal.get());
+            }
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -86,5 +87,22 @@ class FileStartsITCase {
                     .append(" \"-\" \"curl/8\"\n");
         }
         return text.toString();
+    }
+
+    /** A named format read a CR-ended file as one line: its first record counted, the rest lost. */
+    @Test
+    void aNamedFormatIsRefusedAFileOfCrLineEnds() throws IOException {
+        Path mac = dir.resolve("mac-named.log");
+        Files.writeString(mac, lines(3, "10.0.5.").replace('\n', '\r'));
+
+        CliRun run = CliRun.of("stats", "--format", "combined", mac.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().strip())
+                .isEqualTo(
+                        "logslice: "
+                                + mac
+                                + " ends its lines with CR alone (classic Mac OS), which logslice"
+                                + " does not read as line ends: convert it first (tr '\\r' '\\n')");
     }
 }

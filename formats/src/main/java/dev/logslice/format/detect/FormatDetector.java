@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -65,16 +66,36 @@ public final class FormatDetector {
                                 + " bytes), not a text log",
                         "binary");
             case CR_LINE_ENDS:
-                throw new FormatDetectionException(
-                        file
-                                + " ends its lines with CR alone (classic Mac OS), which logslice"
-                                + " does not read as line ends: convert it first (tr '\\r'"
-                                + " '\\n')",
-                        "CR line ends");
+                throw crLineEnds(file);
             default:
                 break;
         }
         return detect(file.toString(), sample.lines(), ParserContext.forFile(file, zone));
+    }
+
+    /**
+     * Why a file whose lines end with CR alone is refused (a named format too would read it as one
+     * line and keep only its first record); empty for any other file, a corrupt one too, which the
+     * source reports as it reads it.
+     */
+    public static Optional<String> crLineEndsRefusal(Path file) throws IOException {
+        try {
+            return LineSample.read(file, 1, SAMPLE_BYTES).content()
+                            == LineSample.Content.CR_LINE_ENDS
+                    ? Optional.of(crLineEnds(file).getMessage())
+                    : Optional.empty();
+        } catch (FormatDetectionException corrupt) {
+            return Optional.empty();
+        }
+    }
+
+    private static FormatDetectionException crLineEnds(Path file) {
+        return new FormatDetectionException(
+                file
+                        + " ends its lines with CR alone (classic Mac OS), which logslice"
+                        + " does not read as line ends: convert it first (tr '\\r'"
+                        + " '\\n')",
+                "CR line ends");
     }
 
     /** The format of lines from {@code source} (a name for messages). */

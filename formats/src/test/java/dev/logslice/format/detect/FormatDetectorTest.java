@@ -299,6 +299,11 @@ class FormatDetectorTest {
         // CRs inside LF-ended lines (a progress bar) are text.
         assertThat(LineSample.read(progress, 100, 256 << 10).content())
                 .isEqualTo(LineSample.Content.TEXT);
+        // A named format reads no sample to detect, and is refused the same file the same way.
+        assertThat(FormatDetector.crLineEndsRefusal(mac))
+                .hasValueSatisfying(message -> assertThat(message).startsWith(mac + " ends its"));
+        assertThat(FormatDetector.crLineEndsRefusal(crlf)).isEmpty();
+        assertThat(FormatDetector.crLineEndsRefusal(progress)).isEmpty();
     }
 
     /** journald's reading of a message of bytes differs from plain json's, and is the right one. */
