@@ -84,14 +84,20 @@ class DamagedGzipITCase {
         for (int i = corrupt.length / 3; i < corrupt.length / 3 + 200; i++) {
             corrupt[i] ^= (byte) 0xA5;
         }
-        Path file = Files.write(logs.resolve("access.log.3.gz"), corrupt);
+        // A hostile name: an OSC title sequence must not reach the terminal raw.
+        Path file = Files.write(logs.resolve("access\u001b]0;owned\u0007.log.3.gz"), corrupt);
 
         CliRun run = run(command, file.toString());
 
         assertThat(run.exitCode()).as(run.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
         assertThat(onlyLine(run.stderr()))
-                .startsWith("logslice: " + file + ": the gzip data is corrupt after ")
-                .doesNotContain("file:");
+                .startsWith(
+                        "logslice: "
+                                + logs
+                                + "/access\\x1b]0;owned\\x07.log.3.gz: the gzip data is corrupt"
+                                + " after ")
+                .doesNotContain("file:")
+                .doesNotContain("\u001b");
     }
 
     private CliRun run(String command, String input) {
