@@ -1,11 +1,13 @@
 package dev.logslice.cli;
 
+import dev.logslice.connector.io.DamagedCompressedFileException;
 import dev.logslice.report.LogText;
 
 import org.apache.flink.util.ExceptionUtils;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -14,9 +16,15 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Turns failures into one line on stderr and an exit code: 2 for a usage or input error, 1 for a
@@ -86,6 +94,14 @@ final class CliErrors
             cmd.getErr().println("logslice: " + messageOf(e));
             return USAGE_OR_INPUT;
         }
+        Optional<DamagedCompressedFileException> damaged =
+                ExceptionUtils.findThrowable(e, DamagedCompressedFileException.class);
+        if (damaged.isPresent()) {
+            // The user's file, not the job, is at fault: as zcat, name it and what is wrong.
+            String file = asGiven(cmd, damaged.get().file());
+            cmd.getErr().println("logslice: " + LogText.forTerminal(damaged.get().describe(file)));
+            return USAGE_OR_INPUT;
+        }
         Throwable cause = ExceptionUtils.stripExecutionException(e);
         Throwable root = cause;
         while (root.getCause() != null && root.getCause() != root) {
@@ -97,6 +113,36 @@ final class CliErrors
         cmd.getErr().println("logslice: job failed: " + messageOf(root) + remedyFor(root));
         // grep's 1 says that nothing matched, so its errors are all 2, as Unix grep's.
         return cmd.getCommand() instanceof GrepCommand ? USAGE_OR_INPUT : JOB_FAILED;
+    }
+
+    /**
+     * A file as the source names it ({@code file:/abs/path}) as the user gave it: the command's
+     * arguments that are paths are the candidates, the deepest first, so that a grep pattern or a
+     * sql query that happens to name a folder does not stand for the path given after it.
+     */
+    private static String asGiven(CommandLine cmd, String sourceName) {
+        List<String> paths = new ArrayList<>();
+        for (PositionalParamSpec positional : cmd.getParseResult().matchedPositionals()) {
+            for (String value : positional.stringValues()) {
+                if (isExistingPath(value)) {
+                    paths.add(value);
+                }
+            }
+        }
+        paths.sort(
+                Comparator.comparingInt(
+                                (String path) ->
+                                        Paths.get(path).toAbsolutePath().normalize().getNameCount())
+                        .reversed());
+        return GrepFileNames.asGiven(paths, null).apply(sourceName);
+    }
+
+    private static boolean isExistingPath(String value) {
+        try {
+            return Files.exists(Paths.get(value));
+        } catch (InvalidPathException e) {
+            return false;
+        }
     }
 
     /** What to do about a failed job, and where Flink's log of it is, when it wrote one. */

@@ -100,7 +100,7 @@ class CompressedInputITCase {
     }
 
     @Test
-    void corruptGzipFailsTheJobNamingTheFile() throws IOException {
+    void corruptGzipStopsTheRunNamingTheFile() throws IOException {
         Path log = dir.resolve("access.log");
         LogGenerator.write(GeneratedFormat.COMBINED, 200_000, 9, log);
         byte[] gzip = compress(GZIPOutputStream::new, Files.readAllBytes(log));
@@ -109,8 +109,8 @@ class CompressedInputITCase {
 
         CliRun run = CliRun.of("scan", corrupt.toString());
 
-        assertThat(run.exitCode()).isEqualTo(CliErrors.JOB_FAILED);
-        assertThat(run.stderr()).contains("Cannot decompress").contains(corrupt.toString());
+        assertThat(run.exitCode()).isEqualTo(CliErrors.USAGE_OR_INPUT);
+        assertThat(run.stderr()).contains("logslice: " + corrupt + ": the gzip data is corrupt");
     }
 
     private JsonNode stats(Path input, String jsonName) throws IOException {

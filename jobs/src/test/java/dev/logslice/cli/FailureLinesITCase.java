@@ -21,25 +21,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Failures a user can cause, through the {@code ./logslice} launcher with its own logging set-up:
  * one line on stderr naming the cause (and Flink's log, which has the stack trace, in the cache
- * folder), exit 2 when found before the job and 1 when the job failed; {@code LOGSLICE_LOG_LEVEL}
- * still shows Flink's log on stderr.
+ * folder), exit 2 when found before the job or a damaged input stopped it and 1 when the job
+ * failed; {@code LOGSLICE_LOG_LEVEL} still shows Flink's log on stderr.
  */
 class FailureLinesITCase {
     @TempDir Path dir;
 
     @Test
-    void aCorruptArchiveIsOneLineNamingFlinksLogWhichHasTheTrace() throws Exception {
-        Path corrupt = truncatedGzip();
+    void aTruncatedArchiveIsOneLineNamingItAsGivenWhileFlinksLogHasTheTrace() throws Exception {
+        truncatedGzip();
 
-        ProcessRun run = launch(Map.of(), "scan", "-p", "2", corrupt.toString());
+        ProcessRun run = launch(Map.of(), "scan", "-p", "2", "access.log.gz");
 
         Path flinkLog = dir.resolve("cache/logslice/flink.log");
-        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderrLines())
                 .singleElement()
                 .asString()
-                .startsWith("logslice: job failed: Cannot decompress file:" + corrupt + " (gzip)")
-                .endsWith("(Flink's log: " + flinkLog + ")");
+                .matches(
+                        "logslice: access\\.log\\.gz: the gzip stream ends early \\(truncated\\?\\)"
+                                + " after [0-9,]+ uncompressed bytes");
         assertThat(Files.readString(flinkLog)).contains("Cannot decompress").contains("\tat ");
     }
 
@@ -49,10 +50,10 @@ class FailureLinesITCase {
 
         ProcessRun run = launch(Map.of("LOGSLICE_LOG_LEVEL", "ERROR"), "scan", corrupt.toString());
 
-        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains("\tat org.apache.flink");
         assertThat(run.stderrLines().get(run.stderrLines().size() - 1))
-                .startsWith("logslice: job failed: Cannot decompress");
+                .startsWith("logslice: " + corrupt + ": the gzip stream ends early");
     }
 
     @Test

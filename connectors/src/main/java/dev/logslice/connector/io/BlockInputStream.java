@@ -21,6 +21,7 @@ final class BlockInputStream extends InputStream {
     private long filePosition;
     private int blockStart;
     private int blockEnd;
+    private boolean failed;
 
     BlockInputStream(ReadChannel file, String fileName, long length, int blockSize) {
         this.file = file;
@@ -56,8 +57,25 @@ final class BlockInputStream extends InputStream {
         return (int) Math.min(Integer.MAX_VALUE, blockEnd - blockStart + length - filePosition);
     }
 
+    /**
+     * Whether a read of the file failed: the decompressor passes that failure on as its own, and it
+     * says nothing of the compressed data.
+     */
+    boolean failed() {
+        return failed;
+    }
+
     /** Reads the next block; false at {@code length}. */
     private boolean fill() throws IOException {
+        try {
+            return fillBlock();
+        } catch (IOException | RuntimeException e) {
+            failed = true;
+            throw e;
+        }
+    }
+
+    private boolean fillBlock() throws IOException {
         blockStart = 0;
         blockEnd = 0;
         while (blockEnd == 0 && filePosition < length) {

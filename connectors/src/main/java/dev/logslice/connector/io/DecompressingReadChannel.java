@@ -13,7 +13,7 @@ import java.io.InputStream;
  * <p>Reads go forward only. A read at a later position decompresses and drops the bytes before it:
  * that is how a split restored from a checkpoint gets back to its uncompressed offset, since a
  * compressed stream cannot be entered in the middle. Any failure to decompress (a corrupt or
- * truncated file) is an {@link IOException} naming the file.
+ * truncated file) is a {@link DamagedCompressedFileException} naming the file.
  *
  * <p>A corrupt gzip member is often found only at its end, by its checksum: lines decompressed
  * before that were emitted, but the split, and so the job, fails.
@@ -86,24 +86,15 @@ public final class DecompressingReadChannel implements ReadChannel {
             }
             return n;
         } catch (IOException e) {
-            // The cause is suppressed, not chained: error reports show the root cause, and the
-            // decompressor's ("Not in GZIP format") does not name the file.
-            IOException named =
-                    new IOException(
-                            "Cannot decompress "
-                                    + fileName
-                                    + " ("
-                                    + compression.displayName()
-                                    + ") at uncompressed byte "
-                                    + position
-                                    + ", after "
-                                    + fileReads.bytes()
-                                    + " compressed bytes: "
-                                    + (e.getMessage() != null
-                                            ? e.getMessage()
-                                            : "unexpected end (a truncated file?)"));
-            named.addSuppressed(e);
-            throw named;
+            String message =
+                    DamagedCompressedFileException.message(
+                            fileName, compression, position, fileReads.bytes(), e);
+            if (compressed.failed()) {
+                IOException named = new IOException(message);
+                named.addSuppressed(e);
+                throw named;
+            }
+            throw new DamagedCompressedFileException(fileName, compression, position, message, e);
         }
     }
 
