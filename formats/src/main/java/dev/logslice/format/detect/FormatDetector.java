@@ -80,7 +80,9 @@ public final class FormatDetector {
      */
     public static Optional<String> crLineEndsRefusal(Path file) throws IOException {
         try {
-            return LineSample.read(file, 1, SAMPLE_BYTES).content()
+            // The first 8 KiB tell LF from CR ends: no reading of a whole sample per file, which
+            // a named format over a folder of thousands would pay for on every run.
+            return LineSample.read(file, 1, LineSample.BINARY_PROBE_BYTES).content()
                             == LineSample.Content.CR_LINE_ENDS
                     ? Optional.of(crLineEnds(file).getMessage())
                     : Optional.empty();
