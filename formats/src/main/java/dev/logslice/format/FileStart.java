@@ -55,6 +55,14 @@ public final class FileStart {
             return parser.tryParse(bytes, start + skip, length - skip, file, offset);
         }
 
+        @Nullable
+        @Override
+        public LogEvent tryParseTransient(
+                byte[] bytes, int start, int length, String file, long offset) {
+            int skip = offset == 0 ? prefixLength(bytes, start, start + length) : 0;
+            return parser.tryParseTransient(bytes, start + skip, length - skip, file, offset);
+        }
+
         @Override
         public String failureReason() {
             return parser.failureReason();

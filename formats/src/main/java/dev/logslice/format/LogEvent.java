@@ -17,7 +17,8 @@ import java.util.Map;
  * One parsed log event: the common fields of all formats, named as in the JSON output, an {@code
  * extra} map for the rest, and the file and byte offset of the event's first line.
  *
- * <p>The event keeps a copy of its bytes (its text); a string field is a byte range of that text,
+ * <p>The event keeps a copy of its bytes (its text), or, made by {@link #viewing} for a caller that
+ * folds it before the next line, views the caller's; a string field is a byte range of that text,
  * decoded as UTF-8 on first access, so parsers pay for the fields consumers read. A field is either
  * absent (the format does not have it), null (the line says so, like {@code -} for bytes), or has a
  * value. Parsers fill an event through the {@code set} methods; it is not thread-safe.
@@ -36,15 +37,25 @@ public final class LogEvent implements ParseResult {
         STRING_SLOTS = slots;
     }
 
-    private final String file;
-    private final long offset;
+    private String file;
+    private long offset;
     private byte[] text;
+
+    /** Where the event's text starts in {@link #text}: 0 but in an event that views a buffer. */
+    private int textStart;
+
     private int textLength;
+
+    /**
+     * Whether {@link #text} is the parser's caller's buffer ({@link #viewing}), which the event
+     * must never write into.
+     */
+    private boolean viewsBuffer;
 
     /**
      * Index in the parser's buffer of {@code text[0]}: lets parsers give spans as they find them.
      */
-    private final int textOrigin;
+    private int textOrigin;
 
     /** Start and end in {@link #text} of each string field given as a span. */
     private final int[] spans = new int[2 * STRING_SLOTS];
@@ -78,6 +89,43 @@ public final class LogEvent implements ParseResult {
     public static LogEvent ofLine(String file, long offset, byte[] buffer, int start, int length) {
         return new LogEvent(
                 file, offset, Arrays.copyOfRange(buffer, start, start + length), length, start);
+    }
+
+    /**
+     * An event that views {@code buffer[start, start + length)} instead of copying it, for {@link
+     * LogParser#tryParseTransient}: valid until the buffer changes. {@code reused}, an event this
+     * method made before and its caller is done with, is made into the new one while it still views
+     * a buffer; else (or null) a new one is made.
+     */
+    public static LogEvent viewing(
+            @Nullable LogEvent reused,
+            String file,
+            long offset,
+            byte[] buffer,
+            int start,
+            int length) {
+        // One that took continuation lines owns its text now and is no view to reuse.
+        if (reused == null || !reused.viewsBuffer) {
+            LogEvent event = new LogEvent(file, offset, buffer, length, 0);
+            event.textStart = start;
+            event.viewsBuffer = true;
+            return event;
+        }
+        reused.file = file;
+        reused.offset = offset;
+        reused.text = buffer;
+        reused.textStart = start;
+        reused.textLength = length;
+        if (reused.strings != null) {
+            Arrays.fill(reused.strings, null);
+        }
+        reused.present = 0;
+        reused.nulls = 0;
+        reused.extra = null;
+        reused.droppedLines = 0;
+        reused.lineCount = 1;
+        reused.unfinishedLine = false;
+        return reused;
     }
 
     /** An event without text, for parsers that decode fields themselves (JSON). */
@@ -204,6 +252,9 @@ public final class LogEvent implements ParseResult {
             putExtra("droppedLines", ++droppedLines);
             return;
         }
+        if (viewsBuffer) {
+            ownText();
+        }
         int oldLength = textLength;
         int needed = textLength + separator + length;
         if (needed > text.length) {
@@ -226,6 +277,20 @@ public final class LogEvent implements ParseResult {
             String continuation = new String(buffer, start, length, StandardCharsets.UTF_8);
             setString(Field.MESSAGE, message() + (newLine ? "\n" : "") + continuation);
         }
+    }
+
+    /** Makes the viewed text the event's own copy, to append to: spans then count from 0. */
+    private void ownText() {
+        text = Arrays.copyOfRange(text, textStart, textStart + textLength);
+        for (int slot = 0; slot < STRING_SLOTS; slot++) {
+            if (spans[2 * slot + 1] >= 0) {
+                spans[2 * slot] -= textStart;
+                spans[2 * slot + 1] -= textStart;
+            }
+        }
+        textOrigin += textStart;
+        textStart = 0;
+        viewsBuffer = false;
     }
 
     /**
@@ -487,7 +552,7 @@ public final class LogEvent implements ParseResult {
      * made without text (a JSON line's fields are decoded straight from the line).
      */
     public void text(ByteSpan out) {
-        out.set(text, 0, textLength);
+        out.set(text, textStart, textStart + textLength);
     }
 
     int spanStart(Field field) {
@@ -525,6 +590,10 @@ public final class LogEvent implements ParseResult {
 
     @Override
     public String toString() {
-        return file + ":" + offset + ": " + new String(text, 0, textLength, StandardCharsets.UTF_8);
+        return file
+                + ":"
+                + offset
+                + ": "
+                + new String(text, textStart, textLength, StandardCharsets.UTF_8);
     }
 }

@@ -42,11 +42,37 @@ public interface LogParser {
         return false;
     }
 
+    /**
+     * As {@link #tryParse}, for a caller that is done with the event before it calls again (a fold
+     * into counts, a row built from it): the event may view {@code bytes} instead of copying them
+     * and be the same object each time ({@link LogEvent#viewing}), so that a line costs no copy and
+     * no allocation. Parsers that cannot, return what {@link #tryParse} does.
+     */
+    @Nullable
+    default LogEvent tryParseTransient(
+            byte[] bytes, int start, int length, String file, long offset) {
+        return tryParse(bytes, start, length, file, offset);
+    }
+
     /** The event of one line or a malformed-line record; never throws. */
     default ParseResult parse(byte[] bytes, int start, int length, String file, long offset) {
+        return parse(bytes, start, length, file, offset, false);
+    }
+
+    /** As {@link #parse}, with the event of {@link #tryParseTransient}. */
+    default ParseResult parseTransient(
+            byte[] bytes, int start, int length, String file, long offset) {
+        return parse(bytes, start, length, file, offset, true);
+    }
+
+    private ParseResult parse(
+            byte[] bytes, int start, int length, String file, long offset, boolean transientEvent) {
         String reason;
         try {
-            LogEvent event = tryParse(bytes, start, length, file, offset);
+            LogEvent event =
+                    transientEvent
+                            ? tryParseTransient(bytes, start, length, file, offset)
+                            : tryParse(bytes, start, length, file, offset);
             if (event != null) {
                 return event;
             }

@@ -51,7 +51,8 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
             Set<Field> fields,
             long limitPerSplit,
             boolean strict) {
-        this.events = new LogEventDecoder(formats, zone, bounds);
+        // Each event is folded (written) before the next line: it need not copy the line.
+        this.events = LogEventDecoder.transientEvents(formats, zone, bounds);
         this.fields = Set.copyOf(fields);
         this.limitPerSplit = limitPerSplit;
         this.strict = strict;

@@ -54,7 +54,8 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
             EventBounds bounds,
             List<String> topFields,
             boolean rowTotals) {
-        this.events = new LogEventDecoder(formats, zone, bounds);
+        // Each event is folded (written) before the next line: it need not copy the line.
+        this.events = LogEventDecoder.transientEvents(formats, zone, bounds);
         this.topFields = List.copyOf(topFields);
         this.rowTotals = rowTotals;
     }

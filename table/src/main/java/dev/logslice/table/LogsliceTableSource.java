@@ -145,7 +145,8 @@ final class LogsliceTableSource
             decoded.add(DataTypes.FIELD(names.get(field), types.get(field)));
         }
         return new RowDecoder(
-                new LogEventDecoder(reading.formats(), reading.zone(), EventBounds.DEFAULTS),
+                LogEventDecoder.transientEvents(
+                        reading.formats(), reading.zone(), EventBounds.DEFAULTS),
                 columns.toArray(new EventColumn[0]),
                 roots.toArray(new LogicalTypeRoot[0]),
                 metadataColumns.toArray(new MetadataColumn[0]),

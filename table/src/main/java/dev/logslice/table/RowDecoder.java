@@ -225,7 +225,9 @@ final class RowDecoder implements LineDecoder<RowData> {
             case STRING:
                 ByteSpan bytes = span();
                 event.span(field, bytes);
-                return StringData.fromBytes(bytes.bytes(), bytes.start(), bytes.length());
+                // A copy: the event may view the reader's buffer, which the next read reuses.
+                return StringData.fromBytes(
+                        Arrays.copyOfRange(bytes.bytes(), bytes.start(), bytes.end()));
             case TIMESTAMP:
                 return timestamp(event, type);
             case MAP:

@@ -22,6 +22,9 @@ final class LayoutParser implements LogParser {
     private final LayoutMatcher matcher = new LayoutMatcher();
     private int failureColumn;
 
+    /** The event {@link #tryParseTransient} gives each time. */
+    @Nullable private LogEvent reusable;
+
     LayoutParser(List<Layout> layouts, ParserContext context) {
         this.layouts = layouts.toArray(new Layout[0]);
         this.resolvers = new LocalTimeResolver[this.layouts.length][];
@@ -43,12 +46,30 @@ final class LayoutParser implements LogParser {
     @Nullable
     @Override
     public LogEvent tryParse(byte[] bytes, int start, int length, String file, long offset) {
+        return match(bytes, start, length, file, offset, false);
+    }
+
+    @Nullable
+    @Override
+    public LogEvent tryParseTransient(
+            byte[] bytes, int start, int length, String file, long offset) {
+        return match(bytes, start, length, file, offset, true);
+    }
+
+    @Nullable
+    private LogEvent match(
+            byte[] bytes, int start, int length, String file, long offset, boolean transientEvent) {
         int end = start + length;
         int furthest = 0;
         for (int l = 0; l < layouts.length; l++) {
             Layout layout = layouts[l];
             if (matcher.matches(layout, skeletons[l], resolvers[l], bytes, start, end)) {
-                LogEvent event = LogEvent.ofLine(file, offset, bytes, start, length);
+                LogEvent event =
+                        transientEvent
+                                ? (reusable =
+                                        LogEvent.viewing(
+                                                reusable, file, offset, bytes, start, length))
+                                : LogEvent.ofLine(file, offset, bytes, start, length);
                 Capture[] captures = layout.captures();
                 for (int c = 0; c < captures.length; c++) {
                     CaptureBinder.bind(

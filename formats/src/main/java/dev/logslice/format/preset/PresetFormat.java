@@ -74,8 +74,19 @@ final class PresetFormat implements LogFormat {
         @Nullable
         @Override
         public LogEvent tryParse(byte[] bytes, int start, int length, String file, long offset) {
+            return checked(parser.tryParse(bytes, start, length, file, offset));
+        }
+
+        @Nullable
+        @Override
+        public LogEvent tryParseTransient(
+                byte[] bytes, int start, int length, String file, long offset) {
+            return checked(parser.tryParseTransient(bytes, start, length, file, offset));
+        }
+
+        @Nullable
+        private LogEvent checked(@Nullable LogEvent event) {
             unknownLevel = false;
-            LogEvent event = parser.tryParse(bytes, start, length, file, offset);
             if (event == null || !event.span(Field.LEVEL, level)) {
                 return event;
             }

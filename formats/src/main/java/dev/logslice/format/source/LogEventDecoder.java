@@ -35,6 +35,7 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
 
     private final PerFileParser perFile;
     private final EventBounds bounds;
+    private final boolean transientEvents;
     private transient EventAssembler assembler;
     private transient ArrayDeque<ParseResult> completed;
     private transient AnsiEscapes escapes;
@@ -45,8 +46,25 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
 
     /** Parses each file in its own format. */
     public LogEventDecoder(FileFormats formats, ZoneId zone, EventBounds bounds) {
+        this(formats, zone, bounds, false);
+    }
+
+    private LogEventDecoder(
+            FileFormats formats, ZoneId zone, EventBounds bounds, boolean transientEvents) {
         this.perFile = new PerFileParser(formats, zone);
         this.bounds = bounds;
+        this.transientEvents = transientEvents;
+    }
+
+    /**
+     * A decoder for a consumer that is done with each event before it gives the next line (a fold
+     * into counts, a row built from it): an event of a single-line format may then view the line
+     * and be the same object each time ({@link LogParser#tryParseTransient}), which spares a copy
+     * of every line and an event per line. Multi-line events are still made whole and held.
+     */
+    public static LogEventDecoder transientEvents(
+            FileFormats formats, ZoneId zone, EventBounds bounds) {
+        return new LogEventDecoder(formats, zone, bounds, true);
     }
 
     @Nullable
@@ -60,8 +78,11 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
                 escapes = new AnsiEscapes();
             }
             ByteSpan plain = escapes.plain(line.buffer(), line.start(), line.length());
-            return lineParser.parse(
-                    plain.bytes(), plain.start(), plain.length(), file, line.offset());
+            return transientEvents
+                    ? lineParser.parseTransient(
+                            plain.bytes(), plain.start(), plain.length(), file, line.offset())
+                    : lineParser.parse(
+                            plain.bytes(), plain.start(), plain.length(), file, line.offset());
         }
         // finishFile and finishSplit drop the assembler, so it holds this file's event.
         if (assembler == null) {
