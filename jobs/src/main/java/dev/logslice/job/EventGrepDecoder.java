@@ -72,8 +72,9 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         LogParser lineParser = parser.forFile(line.file());
         // The filters read the line without its colours; the match is written as in the file.
         ByteSpan plain = escapes().plain(line.buffer(), line.start(), line.length());
+        // The event only says whether the line passes: it may view the line, not copy it.
         ParseResult result =
-                lineParser.parse(
+                lineParser.parseTransient(
                         plain.bytes(),
                         plain.start(),
                         plain.length(),
