@@ -248,13 +248,15 @@ public final class FormatDetector {
 
         /**
          * Whether this reading is as good as the other's and keeps all its fields with the same
-         * values on every line; of two identical readings the one listed first dominates.
+         * values on every line, or refines it, or the other is a fallback; of two identical
+         * readings the one listed first dominates.
          */
         boolean dominates(Candidate other) {
             if (other == this) {
                 return false;
             }
-            if (definition.refines(other.definition.name())) {
+            if (definition.refines(other.definition.name())
+                    || (other.definition.isFallback() && !definition.isFallback())) {
                 return true;
             }
             boolean larger = false;

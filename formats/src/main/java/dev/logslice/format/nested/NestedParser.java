@@ -33,7 +33,7 @@ final class NestedParser implements LogParser {
     @Override
     public LogEvent tryParse(byte[] bytes, int start, int length, String file, long offset) {
         failure = null;
-        LogEvent event = outer.tryParse(bytes, start, length, file, offset);
+        LogEvent event = outerLine(bytes, start, length, file, offset);
         if (event != null && container) {
             event.setUnfinishedLine(isPartial(event));
         }
@@ -49,6 +49,21 @@ final class NestedParser implements LogParser {
         if (program != null) {
             copyFields(program, event);
             event.putExtra("innerFormat", inner.formatName());
+        }
+        return event;
+    }
+
+    /**
+     * The outer format's event of a line; a container's line is of stdout or stderr, so that words
+     * after a time (what {@code kubectl logs --timestamps} writes) are no CRI stream and tag.
+     */
+    @Nullable
+    private LogEvent outerLine(byte[] bytes, int start, int length, String file, long offset) {
+        LogEvent event = outer.tryParse(bytes, start, length, file, offset);
+        Object stream = event == null || !container ? null : event.extra().get("stream");
+        if (stream != null && !"stdout".equals(stream) && !"stderr".equals(stream)) {
+            failure = "the stream is neither stdout nor stderr";
+            return null;
         }
         return event;
     }
@@ -82,7 +97,7 @@ final class NestedParser implements LogParser {
         if (!container) {
             return false;
         }
-        LogEvent line = outer.tryParse(bytes, start, length, "", 0);
+        LogEvent line = outerLine(bytes, start, length, "", 0);
         return line != null
                 && line.span(Field.MESSAGE, piece)
                 && piece.length() > 0
@@ -95,7 +110,7 @@ final class NestedParser implements LogParser {
         if (!container) {
             return false;
         }
-        LogEvent line = outer.tryParse(bytes, start, length, "", 0);
+        LogEvent line = outerLine(bytes, start, length, "", 0);
         // CRI interleaves stdout and stderr: the rest of a line comes in the line's own stream.
         if (line == null
                 || !Objects.equals(line.extra().get("stream"), unfinished.extra().get("stream"))

@@ -327,7 +327,17 @@ public enum LayoutPreset {
                     + " WARNING - cart 7 is stale",
             ContinuationLines.NONE,
             null,
-            "%{timestamp:rfc3339} %{stream} %{tag:word}%{ }%{message}");
+            "%{timestamp:rfc3339} %{stream} %{tag:word}%{ }%{message}"),
+    KUBECTL(
+            "kubectl",
+            "kubectl logs --timestamps and docker logs --timestamps: an RFC 3339 time before the"
+                    + " program's line, which is parsed again when its format is known; also any"
+                    + " log whose lines start with such a time and that no other format reads",
+            "2024-01-15T10:20:30.123456789Z 2024-01-15 10:20:30,123 - shop.cart - WARNING - cart 7"
+                    + " is stale",
+            ContinuationLines.NONE,
+            null,
+            "%{timestamp:rfc3339} %{message}");
 
     private final String formatName;
     private final String description;
@@ -378,6 +388,15 @@ public enum LayoutPreset {
             default:
                 return new String[0];
         }
+    }
+
+    /**
+     * Whether any other format that reads as many of a file's lines is chosen over this one: a time
+     * then anything reads every line that starts with a time (ISO-stamped syslog, Spring Boot,
+     * MySQL), where their own formats know more.
+     */
+    public boolean isFallback() {
+        return this == KUBECTL;
     }
 
     public LogFormat format() {

@@ -29,6 +29,7 @@ public final class FormatDefinition {
     private final boolean takesJsonKeys;
     private final Function<FormatOptions, LogFormat> factory;
     private Set<String> refines = Set.of();
+    private boolean fallback;
     @Nullable private String exampleHeader;
 
     FormatDefinition(
@@ -84,6 +85,20 @@ public final class FormatDefinition {
      */
     public boolean refines(String otherFormat) {
         return refines.contains(otherFormat);
+    }
+
+    /**
+     * Whether detection takes any other format that reads a file as well as this one: a format that
+     * reads lines of many others, less precisely (a time, then anything).
+     */
+    public boolean isFallback() {
+        return fallback;
+    }
+
+    /** This definition, as a fallback ({@link #isFallback}). */
+    FormatDefinition asFallback() {
+        fallback = true;
+        return this;
     }
 
     /**

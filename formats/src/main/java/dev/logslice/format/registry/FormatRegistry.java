@@ -35,7 +35,7 @@ public final class FormatRegistry {
             COMMON_EXAMPLE + " \"http://www.example.com/start.html\" \"Mozilla/4.08 [en] (Win98)\"";
 
     /** Formats that parse their messages again: not among their own inner formats. */
-    private static final Set<String> NESTING = Set.of("docker", "cri");
+    private static final Set<String> NESTING = Set.of("docker", "cri", "kubectl");
 
     private final List<FormatDefinition> definitions;
 
@@ -128,13 +128,14 @@ public final class FormatRegistry {
                             options -> preset.format()));
         }
         for (LayoutPreset preset : LayoutPreset.values()) {
-            all.add(
+            FormatDefinition definition =
                     fixed(
                                     preset.formatName(),
                                     preset.description(),
                                     preset.example(),
                                     options -> layoutPreset(preset, all))
-                            .refining(preset.refines()));
+                            .refining(preset.refines());
+            all.add(preset.isFallback() ? definition.asFallback() : definition);
         }
         all.add(
                 fixed(
@@ -264,6 +265,7 @@ public final class FormatRegistry {
     private static LogFormat layoutPreset(LayoutPreset preset, List<FormatDefinition> all) {
         switch (preset) {
             case CRI:
+            case KUBECTL:
                 return NestedFormat.container(
                         preset.formatName(), preset.format(), innerFormats(all));
             case NGINX_ERROR:

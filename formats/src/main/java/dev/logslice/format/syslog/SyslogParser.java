@@ -61,10 +61,11 @@ final class SyslogParser implements LogParser {
             event.setString(Field.LEVEL, SyslogPriority.severity(priority));
             event.putExtra("facility", SyslogPriority.facility(priority));
         }
+        boolean isoStamped = !rfc5424 && Bytes.isDigit(b[pos]);
         boolean parsed =
                 rfc5424
                         ? parse5424Header(event, b, afterTime, end)
-                        : parse3164Header(event, b, afterTime, end);
+                        : parse3164Header(event, b, afterTime, end, isoStamped && priority < 0);
         return parsed ? event : null;
     }
 
@@ -83,7 +84,13 @@ final class SyslogParser implements LogParser {
         return after + 1;
     }
 
-    private boolean parse3164Header(LogEvent event, byte[] b, int pos, int end) {
+    /**
+     * @param tagRequired whether the line must have a tag ({@code prog:} or {@code prog[pid]:}): an
+     *     RFC 3339 time then words is also what {@code kubectl logs --timestamps} writes, whose
+     *     program's first words are no host and program
+     */
+    private boolean parse3164Header(
+            LogEvent event, byte[] b, int pos, int end, boolean tagRequired) {
         int hostEnd = Bytes.tokenEnd(b, pos, end);
         // Some local writers leave out the host: then the first word is already the tag.
         boolean isTag = hostEnd > pos && (b[hostEnd - 1] == ':' || b[hostEnd - 1] == ']');
@@ -94,6 +101,7 @@ final class SyslogParser implements LogParser {
             event.setSpan(Field.HOST, pos, hostEnd);
             pos = Bytes.skipSpaces(b, hostEnd, end);
         }
+        int tagStart = pos;
         int tagEnd = pos;
         while (tagEnd < end && b[tagEnd] != ' ' && b[tagEnd] != '[' && b[tagEnd] != ':') {
             tagEnd++;
@@ -108,6 +116,11 @@ final class SyslogParser implements LogParser {
                 setProcessId(event, b, pos + 1, close);
                 pos = close + 1;
             }
+        }
+        boolean tagged = tagEnd > tagStart && pos < end && b[pos] == ':';
+        if (tagRequired && (!tagged || (pos + 1 < end && b[pos + 1] != ' '))) {
+            return fail(
+                    "an RFC 3339 time without 'host program: ' or 'host program[pid]: ' after it");
         }
         if (pos < end && b[pos] == ':') {
             pos++;
