@@ -64,6 +64,7 @@ class FormatRegistryTest {
                         "aws-s3",
                         "haproxy",
                         "cri",
+                        "kubectl",
                         "w3c",
                         "zeek",
                         "cef",
