@@ -156,29 +156,16 @@ class TransientEventsTest {
                                                 .between(0, 1 << 30)
                                                 .map(String::valueOf)))
                         .as(TransientEventsTest::access);
+        // One line of text: no line feed or CR inside.
+        Arbitrary<String> text =
+                Arbitraries.strings()
+                        .ofMaxLength(40)
+                        .map(t -> t.replace('\n', ' ').replace('\r', ' '));
         Arbitrary<String> app =
-                Combinators.combine(
-                                Arbitraries.of("INFO", "WARN", "ERROR", "DEBUG"),
-                                word,
-                                Arbitraries.strings().ofMaxLength(40))
-                        .as(
-                                (level, logger, message) ->
-                                        "2024-03-01T10:15:30.123Z  "
-                                                + level
-                                                + " 4242 --- [main] "
-                                                + logger
-                                                + " : "
-                                                + message.replace('\n', ' ').replace('\r', ' '));
-        Arbitrary<String> syslog =
-                Combinators.combine(word, word, Arbitraries.strings().ofMaxLength(30))
-                        .as(
-                                (host, program, message) ->
-                                        "Mar  1 10:15:30 "
-                                                + host
-                                                + " "
-                                                + program
-                                                + "[12]: "
-                                                + message.replace('\n', ' ').replace('\r', ' '));
+                formatted(
+                        "2024-03-01T10:15:30.123Z  %s 4242 --- [main] %s : %s",
+                        Arbitraries.of("INFO", "WARN", "ERROR", "DEBUG"), word, text);
+        Arbitrary<String> syslog = formatted("Mar  1 10:15:30 %s %s[12]: %s", word, word, text);
         Arbitrary<String> json =
                 Combinators.combine(Arbitraries.of("info", "error"), word)
                         .as(
@@ -207,6 +194,11 @@ class TransientEventsTest {
         Arbitrary<String> garbage =
                 Arbitraries.strings().ofMaxLength(60).map(s -> s.replace('\n', ' '));
         return Arbitraries.oneOf(access, app, hadoop, syslog, json, garbage).list().ofMaxSize(12);
+    }
+
+    private static Arbitrary<String> formatted(
+            String format, Arbitrary<String> a, Arbitrary<String> b, Arbitrary<String> c) {
+        return Combinators.combine(a, b, c).as((x, y, z) -> String.format(format, x, y, z));
     }
 
     private static String access(
