@@ -18,8 +18,9 @@ import java.util.List;
 public enum LayoutPreset {
     PYTHON(
             "python",
-            "Python logging: the docs' '%(asctime)s - %(name)s - %(levelname)s - %(message)s'"
-                    + " and basicConfig's 'LEVEL:name:message'; tracebacks join their event",
+            "Python logging: the docs' '%(asctime)s - %(name)s - %(levelname)s - %(message)s',"
+                    + " basicConfig's 'LEVEL:name:message', gunicorn's error log and uvicorn's"
+                    + " console (FastAPI), its requests read; tracebacks join their event",
             "2024-01-15 10:20:30,123 - urllib3.connectionpool - WARNING - Retrying"
                     + " (Retry(total=2)) after connection broken",
             ContinuationLines.STACK_TRACES,
@@ -27,7 +28,13 @@ public enum LayoutPreset {
             "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} - %{logger:text} - %{level} - %{message}",
             // certbot's letsencrypt.log
             "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS}:%{level}:%{logger:text}:%{message}",
-            "%{level}:%{logger:text}:%{message}"),
+            // A token: uvicorn's "INFO:     host:port - ..." has no logger, the client is none.
+            "%{level}:%{logger:token}:%{message}",
+            // gunicorn's error log
+            "[%{timestamp:yyyy-MM-dd HH:mm:ss Z}] [%{pid}] [%{level}] %{message}",
+            // uvicorn's console: a request, then any other line
+            "%{level}: %{client}:%{clientPort:num} - \"%{request}\" %{status} %{_:text}",
+            "%{level}: %{message}"),
     OPENSTACK(
             "openstack",
             "OpenStack (oslo.log) services: time, pid, level, module, [request context]",
@@ -320,6 +327,41 @@ public enum LayoutPreset {
                     + " %{queues} \"%{request}\"",
             "%{client}:%{clientPort:num} [%{timestamp:dd/MMM/yyyy:HH:mm:ss.SSS}] %{frontend} %{backend}/%{server}"
                     + " %{timers} %{bytes} %{terminationState} %{connections} %{queues}"),
+    RUBY(
+            "ruby",
+            "Ruby's Logger (Rails, Sidekiq, Puma): 'L, [time #pid] LEVEL -- program: message'",
+            "I, [2024-01-15T10:20:30.123456 #4242]  INFO -- : [8f1c2d] Started GET \"/users/7\""
+                    + " for 203.0.113.5",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.RUBY,
+            // No program name is the common case: Rails logs none.
+            "%{_:word}, [%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSS} #%{pid}] %{level} -- :"
+                    + " %{message}",
+            "%{_:word}, [%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSS} #%{pid}] %{level} --"
+                    + " %{logger:text}: %{message}"),
+    JENKINS(
+            "jenkins",
+            "Jenkins controller log: time, [id=thread], level, class#method: message; stack"
+                    + " traces join their event",
+            "2024-01-15 10:20:31.456+0000 [id=42]\tWARNING\thudson.model.Run#execute: deploy #12"
+                    + " aborted",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.JUL,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSSZ} [id=%{threadId:digits}]\t%{level}\t"
+                    + "%{logger:text}: %{message}"),
+    ENVOY(
+            "envoy",
+            "Envoy's default access log and Istio's (with the downstream address as the client);"
+                    + " TCP connections with their \"- - -\"",
+            "[2024-01-15T10:20:30.123Z] \"GET /api/v1/items?id=7 HTTP/1.1\" 200 - 0 1532 12 10"
+                    + " \"203.0.113.5\" \"curl/8.5.0\" \"cc21d9b0-cf5c-432b-8c7e-98aeb7988cd2\""
+                    + " \"shop.example.com\" \"10.1.2.3:8080\"",
+            ContinuationLines.NONE,
+            null,
+            Envoy.START + "\"%{request}\" %{status}" + Envoy.ISTIO_REST,
+            Envoy.START + "\"- - -\" 0" + Envoy.ISTIO_REST,
+            Envoy.START + "\"%{request}\" %{status}" + Envoy.REST,
+            Envoy.START + "\"- - -\" 0" + Envoy.REST),
     CRI(
             "cri",
             "Kubernetes CRI container log; the message is parsed again when its format is known",
@@ -402,5 +444,26 @@ public enum LayoutPreset {
     public LogFormat format() {
         LogFormat format = new PresetFormat(formatName, continuations, levels, specs);
         return this == POSTGRESQL ? new NamedZoneFormat(format) : format;
+    }
+
+    /** Envoy's layouts, in a class of their own as an enum's constants cannot use its fields. */
+    private static final class Envoy {
+        static final String START = "[%{timestamp:rfc3339}] ";
+
+        /** Envoy's fields after the response flags, as its default format writes them. */
+        static final String TAIL =
+                " %{receivedBytes:num} %{bytes} %{requestTime:ms} %{upstreamServiceTime:num}"
+                        + " \"%{forwardedFor:text}\" \"%{userAgent:text}\" \"%{requestId:text}\""
+                        + " \"%{authority:text}\" \"%{upstreamHost:text}\"";
+
+        static final String REST = " %{responseFlags}" + TAIL;
+
+        /** Istio's: Envoy's with more details, and the addresses and route after them. */
+        static final String ISTIO_REST =
+                " %{responseFlags} %{responseCodeDetails} %{connectionTerminationDetails}"
+                        + " \"%{upstreamTransportFailureReason:text}\""
+                        + TAIL
+                        + " %{upstreamCluster} %{upstreamLocalAddress} %{downstreamLocalAddress}"
+                        + " %{client}:%{clientPort:num} %{requestedServerName} %{route}";
     }
 }

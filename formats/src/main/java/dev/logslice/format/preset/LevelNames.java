@@ -84,6 +84,10 @@ final class LevelNames implements Serializable {
     static final LevelNames PHP_FPM =
             new LevelNames(List.of("DEBUG", "NOTICE", "WARNING", "ERROR", "ALERT"), null);
 
+    /** Ruby's Logger; ANY is its unknown severity. */
+    static final LevelNames RUBY =
+            new LevelNames(List.of("DEBUG", "INFO", "WARN", "ERROR", "FATAL", "ANY"), null);
+
     /** Redis marks its levels with one character. */
     static final LevelNames REDIS =
             new LevelNames(

@@ -1,0 +1,242 @@
+package dev.logslice.format.preset;
+
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.MalformedLine;
+import dev.logslice.format.ParseResult;
+import dev.logslice.format.detect.FormatDetector;
+import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.format.registry.FormatOptions;
+import dev.logslice.format.registry.FormatRegistry;
+import dev.logslice.format.testing.Parsing;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+/**
+ * The logs of application servers and proxies that were refused as no known format or, worse, read
+ * into wrong fields: Ruby's Logger (Rails), gunicorn's error log, uvicorn's console (FastAPI),
+ * whose "INFO: 127.0.0.1:52344 - ..." was Python's "LEVEL:logger:message" with the client as the
+ * logger, Jenkins, and Envoy's and Istio's access logs. Samples as the programs write them:
+ * padding, empty program names, odd thread ids, tracebacks, dashes for missing values.
+ */
+class AppServerPresetsTest {
+    private static final FormatRegistry REGISTRY = FormatRegistry.standard();
+
+    private static final String RAILS =
+            "I, [2024-01-15T10:20:30.123456 #4242]  INFO -- : [8f1c2d] Started GET \"/users/7\""
+                    + " for 203.0.113.5 at 2024-01-15 10:20:30 +0000\n"
+                    + "D, [2024-01-15T10:20:30.125001 #4242] DEBUG -- : [8f1c2d]   User Load (0.4ms) "
+                    + " SELECT \"users\".* FROM \"users\" WHERE \"users\".\"id\" = $1 LIMIT $2\n"
+                    + "W, [2024-01-15T10:20:30.200000 #4243]  WARN -- sidekiq: Retrying job 17 in"
+                    + " 30 s: -- not a separator\n"
+                    + "E, [2024-01-15T10:20:30.300000 #4242] ERROR -- : [8f1c2d] Completed 500"
+                    + " Internal Server Error in 12ms\n"
+                    + "F, [2024-01-15T10:20:31.000000 #1] FATAL -- my app: [8f1c2d]\n"
+                    + "A, [2024-01-15T10:20:32.000000 #1]   ANY -- : unknown severity";
+
+    private static final String GUNICORN =
+            "[2024-01-15 10:20:30 +0000] [1] [INFO] Starting gunicorn 21.2.0\n"
+                    + "[2024-01-15 10:20:30 +0000] [1] [INFO] Listening at: http://0.0.0.0:8000 (1)\n"
+                    + "[2024-01-15 10:20:31 +0100] [42] [CRITICAL] WORKER TIMEOUT (pid:42)\n"
+                    + "[2024-01-15 10:20:32 +0000] [42] [ERROR] Exception in worker process\n"
+                    + "Traceback (most recent call last):\n"
+                    + "  File \"/usr/lib/python3/site-packages/gunicorn/arbiter.py\", line 609, in"
+                    + " spawn_worker\n"
+                    + "ModuleNotFoundError: No module named 'app'";
+
+    private static final String UVICORN =
+            "INFO:     Started server process [12345]\n"
+                    + "INFO:     Waiting for application startup.\n"
+                    + "INFO:     Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)\n"
+                    + "INFO:     127.0.0.1:52344 - \"GET / HTTP/1.1\" 200 OK\n"
+                    + "INFO:     2001:db8::7:52345 - \"GET /items/5?q=a%20b HTTP/1.1\" 404 Not Found\n"
+                    + "WARNING:  Invalid HTTP request received.\n"
+                    + "ERROR:    Exception in ASGI application\n"
+                    + "Traceback (most recent call last):\n"
+                    + "  File \"/app/main.py\", line 10, in root\n"
+                    + "ValueError: boom";
+
+    private static final String JENKINS =
+            "2024-01-15 10:20:30.123+0000 [id=1]\tINFO\tjenkins.InitReactorRunner$1#onAttained:"
+                    + " Started initialization\n"
+                    + "2024-01-15 10:20:31.456+0000 [id=42]\tWARNING\thudson.model.Run#execute:"
+                    + " deploy #12 aborted: java.lang.InterruptedException\n"
+                    + "java.lang.InterruptedException\n"
+                    + "\tat java.base/java.lang.Object.wait(Native Method)\n"
+                    + "2024-01-15 10:20:32.000+0100 [id=7]\tSEVERE\thudson.triggers.SafeTimerTask#run:"
+                    + " Timer task failed";
+
+    private static final String ENVOY =
+            "[2024-01-15T10:20:30.123Z] \"GET /api/v1/items?id=7 HTTP/1.1\" 200 - 0 1532 12 10"
+                    + " \"203.0.113.5\" \"curl/8.5.0\" \"cc21d9b0-cf5c-432b-8c7e-98aeb7988cd2\""
+                    + " \"shop.example.com\" \"10.1.2.3:8080\"\n"
+                    + "[2024-01-15T10:20:31.456Z] \"POST /api/pay HTTP/2\" 503 UF,URX 517 91 3004 -"
+                    + " \"-\" \"Mozilla/5.0 (X11; Linux x86_64)\" \"5f0e7a\" \"pay.example.com\" \"-\"";
+
+    private static final String ISTIO =
+            "[2024-01-15T10:20:30.409Z] \"GET /status/418 HTTP/1.1\" 418 - via_upstream - \"-\" 0"
+                    + " 135 4 4 \"-\" \"curl/7.73.0-DEV\" \"84961386-6d84-929d-98bd-c5aee93b5c88\""
+                    + " \"httpbin:8000\" \"127.0.0.1:80\" inbound|8000|| 127.0.0.1:41854"
+                    + " 10.44.1.27:80 10.44.1.23:37652"
+                    + " outbound_.8000_._.httpbin.default.svc.cluster.local default\n"
+                    + "[2024-01-15T10:20:31.000Z] \"- - -\" 0 UH no_healthy_upstream - \"-\" 0 0 0 -"
+                    + " \"-\" \"-\" \"-\" \"-\" \"-\" BlackHoleCluster - 10.44.1.27:80"
+                    + " 10.44.1.23:37653 - -";
+
+    private static LogFormat format(String name) {
+        return REGISTRY.create(name, FormatOptions.none());
+    }
+
+    private static String detected(String content) throws Exception {
+        List<byte[]> lines =
+                Arrays.stream(content.split("\n", -1))
+                        .map(line -> line.getBytes(StandardCharsets.UTF_8))
+                        .collect(Collectors.toList());
+        return new FormatDetector(REGISTRY)
+                .detect("sample", lines, Parsing.CONTEXT)
+                .definition()
+                .name();
+    }
+
+    private static List<ParseResult> read(String format, String content) {
+        return Parsing.assemble(format(format), content, EventBounds.DEFAULTS);
+    }
+
+    /** The events of {@code content}, which must be detected as {@code format}, none malformed. */
+    private static List<LogEvent> detectedAndRead(String format, String content) throws Exception {
+        assertThat(detected(content)).isEqualTo(format);
+        List<ParseResult> results = read(format, content);
+        assertThat(results).allSatisfy(r -> assertThat(r).isInstanceOf(LogEvent.class));
+        return results.stream().map(LogEvent.class::cast).collect(Collectors.toList());
+    }
+
+    @Test
+    void railsLogsAreRubysLoggerWithTheProgramNameOrNone() throws Exception {
+        List<LogEvent> events = detectedAndRead("ruby", RAILS);
+
+        assertThat(events).hasSize(6);
+        assertThat(events.get(0).timestampText()).isEqualTo("2024-01-15T10:20:30.123456Z");
+        assertThat(events.get(0).level()).isEqualTo("INFO");
+        assertThat(events.get(0).pid()).isEqualTo(4242L);
+        assertThat(events.get(0).logger()).isNull();
+        assertThat(events.get(0).message()).startsWith("[8f1c2d] Started GET \"/users/7\"");
+        assertThat(events.get(1).message()).startsWith("[8f1c2d]   User Load (0.4ms)");
+        assertThat(events.get(2).logger()).isEqualTo("sidekiq");
+        assertThat(events.get(2).message())
+                .isEqualTo("Retrying job 17 in 30 s: -- not a separator");
+        assertThat(events.get(4).logger()).isEqualTo("my app");
+        assertThat(events.get(4).level()).isEqualTo("FATAL");
+        assertThat(events.get(5).level()).isEqualTo("ANY");
+    }
+
+    @Test
+    void gunicornsErrorLogIsPythonLoggingWithItsTracebacks() throws Exception {
+        List<LogEvent> events = detectedAndRead("python", GUNICORN);
+
+        assertThat(events).hasSize(4);
+        assertThat(events.get(2).timestampText()).isEqualTo("2024-01-15T10:20:31+01:00");
+        assertThat(events.get(2).pid()).isEqualTo(42L);
+        assertThat(events.get(2).level()).isEqualTo("CRITICAL");
+        assertThat(events.get(2).message()).isEqualTo("WORKER TIMEOUT (pid:42)");
+        assertThat(events.get(3).message())
+                .startsWith("Exception in worker process\nTraceback")
+                .endsWith("No module named 'app'");
+    }
+
+    @Test
+    void uvicornsClientIsNoLoggerAndItsRequestsAreRead() throws Exception {
+        List<LogEvent> events = detectedAndRead("python", UVICORN);
+
+        assertThat(events).hasSize(7);
+        assertThat(events).allSatisfy(event -> assertThat(event.logger()).isNull());
+        assertThat(events.get(2).message())
+                .isEqualTo("Uvicorn running on http://127.0.0.1:8000 (Press CTRL+C to quit)");
+        assertThat(events.get(3).client()).isEqualTo("127.0.0.1");
+        assertThat(events.get(3).method()).isEqualTo("GET");
+        assertThat(events.get(3).path()).isEqualTo("/");
+        assertThat(events.get(3).status()).isEqualTo(200);
+        assertThat(events.get(4).client()).isEqualTo("2001:db8::7");
+        assertThat(events.get(4).path()).isEqualTo("/items/5?q=a%20b");
+        assertThat(events.get(4).status()).isEqualTo(404);
+        assertThat(events.get(5).level()).isEqualTo("WARNING");
+        assertThat(events.get(6).message()).endsWith("ValueError: boom");
+    }
+
+    @Test
+    void jenkinsLinesWithTheirThreadIdsAndStackTraces() throws Exception {
+        List<LogEvent> events = detectedAndRead("jenkins", JENKINS);
+
+        assertThat(events).hasSize(3);
+        assertThat(events.get(0).timestampText()).isEqualTo("2024-01-15T10:20:30.123Z");
+        assertThat(events.get(0).logger()).isEqualTo("jenkins.InitReactorRunner$1#onAttained");
+        assertThat(events.get(1).level()).isEqualTo("WARNING");
+        assertThat(events.get(1).extra()).containsEntry("threadId", 42L);
+        assertThat(events.get(1).message())
+                .endsWith("at java.base/java.lang.Object.wait(Native Method)");
+        assertThat(events.get(2).timestampText()).isEqualTo("2024-01-15T10:20:32+01:00");
+        assertThat(events.get(2).level()).isEqualTo("SEVERE");
+    }
+
+    @Test
+    void envoysDefaultAccessLog() throws Exception {
+        List<LogEvent> events = detectedAndRead("envoy", ENVOY);
+
+        assertThat(events.get(0).timestampText()).isEqualTo("2024-01-15T10:20:30.123Z");
+        assertThat(events.get(0).method()).isEqualTo("GET");
+        assertThat(events.get(0).path()).isEqualTo("/api/v1/items?id=7");
+        assertThat(events.get(0).status()).isEqualTo(200);
+        assertThat(events.get(0).bytes()).isEqualTo(1532L);
+        assertThat(events.get(0).requestTime()).isEqualTo(0.012);
+        assertThat(events.get(0).userAgent()).isEqualTo("curl/8.5.0");
+        assertThat(events.get(0).extra())
+                .containsEntry("forwardedFor", "203.0.113.5")
+                .containsEntry("authority", "shop.example.com")
+                .containsEntry("upstreamHost", "10.1.2.3:8080");
+        assertThat(events.get(1).status()).isEqualTo(503);
+        assertThat(events.get(1).requestTime()).isEqualTo(3.004);
+        assertThat(events.get(1).extra())
+                .containsEntry("responseFlags", "UF,URX")
+                .containsEntry("receivedBytes", 517L);
+    }
+
+    @Test
+    void istiosAccessLogHasTheClientAsItsDownstreamAddress() throws Exception {
+        List<LogEvent> events = detectedAndRead("envoy", ISTIO);
+
+        assertThat(events.get(0).client()).isEqualTo("10.44.1.23");
+        assertThat(events.get(0).status()).isEqualTo(418);
+        assertThat(events.get(0).path()).isEqualTo("/status/418");
+        assertThat(events.get(0).bytes()).isEqualTo(135L);
+        assertThat(events.get(0).extra())
+                .contains(
+                        entry("responseCodeDetails", "via_upstream"),
+                        entry("upstreamCluster", "inbound|8000||"),
+                        entry("route", "default"));
+        // A TCP connection that never reached an upstream: no request, status 0.
+        assertThat(events.get(1).method()).isNull();
+        assertThat(events.get(1).extra()).containsEntry("responseFlags", "UH");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "ruby | X, [2024-01-15T10:20:30.123456 #1]  LOUD -- : no such severity",
+                "jenkins | 2024-01-15 10:20:30.123+0000 [id=1]\tLOUD\ta.B#c: no such level",
+                "envoy | [2024-01-15T10:20:30.123Z] \"GET / HTTP/1.1\" abc - 0 1 2 3 \"-\" \"-\" \"-\""
+                        + " \"-\" \"-\"",
+            })
+    void linesOfUnknownLevelsOrShapesAreMalformed(String format, String line) {
+        assertThat(read(format, line)).singleElement().isInstanceOf(MalformedLine.class);
+    }
+}
