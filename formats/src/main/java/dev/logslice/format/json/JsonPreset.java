@@ -1,5 +1,7 @@
 package dev.logslice.format.json;
 
+import dev.logslice.format.Field;
+
 import java.util.List;
 
 /**
@@ -68,7 +70,16 @@ public enum JsonPreset {
                     + "\"id.orig_p\":50522,\"id.resp_h\":\"93.184.216.34\",\"id.resp_p\":443,"
                     + "\"proto\":\"tcp\",\"service\":\"ssl\",\"conn_state\":\"SF\"}",
             List.of("ts"),
-            List.of("uid", "fuid", "id.orig_h"));
+            List.of("uid", "fuid", "id.orig_h")),
+    MONGODB(
+            "mongodb",
+            "MongoDB 4.4+ server log; t.$date as the time, s (F E W I D1..D5) as the level,"
+                    + " the component c as the logger, ctx as the thread, attr.* in extra",
+            "{\"t\":{\"$date\":\"2024-01-15T10:20:30.123+00:00\"},\"s\":\"I\",\"c\":"
+                    + "\"NETWORK\",\"id\":22943,\"ctx\":\"listener\",\"msg\":\"Connection"
+                    + " accepted\",\"attr\":{\"remote\":\"10.0.0.5:50522\"}}",
+            List.of("t.$date", "s", "c", "msg"),
+            List.of());
 
     private final String formatName;
     private final String description;
@@ -97,6 +108,28 @@ public enum JsonPreset {
 
     public String example() {
         return example;
+    }
+
+    /**
+     * The keys this family names its fields by, before the defaults: a family's own short keys
+     * ({@code s}, {@code c}) are no field's in other JSON.
+     */
+    public JsonFieldMapping ownKeys(JsonFieldMapping defaults) {
+        if (this != MONGODB) {
+            return defaults;
+        }
+        return defaults.with(Field.TIMESTAMP, List.of("t.$date"))
+                .with(Field.LEVEL, List.of("s"))
+                .with(Field.LOGGER, List.of("c"))
+                .with(Field.THREAD, List.of("ctx"));
+    }
+
+    /**
+     * Whether this family's events differ from json's of the same line: Docker's message without
+     * its line end, journald's of bytes as text, MongoDB's time, level, logger and thread.
+     */
+    public boolean readsOtherwiseThanJson() {
+        return this == DOCKER || this == JOURNALD || this == MONGODB;
     }
 
     /** The format of this family with a mapping (the defaults, or with the user's keys). */

@@ -187,10 +187,8 @@ public final class FormatRegistry {
                                     true,
                                     true,
                                     options -> jsonPreset(preset, options, all))
-                            // Their messages differ from json's: Docker's without its line end,
-                            // journald's of bytes as text.
                             .refining(
-                                    preset == JsonPreset.DOCKER || preset == JsonPreset.JOURNALD
+                                    preset.readsOtherwiseThanJson()
                                             ? new String[] {"json"}
                                             : new String[0]));
         }
@@ -247,7 +245,12 @@ public final class FormatRegistry {
     }
 
     private static JsonFieldMapping mapping(FormatOptions options) {
-        JsonFieldMapping mapping = JsonFieldMapping.defaults();
+        return mapping(JsonFieldMapping.defaults(), options);
+    }
+
+    /** {@code base} with the user's keys (--time-field and co.), which win over it. */
+    private static JsonFieldMapping mapping(JsonFieldMapping base, FormatOptions options) {
+        JsonFieldMapping mapping = base;
         for (var keys : options.jsonKeys().entrySet()) {
             mapping = mapping.with(keys.getKey(), keys.getValue());
         }
@@ -256,7 +259,8 @@ public final class FormatRegistry {
 
     private static LogFormat jsonPreset(
             JsonPreset preset, FormatOptions options, List<FormatDefinition> all) {
-        LogFormat format = preset.format(mapping(options));
+        LogFormat format =
+                preset.format(mapping(preset.ownKeys(JsonFieldMapping.defaults()), options));
         return preset == JsonPreset.DOCKER
                 ? NestedFormat.container(preset.formatName(), format, innerFormats(all))
                 : format;

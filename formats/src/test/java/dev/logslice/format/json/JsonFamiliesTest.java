@@ -5,6 +5,8 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
+import dev.logslice.format.detect.FormatDetector;
+import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
@@ -13,7 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -162,8 +167,48 @@ class JsonFamiliesTest {
                 .containsEntry("uid", "CHhAvVGS1DHFjwGM9");
     }
 
+    @Test
+    void mongodbsTimeLevelComponentAndContext() throws Exception {
+        String log =
+                "{\"t\":{\"$date\":\"2024-01-15T10:20:30.123+01:00\"},\"s\":\"W\",\"c\":"
+                        + "\"NETWORK\",\"id\":22943,\"ctx\":\"conn42\",\"msg\":\"Slow query\","
+                        + "\"attr\":{\"remote\":\"10.0.0.5:50522\",\"durationMillis\":1204}}\n"
+                        + "{\"t\":{\"$date\":\"2024-01-15T10:20:31.000Z\"},\"s\":\"D2\",\"c\":"
+                        + "\"STORAGE\",\"id\":1,\"ctx\":\"WTCheckpointThread\",\"msg\":\"x\"}";
+        assertThat(detected(log)).isEqualTo("mongodb");
+        List<ParseResult> results = Parsing.assemble(format("mongodb"), log, EventBounds.DEFAULTS);
+        LogEvent slow = (LogEvent) results.get(0);
+        LogEvent debug = (LogEvent) results.get(1);
+
+        assertThat(slow.timestampText()).isEqualTo("2024-01-15T10:20:30.123+01:00");
+        assertThat(slow.level()).isEqualTo("warning");
+        assertThat(slow.logger()).isEqualTo("NETWORK");
+        assertThat(slow.thread()).isEqualTo("conn42");
+        assertThat(slow.message()).isEqualTo("Slow query");
+        assertThat(slow.extra())
+                .containsEntry("attr.remote", "10.0.0.5:50522")
+                .containsEntry("attr.durationMillis", 1204L);
+        assertThat(debug.level()).isEqualTo("debug");
+        // In other JSON, s and c are nobody's level and logger.
+        LogEvent plain = Parsing.event(format("json"), "{\"s\":\"W\",\"c\":\"x\",\"msg\":\"m\"}");
+        assertThat(plain.level()).isNull();
+        assertThat(plain.logger()).isNull();
+    }
+
+    private String detected(String content) throws Exception {
+        List<byte[]> lines =
+                Arrays.stream(content.split("\n", -1))
+                        .map(line -> line.getBytes(StandardCharsets.UTF_8))
+                        .collect(Collectors.toList());
+        return new FormatDetector(registry)
+                .detect("sample", lines, Parsing.CONTEXT)
+                .definition()
+                .name();
+    }
+
     @ParameterizedTest
     @CsvSource({
+        "mongodb, '{\"t\":\"2024-01-15T10:20:30Z\",\"s\":\"I\",\"c\":\"x\",\"msg\":\"m\"}'",
         "bunyan, '{\"level\":30,\"hostname\":\"h\",\"pid\":1,\"time\":\"2024-01-15T10:20:30Z\"}'",
         "gelf, '{\"version\":\"1.1\",\"host\":\"h\",\"message\":\"m\"}'",
         "journald, '{\"MESSAGE\":\"m\",\"PRIORITY\":\"6\"}'",

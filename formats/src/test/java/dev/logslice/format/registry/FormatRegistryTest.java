@@ -79,6 +79,7 @@ class FormatRegistryTest {
                         "azure",
                         "docker",
                         "zeek-json",
+                        "mongodb",
                         "json",
                         "logfmt",
                         "regex");
@@ -137,6 +138,6 @@ class FormatRegistryTest {
                 .isInstanceOf(UnknownFormatException.class)
                 .hasMessageStartingWith(
                         "unknown format 'combind'; the formats are: auto, combined,")
-                .hasMessageContaining("zeek-json, json, logfmt, regex");
+                .hasMessageContaining("zeek-json, mongodb, json, logfmt, regex");
     }
 }
