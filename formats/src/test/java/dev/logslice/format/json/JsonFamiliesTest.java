@@ -5,7 +5,6 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
-import dev.logslice.format.detect.FormatDetector;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
@@ -15,10 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -196,14 +192,7 @@ class JsonFamiliesTest {
     }
 
     private String detected(String content) throws Exception {
-        List<byte[]> lines =
-                Arrays.stream(content.split("\n", -1))
-                        .map(line -> line.getBytes(StandardCharsets.UTF_8))
-                        .collect(Collectors.toList());
-        return new FormatDetector(registry)
-                .detect("sample", lines, Parsing.CONTEXT)
-                .definition()
-                .name();
+        return Parsing.detected(registry, content);
     }
 
     @ParameterizedTest

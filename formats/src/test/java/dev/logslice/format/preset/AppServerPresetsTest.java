@@ -1,24 +1,16 @@
 package dev.logslice.format.preset;
 
 import dev.logslice.format.LogEvent;
-import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
-import dev.logslice.format.ParseResult;
-import dev.logslice.format.detect.FormatDetector;
-import dev.logslice.format.multiline.EventBounds;
-import dev.logslice.format.registry.FormatOptions;
-import dev.logslice.format.registry.FormatRegistry;
-import dev.logslice.format.testing.Parsing;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 
+import static dev.logslice.format.preset.ServerLogPresetsTest.detectedAndRead;
+import static dev.logslice.format.preset.ServerLogPresetsTest.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
@@ -30,8 +22,6 @@ import static org.assertj.core.api.Assertions.entry;
  * padding, empty program names, odd thread ids, tracebacks, dashes for missing values.
  */
 class AppServerPresetsTest {
-    private static final FormatRegistry REGISTRY = FormatRegistry.standard();
-
     private static final String RAILS =
             "I, [2024-01-15T10:20:30.123456 #4242]  INFO -- : [8f1c2d] Started GET \"/users/7\""
                     + " for 203.0.113.5 at 2024-01-15 10:20:30 +0000\n"
@@ -92,33 +82,6 @@ class AppServerPresetsTest {
                     + "[2024-01-15T10:20:31.000Z] \"- - -\" 0 UH no_healthy_upstream - \"-\" 0 0 0 -"
                     + " \"-\" \"-\" \"-\" \"-\" \"-\" BlackHoleCluster - 10.44.1.27:80"
                     + " 10.44.1.23:37653 - -";
-
-    private static LogFormat format(String name) {
-        return REGISTRY.create(name, FormatOptions.none());
-    }
-
-    private static String detected(String content) throws Exception {
-        List<byte[]> lines =
-                Arrays.stream(content.split("\n", -1))
-                        .map(line -> line.getBytes(StandardCharsets.UTF_8))
-                        .collect(Collectors.toList());
-        return new FormatDetector(REGISTRY)
-                .detect("sample", lines, Parsing.CONTEXT)
-                .definition()
-                .name();
-    }
-
-    private static List<ParseResult> read(String format, String content) {
-        return Parsing.assemble(format(format), content, EventBounds.DEFAULTS);
-    }
-
-    /** The events of {@code content}, which must be detected as {@code format}, none malformed. */
-    private static List<LogEvent> detectedAndRead(String format, String content) throws Exception {
-        assertThat(detected(content)).isEqualTo(format);
-        List<ParseResult> results = read(format, content);
-        assertThat(results).allSatisfy(r -> assertThat(r).isInstanceOf(LogEvent.class));
-        return results.stream().map(LogEvent.class::cast).collect(Collectors.toList());
-    }
 
     @Test
     void railsLogsAreRubysLoggerWithTheProgramNameOrNone() throws Exception {

@@ -4,7 +4,6 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
-import dev.logslice.format.detect.FormatDetector;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
@@ -14,8 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -31,27 +28,20 @@ import static org.assertj.core.api.Assertions.entry;
 class ServerLogPresetsTest {
     private static final FormatRegistry REGISTRY = FormatRegistry.standard();
 
-    private static LogFormat format(String name) {
+    static LogFormat format(String name) {
         return REGISTRY.create(name, FormatOptions.none());
     }
 
-    private static String detected(String content) throws Exception {
-        List<byte[]> lines =
-                Arrays.stream(content.split("\n", -1))
-                        .map(line -> line.getBytes(StandardCharsets.UTF_8))
-                        .collect(Collectors.toList());
-        return new FormatDetector(REGISTRY)
-                .detect("sample", lines, Parsing.CONTEXT)
-                .definition()
-                .name();
+    static String detected(String content) throws Exception {
+        return Parsing.detected(REGISTRY, content);
     }
 
-    private static List<ParseResult> read(String format, String content) {
+    static List<ParseResult> read(String format, String content) {
         return Parsing.assemble(format(format), content, EventBounds.DEFAULTS);
     }
 
     /** The events of {@code content}, which must be detected as {@code format}. */
-    private static List<LogEvent> detectedAndRead(String format, String content) throws Exception {
+    static List<LogEvent> detectedAndRead(String format, String content) throws Exception {
         assertThat(detected(content)).isEqualTo(format);
         return events(format, content);
     }

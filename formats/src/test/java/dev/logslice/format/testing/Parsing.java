@@ -6,14 +6,18 @@ import dev.logslice.format.LogParser;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.detect.FormatDetector;
 import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.format.registry.FormatRegistry;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** Parses test lines and files with a fixed context (UTC, reference 2016-01-01). */
 public final class Parsing {
@@ -21,6 +25,15 @@ public final class Parsing {
             ParserContext.of(ZoneId.of("UTC"), Instant.parse("2016-01-01T00:00:00Z"));
 
     private Parsing() {}
+
+    /** The name of the format detection takes {@code content} (lines split at LF) to be. */
+    public static String detected(FormatRegistry registry, String content) throws Exception {
+        List<byte[]> lines =
+                Arrays.stream(content.split("\n", -1))
+                        .map(line -> line.getBytes(StandardCharsets.UTF_8))
+                        .collect(Collectors.toList());
+        return new FormatDetector(registry).detect("sample", lines, CONTEXT).definition().name();
+    }
 
     /** The event of one line; fails the test with the parser's reason when there is none. */
     public static LogEvent event(LogFormat format, String line) {
