@@ -2,6 +2,7 @@ package dev.logslice.job;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
 import org.apache.flink.configuration.ResourceManagerOptions;
@@ -20,6 +21,7 @@ import java.time.Duration;
 public final class EmbeddedFlink {
     private static final int SORT_SHUFFLE_MIN_BUFFERS = 64;
     private static final MemorySize NETWORK_BUFFER = MemorySize.parse("32k");
+    private static final String LOOPBACK = "127.0.0.1";
 
     private EmbeddedFlink() {}
 
@@ -116,6 +118,11 @@ public final class EmbeddedFlink {
         Configuration local = new Configuration(conf);
         // A random port: several embedded runs (tests, scripts) may share a machine.
         local.set(RestOptions.BIND_PORT, "0");
+        // Nothing but this JVM talks to it: its BLOB server, REST endpoint and the socket that
+        // collects results would otherwise listen on every interface (Flink's default).
+        local.set(JobManagerOptions.BIND_HOST, LOOPBACK);
+        local.set(TaskManagerOptions.BIND_HOST, LOOPBACK);
+        local.set(RestOptions.BIND_ADDRESS, LOOPBACK);
         // In one JVM no TaskManager is lost: a failure (a changed file, --strict) is final,
         // and retrying it would only delay the error.
         local.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
