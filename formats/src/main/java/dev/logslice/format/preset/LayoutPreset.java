@@ -362,6 +362,63 @@ public enum LayoutPreset {
             Envoy.START + "\"- - -\" 0" + Envoy.ISTIO_REST,
             Envoy.START + "\"%{request}\" %{status}" + Envoy.REST,
             Envoy.START + "\"- - -\" 0" + Envoy.REST),
+    SUPERVISORD(
+            "supervisord",
+            "supervisord's own log: time, level (CRIT ERRO WARN INFO DEBG TRAC BLAT), message",
+            "2024-01-15 10:20:30,123 INFO gave up: worker entered FATAL state, too many start"
+                    + " retries too quickly",
+            ContinuationLines.NONE,
+            LevelNames.SUPERVISORD,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} %{level} %{message}"),
+    BGL(
+            "bgl",
+            "Blue Gene/L RAS log (Loghub's BGL): alert, epoch, date, node, time, node, type,"
+                    + " component, level, message",
+            "- 1117838570 2005.06.03 R02-M1-N0-C:J12-U11 2005-06-03-15.42.50.675872"
+                    + " R02-M1-N0-C:J12-U11 RAS KERNEL INFO instruction cache parity error"
+                    + " corrected",
+            ContinuationLines.NONE,
+            LevelNames.BGL,
+            // The epoch is the line's time in UTC; the text time beside it is local, zone unsaid.
+            "%{alert} %{timestamp:epoch} %{_:token} %{host} %{_:token} %{_:token} %{type:word}"
+                    + " %{logger} %{level} %{message}"),
+    THUNDERBIRD(
+            "thunderbird",
+            "Thunderbird supercomputer log (Loghub's, also Liberty and Spirit): alert, epoch,"
+                    + " date, node, a syslog line",
+            "- 1131566461 2005.11.09 dn228 Nov 9 12:01:01 dn228/dn228 crond(pam_unix)[2915]:"
+                    + " session closed for user root",
+            ContinuationLines.NONE,
+            null,
+            Thunderbird.START + "%{program}[%{pid}]: %{message}",
+            Thunderbird.START + "%{program}: %{message}",
+            Thunderbird.START + "%{message}"),
+    HPC(
+            "hpc",
+            "HPC cluster event log (Loghub's HPC): id, node, component, state, epoch, flag,"
+                    + " message",
+            "134681 node-246 unix.hw state_change.unavailable 1077804742 1 Component State"
+                    + " Change: Component \"alt0\" is in the unavailable state (HWID=1)",
+            ContinuationLines.NONE,
+            null,
+            "%{logId:digits} %{host} %{logger} %{state} %{timestamp:epoch} %{flag:digits}"
+                    + " %{message}"),
+    HEALTHAPP(
+            "healthapp",
+            "Android health app log (Loghub's HealthApp): time|component|pid|message",
+            "20171223-22:15:29:606|Step_LSC|30002312|onStandStepChanged 3579",
+            ContinuationLines.NONE,
+            null,
+            // Its milliseconds are unpadded (":5" is 5 ms), as no fraction is read: dropped.
+            "%{timestamp:yyyyMMdd-H:m:s}:%{_:digits}|%{logger}|%{pid}|%{message}"),
+    PROXIFIER(
+            "proxifier",
+            "Proxifier's connection log: [MM.dd time] program - message (year from the file)",
+            "[10.30 16:49:06] chrome.exe - proxy.example.com:5070 open through proxy"
+                    + " proxy.example.com:5070 HTTPS",
+            ContinuationLines.NONE,
+            null,
+            "[%{timestamp:MM.dd HH:mm:ss}] %{program:text} - %{message}"),
     CRI(
             "cri",
             "Kubernetes CRI container log; the message is parsed again when its format is known",
@@ -435,15 +492,23 @@ public enum LayoutPreset {
     /**
      * Whether any other format that reads as many of a file's lines is chosen over this one: a time
      * then anything reads every line that starts with a time (ISO-stamped syslog, Spring Boot,
-     * MySQL), where their own formats know more.
+     * MySQL), where their own formats know more; supervisord's time, level, message reads the lines
+     * of Java's layouts without their thread and logger.
      */
     public boolean isFallback() {
-        return this == KUBECTL;
+        return this == KUBECTL || this == SUPERVISORD;
     }
 
     public LogFormat format() {
         LogFormat format = new PresetFormat(formatName, continuations, levels, specs);
         return this == POSTGRESQL ? new NamedZoneFormat(format) : format;
+    }
+
+    /** Thunderbird's start: alert, epoch, date, node, then the syslog time and the node again. */
+    private static final class Thunderbird {
+        static final String START =
+                "%{alert} %{timestamp:epoch} %{_:token} %{host} %{_:word} %{_:digits}"
+                        + " %{_:token} %{_:token} ";
     }
 
     /** Envoy's layouts, in a class of their own as an enum's constants cannot use its fields. */

@@ -93,6 +93,15 @@ final class LevelNames implements Serializable {
             new LevelNames(
                     List.of(".", "-", "*", "#"), List.of("debug", "verbose", "notice", "warning"));
 
+    static final LevelNames SUPERVISORD =
+            new LevelNames(
+                    List.of("CRIT", "ERRO", "WARN", "INFO", "DEBG", "TRAC", "BLAT"),
+                    List.of("critical", "error", "warn", "info", "debug", "trace", "blather"));
+
+    /** Blue Gene/L's RAS severities. */
+    static final LevelNames BGL =
+            new LevelNames(List.of("FATAL", "FAILURE", "SEVERE", "ERROR", "WARNING", "INFO"), null);
+
     private final List<String> written;
     private final List<String> reported;
     private final boolean anyOnScale;
