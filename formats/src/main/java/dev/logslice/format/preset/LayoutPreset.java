@@ -75,7 +75,7 @@ public enum LayoutPreset {
     POSTGRESQL(
             "postgresql",
             "PostgreSQL server log of the default prefixes ('%m [%p] ', Debian's '%t [%p-%l]"
-                    + " %q%u@%d '); times at the offset of the zone name (UTC, CET, +01), kept in extra; unknown names read in --zone",
+                    + " %q%u@%d ', '%t ' alone); times at the offset of the zone name (UTC, CET, +01), kept in extra; unknown names read in --zone",
             "2024-01-15 10:20:30.123 UTC [4242] LOG:  duration: 1204.551 ms  statement: SELECT"
                     + " count(*) FROM orders",
             ContinuationLines.STACK_TRACES,
@@ -86,7 +86,12 @@ public enum LayoutPreset {
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} [%{pid}] %{user}@%{database}"
                     + " %{level:token}:  %{message}",
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} [%{pid}-%{lineNumber:digits}]"
-                    + " %{user}@%{database} %{level:token}:  %{message}"),
+                    + " %{user}@%{database} %{level:token}:  %{message}",
+            // '%t ' and '%m ' alone: Hadoop's layout read the zone as the level, the level as
+            // the logger.
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} %{level:token}:  %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} %{user}@%{database} %{level:token}:"
+                    + "  %{message}"),
     MYSQL(
             "mysql",
             "MySQL and MariaDB error log (5.5 to 8.0)",

@@ -209,6 +209,28 @@ class SystemLogPresetsTest {
         assertThat(Parsing.event(format("postgresql"), line).timestampText()).isEqualTo(time);
     }
 
+    @Test
+    void postgresqlWithoutPidIsNotReadAsHadoopsLevelAndLogger() throws Exception {
+        String log =
+                "2019-09-22 06:28:24 UTC DETAIL:  parameters: $1 = '86', $2 = 'Item: Inserted'\n"
+                        + "2019-09-22 06:28:24 UTC LOG:  duration: 112.337 ms  execute S_59: UPDATE"
+                        + " t SET a = $1\n"
+                        + "2019-09-22 06:28:25 CEST app@shop ERROR:  relation \"x\" does not exist";
+
+        assertThat(Parsing.detected(FormatRegistry.standard(), log)).isEqualTo("postgresql");
+        LogEvent detail =
+                Parsing.event(format("postgresql"), log.lines().findFirst().orElseThrow());
+        LogEvent error =
+                Parsing.event(format("postgresql"), log.lines().skip(2).findFirst().orElseThrow());
+        assertThat(detail.level()).isEqualTo("DETAIL");
+        assertThat(detail.logger()).isNull();
+        assertThat(detail.timestampText()).isEqualTo("2019-09-22T06:28:24Z");
+        assertThat(detail.message()).startsWith("parameters: $1 = '86'");
+        assertThat(error.timestampText()).isEqualTo("2019-09-22T06:28:25+02:00");
+        assertThat(error.user()).isEqualTo("app");
+        assertThat(error.extra()).contains(entry("database", "shop"), entry("zone", "CEST"));
+    }
+
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
