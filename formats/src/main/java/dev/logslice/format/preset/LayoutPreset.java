@@ -424,6 +424,17 @@ public enum LayoutPreset {
             ContinuationLines.NONE,
             null,
             "[%{timestamp:MM.dd HH:mm:ss}] %{program:text} - %{message}"),
+    MONGODB_TEXT(
+            "mongodb-text",
+            "MongoDB's text log before 4.4 (4.4 and later write JSON: mongodb): time, severity"
+                    + " (F E W I D, D1 to D5), component, [context], message",
+            "2018-02-05T13:44:56.744+0100 I NETWORK  [initandlisten] waiting for connections on"
+                    + " port 27017",
+            ContinuationLines.NONE,
+            LevelNames.MONGODB,
+            // The component is '-' where there is none; the context may hold spaces.
+            "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ} %{level:token} %{logger} [%{thread:text}]"
+                    + " %{message}"),
     CRI(
             "cri",
             "Kubernetes CRI container log; the message is parsed again when its format is known",

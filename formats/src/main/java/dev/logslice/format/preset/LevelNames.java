@@ -102,6 +102,14 @@ final class LevelNames implements Serializable {
     static final LevelNames BGL =
             new LevelNames(List.of("FATAL", "FAILURE", "SEVERE", "ERROR", "WARNING", "INFO"), null);
 
+    /** MongoDB's severities before its JSON log; D1 to D5 are debug verbosities. */
+    static final LevelNames MONGODB =
+            new LevelNames(
+                    List.of("F", "E", "W", "I", "D", "D1", "D2", "D3", "D4", "D5"),
+                    List.of(
+                            "fatal", "error", "warning", "info", "debug", "debug", "debug", "debug",
+                            "debug", "debug"));
+
     private final List<String> written;
     private final List<String> reported;
     private final boolean anyOnScale;

@@ -181,6 +181,29 @@ class ClusterLogPresetsTest {
     }
 
     @Test
+    void mongodbTextLogsHaveSeverityComponentAndContext() throws Exception {
+        String log =
+                "2018-02-05T13:44:56.744+0100 I NETWORK  [initandlisten] waiting for connections"
+                        + " on port 27017\n"
+                        + "2018-02-05T13:44:57.000Z W -        [main] no component [x] here\n"
+                        + "2019-02-05T13:44:58.001+0000 D2 QUERY    [conn 12] plan [a] chosen\n"
+                        + "2018-02-05T13:44:59.002+0100 F -        [conn3] Invariant failure";
+
+        List<LogEvent> events = detectedAndRead("mongodb-text", log);
+
+        assertThat(events)
+                .extracting(LogEvent::level)
+                .containsExactly("info", "warning", "debug", "fatal");
+        assertThat(events.get(0).timestampText()).isEqualTo("2018-02-05T13:44:56.744+01:00");
+        assertThat(events.get(0).logger()).isEqualTo("NETWORK");
+        assertThat(events.get(0).thread()).isEqualTo("initandlisten");
+        assertThat(events.get(1).logger()).isNull();
+        assertThat(events.get(1).message()).isEqualTo("no component [x] here");
+        assertThat(events.get(2).thread()).isEqualTo("conn 12");
+        assertThat(events.get(2).message()).isEqualTo("plan [a] chosen");
+    }
+
+    @Test
     void javaLinesStayJavasBesideSupervisord() throws Exception {
         String hadoop =
                 "2015-10-18 18:01:47,978 INFO org.apache.hadoop.mapreduce.v2.app.MRAppMaster:"

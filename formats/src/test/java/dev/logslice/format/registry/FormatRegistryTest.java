@@ -72,6 +72,7 @@ class FormatRegistryTest {
                         "hpc",
                         "healthapp",
                         "proxifier",
+                        "mongodb-text",
                         "cri",
                         "kubectl",
                         "w3c",
