@@ -435,6 +435,22 @@ public enum LayoutPreset {
             // The component is '-' where there is none; the context may hold spaces.
             "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ} %{level:token} %{logger} [%{thread:text}]"
                     + " %{message}"),
+    JVM_GC(
+            "jvm-gc",
+            "Java's GC log: Java 8's -XX:+PrintGCDateStamps lines (the lines of a collection's"
+                    + " details join its event) and Java 9+'s -Xlog with the time decoration",
+            "2018-03-03T19:37:06.157+0500: 14597.826: [GC (Allocation Failure) [ParNew:"
+                    + " 139776K->17472K(157248K), 0.0460451 secs] 172093K->63390K(506816K),"
+                    + " 0.0461403 secs] [Times: user=0.08 sys=0.00, real=0.05 secs]",
+            // Tenuring distributions and heap printouts fill the lines between two collections.
+            ContinuationLines.ANY,
+            LevelNames.JVM_UNIFIED,
+            "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ}: %{uptime:decimal}: %{message}",
+            "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ}: %{message}",
+            // -Xlog pads its level and tags inside their brackets.
+            "[%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ}][%{uptime}][%{level:text}][%{tags:text}]"
+                    + " %{message}",
+            "[%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ}][%{level:text}][%{tags:text}] %{message}"),
     CRI(
             "cri",
             "Kubernetes CRI container log; the message is parsed again when its format is known",

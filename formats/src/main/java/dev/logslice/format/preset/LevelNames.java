@@ -110,6 +110,10 @@ final class LevelNames implements Serializable {
                             "fatal", "error", "warning", "info", "debug", "debug", "debug", "debug",
                             "debug", "debug"));
 
+    /** Java's unified logging (-Xlog); Java 8's GC lines have no level. */
+    static final LevelNames JVM_UNIFIED =
+            new LevelNames(List.of("trace", "debug", "info", "warning", "error"), null);
+
     private final List<String> written;
     private final List<String> reported;
     private final boolean anyOnScale;

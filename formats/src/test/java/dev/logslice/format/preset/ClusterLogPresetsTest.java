@@ -204,6 +204,51 @@ class ClusterLogPresetsTest {
     }
 
     @Test
+    void java8GcLogsJoinTheirDetailLinesToTheirCollection() throws Exception {
+        String log =
+                "2018-06-11T02:00:11.097+0000: 1396558.467: [GC (Allocation Failure)"
+                        + " 2018-06-11T02:00:11.097+0000: 1396558.467: [ParNew\n"
+                        + "Desired survivor size 8716288 bytes, new threshold 6 (max 6)\n"
+                        + "- age   1:    1142528 bytes,    1142528 total\n"
+                        + ": 153138K->12252K(153344K), 0.0077785 secs] [Times: user=0.02 sys=0.00,"
+                        + " real=0.01 secs]\n"
+                        + "2018-06-11T02:00:12.000+0500: Total time for which application threads"
+                        + " were stopped: 0.0083760 seconds";
+
+        List<LogEvent> events = detectedAndRead("jvm-gc", log);
+
+        assertThat(events).hasSize(2);
+        assertThat(events.get(0).timestampText()).isEqualTo("2018-06-11T02:00:11.097Z");
+        assertThat(events.get(0).extra()).containsEntry("uptime", "1396558.467");
+        assertThat(events.get(0).message())
+                .startsWith("[GC (Allocation Failure) 2018-06-11T02:00:11.097+0000")
+                .contains("\n- age   1:")
+                .endsWith("real=0.01 secs]");
+        assertThat(events.get(1).timestampText()).isEqualTo("2018-06-11T02:00:12+05:00");
+        assertThat(events.get(1).message()).startsWith("Total time for which");
+    }
+
+    @Test
+    void unifiedJvmLogsHavePaddedLevelsAndTags() throws Exception {
+        String log =
+                "[2024-01-15T10:20:30.123+0000][0.012s][info   ][gc,init     ] Version: 17.0.2\n"
+                        + "[2024-01-15T10:20:31.500+0000][1.389s][info   ][gc,start    ] GC(0)"
+                        + " Pause Young (Normal) (G1 Evacuation Pause)\n"
+                        + "[2024-01-15T10:20:31.520+0100][warning][gc          ] GC(0) To-space"
+                        + " exhausted";
+
+        List<LogEvent> events = detectedAndRead("jvm-gc", log);
+
+        assertThat(events).extracting(LogEvent::level).containsExactly("info", "info", "warning");
+        assertThat(events.get(0).extra())
+                .containsExactly(entry("uptime", "0.012s"), entry("tags", "gc,init"));
+        assertThat(events.get(1).message())
+                .isEqualTo("GC(0) Pause Young (Normal) (G1 Evacuation Pause)");
+        assertThat(events.get(2).timestampText()).isEqualTo("2024-01-15T10:20:31.52+01:00");
+        assertThat(events.get(2).extra()).containsExactly(entry("tags", "gc"));
+    }
+
+    @Test
     void javaLinesStayJavasBesideSupervisord() throws Exception {
         String hadoop =
                 "2015-10-18 18:01:47,978 INFO org.apache.hadoop.mapreduce.v2.app.MRAppMaster:"
@@ -229,7 +274,9 @@ class ClusterLogPresetsTest {
                 "hpc|134681 node-246 unix.hw state_change 2004-02-26 1 Component State Change",
                 "healthapp|201812-19:39:28:966|Step_StandStepDataManager|30002312|tryToReload",
                 "proxifier|[2024.10.30 16:49:06] chrome.exe - proxy open",
-                "supervisord|2024-01-15 10:20:30,123 NOTICE spawned: 'web' with pid 1234"
+                "supervisord|2024-01-15 10:20:30,123 NOTICE spawned: 'web' with pid 1234",
+                "jvm-gc|[2024-01-15T10:20:30.123+0000][0.012s][loud][gc] Version: 17.0.2",
+                "jvm-gc|[0.012s][info][gc] Using G1"
             })
     void linesOfOtherShapesAreMalformed(String formatAndLine) {
         int bar = formatAndLine.indexOf('|');

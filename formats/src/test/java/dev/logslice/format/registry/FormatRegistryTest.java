@@ -73,6 +73,7 @@ class FormatRegistryTest {
                         "healthapp",
                         "proxifier",
                         "mongodb-text",
+                        "jvm-gc",
                         "cri",
                         "kubectl",
                         "w3c",
