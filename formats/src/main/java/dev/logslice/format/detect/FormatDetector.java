@@ -8,12 +8,16 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.Severity;
 import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -166,10 +170,37 @@ public final class FormatDetector {
                 + (partial.isEmpty()
                         ? "no known format reads any of them"
                         : "closest: " + describe(partial, sample.size()))
+                + customLevelsHint(source, sample.size(), candidates)
                 + ". For a layout of your own: "
                 + REGEX_EXAMPLE
                 + ". "
                 + howToChoose();
+    }
+
+    /**
+     * Where a format whose level is any word would fit but for levels of no known name: that the
+     * file may use custom levels, which a named format reads.
+     */
+    private static String customLevelsHint(String source, int lines, List<Candidate> candidates) {
+        return candidates.stream()
+                .filter(c -> (c.fitting + c.unknownLevels) * 100 > FIT_PERCENT * lines)
+                .max(Comparator.comparingInt((Candidate c) -> c.unknownLevels))
+                .map(
+                        c -> {
+                            byte[] level = c.firstUnknownLevel.getBytes(StandardCharsets.UTF_8);
+                            return "; "
+                                    + c.definition.name()
+                                    + " would read "
+                                    + (c.fitting + c.unknownLevels)
+                                    + " of them but "
+                                    + c.unknownLevels
+                                    + " have a level of no known name (\""
+                                    + MalformedLine.of(source, 0, "", level, 0, level.length)
+                                            .escapedSample()
+                                    + "\"): if those are levels of the log's own, pass --format "
+                                    + c.definition.name();
+                        })
+                .orElse("");
     }
 
     private static Candidate read(
@@ -183,6 +214,13 @@ public final class FormatDetector {
             // As the source reads it: without the colours a terminal would show.
             byte[] line = AnsiEscapes.strip(raw);
             LogEvent event = parser.tryParse(line, 0, line.length, "sample", 0);
+            if (event != null
+                    && definition.isDetectedByKnownLevels()
+                    && event.level() != null
+                    && Severity.of(event.level()) == null) {
+                candidate.unknownLevel(event.level());
+                event = null;
+            }
             candidate.events.add(event == null ? null : fieldsOf(event));
             if (event != null) {
                 afterEvent = true;
@@ -240,10 +278,21 @@ public final class FormatDetector {
 
         int fitting;
 
+        /** Lines read but for a level of no known name, which detection does not count. */
+        int unknownLevels;
+
+        @Nullable String firstUnknownLevel;
+
         Candidate(FormatDefinition definition, LogFormat format, int order) {
             this.definition = definition;
             this.format = format;
             this.order = order;
+        }
+
+        void unknownLevel(String level) {
+            if (unknownLevels++ == 0) {
+                firstUnknownLevel = level;
+            }
         }
 
         /**

@@ -30,6 +30,7 @@ public final class FormatDefinition {
     private final Function<FormatOptions, LogFormat> factory;
     private Set<String> refines = Set.of();
     private boolean fallback;
+    private boolean detectedByKnownLevels;
     @Nullable private String exampleHeader;
 
     FormatDefinition(
@@ -93,6 +94,22 @@ public final class FormatDefinition {
      */
     public boolean isFallback() {
         return fallback;
+    }
+
+    /**
+     * Whether detection counts only the lines whose level is a known name ({@link
+     * dev.logslice.format.Severity}): for layouts whose level is any word, so that a line of
+     * another kind whose word sits there (PostgreSQL's zone, a host name) is not taken for an event
+     * of it. The format itself, once chosen, still reads custom levels.
+     */
+    public boolean isDetectedByKnownLevels() {
+        return detectedByKnownLevels;
+    }
+
+    /** This definition, detected by its known levels only ({@link #isDetectedByKnownLevels}). */
+    FormatDefinition detectedByKnownLevels() {
+        detectedByKnownLevels = true;
+        return this;
     }
 
     /** This definition, as a fallback ({@link #isFallback}). */

@@ -122,10 +122,11 @@ public final class FormatRegistry {
         for (Log4jPreset preset : Log4jPreset.values()) {
             all.add(
                     fixed(
-                            preset.formatName(),
-                            preset.description(),
-                            preset.example(),
-                            options -> preset.format()));
+                                    preset.formatName(),
+                                    preset.description(),
+                                    preset.example(),
+                                    options -> preset.format())
+                            .detectedByKnownLevels());
         }
         for (LayoutPreset preset : LayoutPreset.values()) {
             FormatDefinition definition =

@@ -1,5 +1,7 @@
 package dev.logslice.format.detect;
 
+import dev.logslice.format.LogFormat;
+import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
 import dev.logslice.format.testing.RealLogs;
@@ -78,6 +80,51 @@ class FormatDetectorTest {
                                 "\t... 3 more",
                                 "2015-10-18 18:01:48,000 INFO [main] a.B: retry"))
                 .isEqualTo("hadoop");
+    }
+
+    /**
+     * Java layouts take any word as the level, so lines of other programs with a time, a word and
+     * "name:" would read as their events, the host as the level.
+     */
+    @Test
+    void javaLayoutsAreNotDetectedOnWordsThatAreNoLevels() {
+        assertThatThrownBy(
+                        () ->
+                                detect(
+                                        "2024-01-15 10:20:30,123 web01 sshd[1234]: Accepted key",
+                                        "2024-01-15 10:20:31,456 web01 systemd[1]: Started x.",
+                                        "2024-01-15 10:20:32,789 worker Pool: job 18 done"))
+                .isInstanceOf(FormatDetectionException.class)
+                .hasMessageContaining("no format fits the first 3 lines")
+                .hasMessageNotContaining("hadoop (");
+    }
+
+    @Test
+    void customLevelsAmongKnownOnesAreRead() throws Exception {
+        String[] lines = {
+            "2015-10-18 18:01:47,978 INFO [main] org.example.App: starting",
+            "2015-10-18 18:01:48,001 AUDIT [main] org.example.Audit: bob logged in",
+            "2015-10-18 18:01:49,420 warn [main] org.example.App: slow start"
+        };
+
+        assertThat(detect(lines)).isEqualTo("hadoop");
+        LogFormat hadoop = FormatRegistry.standard().create("hadoop", FormatOptions.none());
+        assertThat(Arrays.stream(lines).map(line -> Parsing.event(hadoop, line).level()))
+                .containsExactly("INFO", "AUDIT", "warn");
+    }
+
+    @Test
+    void aFileOfMostlyCustomLevelsIsRefusedNamingTheFormatThatReadsIt() {
+        assertThatThrownBy(
+                        () ->
+                                detect(
+                                        "2015-10-18 18:01:47,978 AUDIT [main] a.Audit: alice in",
+                                        "2015-10-18 18:01:48,001 AUDIT [main] a.Audit: bob in",
+                                        "2015-10-18 18:01:49,420 INFO [main] a.App: ready"))
+                .hasMessageContaining(
+                        "hadoop would read 3 of them but 2 have a level of no known name"
+                                + " (\"AUDIT\"): if those are levels of the log's own, pass"
+                                + " --format hadoop");
     }
 
     @Test
