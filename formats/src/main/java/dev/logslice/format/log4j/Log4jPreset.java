@@ -61,6 +61,11 @@ public enum Log4jPreset {
             "Apache Kafka server log",
             "[2024-01-15 10:20:30,123] INFO [KafkaServer id=0] started (kafka.server.KafkaServer)",
             "[%d] %p %m (%c)%n"),
+    CASSANDRA(
+            "cassandra",
+            "Apache Cassandra's system.log and debug.log (level, thread, time, file:line)",
+            "INFO  [main] 2024-01-15 10:20:30,123 CassandraDaemon.java:123 - Starting Cassandra",
+            "%-5level [%thread] %date{ISO8601} %F:%L - %msg%n"),
     ZOOKEEPER(
             "zookeeper",
             "Apache ZooKeeper log (3.4, and 3.5+ with myid)",

@@ -181,6 +181,21 @@ public enum LayoutPreset {
             ContinuationLines.STACK_TRACES,
             LevelNames.PYTHON,
             "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} - %{logger:text}[%{level}]: %{message}"),
+    CELERY(
+            "celery",
+            "Celery workers' log: [time: LEVEL/process] message; tracebacks join their event",
+            "[2024-01-15 10:20:30,123: INFO/MainProcess] Connected to redis://localhost:6379/0",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.PYTHON,
+            "[%{timestamp:yyyy-MM-dd HH:mm:ss,SSS}: %{level}/%{process:text}] %{message}"),
+    AIRFLOW(
+            "airflow",
+            "Apache Airflow's log: [time] {file.py:line} LEVEL - message; tracebacks join their"
+                    + " event",
+            "[2024-01-15T10:20:30.123+0000] {taskinstance.py:1138} INFO - Dependencies all met",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.PYTHON,
+            "[%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ}] {%{logger:text}} %{level} - %{message}"),
     FAIL2BAN(
             "fail2ban",
             "fail2ban.log: time, module, [pid], level, [jail] message",
