@@ -431,6 +431,15 @@ public enum LayoutPreset {
             null,
             // Its milliseconds are unpadded (":5" is 5 ms), as no fraction is read: dropped.
             "%{timestamp:yyyyMMdd-H:m:s}:%{_:digits}|%{logger}|%{pid}|%{message}"),
+    KLOG(
+            "klog",
+            "Kubernetes components and other programs of glog/klog: Lmmdd time thread"
+                    + " file:line] message (year from the file), levels I W E F",
+            "I0115 10:20:30.123456    1234 main.go:42] Starting kubelet",
+            ContinuationLines.NONE,
+            LevelNames.KLOG,
+            "%{level}%{timestamp:MMdd HH:mm:ss.SSSSSS} %{threadId:digits} %{logger:token}]"
+                    + " %{message}"),
     PROXIFIER(
             "proxifier",
             "Proxifier's connection log: [MM.dd time] program - message (year from the file)",

@@ -110,6 +110,11 @@ final class LevelNames implements Serializable {
                             "fatal", "error", "warning", "info", "debug", "debug", "debug", "debug",
                             "debug", "debug"));
 
+    /** glog's and klog's one-letter severities. */
+    static final LevelNames KLOG =
+            new LevelNames(
+                    List.of("I", "W", "E", "F"), List.of("info", "warning", "error", "fatal"));
+
     /** Java's unified logging (-Xlog); Java 8's GC lines have no level. */
     static final LevelNames JVM_UNIFIED =
             new LevelNames(List.of("trace", "debug", "info", "warning", "error"), null);

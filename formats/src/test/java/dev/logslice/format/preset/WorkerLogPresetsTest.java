@@ -10,9 +10,10 @@ import static dev.logslice.format.preset.ServerLogPresetsTest.detectedAndRead;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Logs of task runners and a database that were refused as no known format: Celery's workers,
- * Airflow's scheduler and tasks, Cassandra's system.log. Samples as they write them: process names
- * with digits, tracebacks, thread names with colons and brackets.
+ * Logs of task runners, a database and Kubernetes that were refused as no known format: Celery's
+ * workers, Airflow's scheduler and tasks, Cassandra's system.log, klog's (kubelet, the API server).
+ * Samples as they write them: process names with digits, tracebacks, thread names with colons and
+ * brackets, padded thread ids, brackets in messages.
  */
 class WorkerLogPresetsTest {
     @Test
@@ -88,5 +89,26 @@ class WorkerLogPresetsTest {
         assertThat(events.get(2).message())
                 .startsWith("Exception in thread Thread[CompactionExecutor:4,1,main]")
                 .endsWith("(Compaction.java:10)");
+    }
+
+    @Test
+    void klogLinesHaveTheirSeverityLetterThreadAndSourceLine() throws Exception {
+        String log =
+                "I0115 10:20:30.123456    1234 main.go:42] Starting kubelet\n"
+                        + "W0115 10:20:31.000001    1234 server.go:1010] Failed to get node info:"
+                        + " nodes \"n1\" not found] here\n"
+                        + "E1231 23:59:59.999999 7 pod_workers.go:190] Error syncing pod"
+                        + " (\"web-1_default(abc)\")";
+
+        List<LogEvent> events = detectedAndRead("klog", log);
+
+        assertThat(events).extracting(LogEvent::level).containsExactly("info", "warning", "error");
+        assertThat(events.get(0).timestampText()).endsWith("-01-15T10:20:30.123456Z");
+        assertThat(events.get(0).extra()).containsEntry("threadId", 1234L);
+        assertThat(events.get(0).logger()).isEqualTo("main.go:42");
+        assertThat(events.get(1).message())
+                .isEqualTo("Failed to get node info: nodes \"n1\" not found] here");
+        assertThat(events.get(2).timestampText()).endsWith("-12-31T23:59:59.999999Z");
+        assertThat(events.get(2).logger()).isEqualTo("pod_workers.go:190");
     }
 }

@@ -74,6 +74,7 @@ class FormatRegistryTest {
                         "thunderbird",
                         "hpc",
                         "healthapp",
+                        "klog",
                         "proxifier",
                         "mongodb-text",
                         "jvm-gc",
