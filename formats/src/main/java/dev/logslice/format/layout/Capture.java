@@ -21,6 +21,10 @@ public final class Capture implements LayoutPart {
     @Nullable final TimestampPattern timestamp;
     @Nullable final ZoneId zone;
     final int maxWidth;
+
+    /** Bytes a padded value fills at least, padding included (0: no minimum). */
+    final int minWidth;
+
     final boolean trim;
     final boolean dashIsNull;
 
@@ -32,6 +36,7 @@ public final class Capture implements LayoutPart {
             @Nullable TimestampPattern timestamp,
             @Nullable ZoneId zone,
             int maxWidth,
+            int minWidth,
             boolean trim,
             boolean dashIsNull) {
         this.shape = shape;
@@ -41,6 +46,7 @@ public final class Capture implements LayoutPart {
         this.timestamp = timestamp;
         this.zone = zone;
         this.maxWidth = maxWidth;
+        this.minWidth = minWidth;
         this.trim = trim;
         this.dashIsNull = dashIsNull;
     }
@@ -48,7 +54,7 @@ public final class Capture implements LayoutPart {
     private static Capture of(
             Shape shape, Binding binding, @Nullable Field field, @Nullable String extraKey) {
         return new Capture(
-                shape, binding, field, extraKey, null, null, Integer.MAX_VALUE, false, false);
+                shape, binding, field, extraKey, null, null, Integer.MAX_VALUE, 0, false, false);
     }
 
     /** A string field. */
@@ -81,6 +87,7 @@ public final class Capture implements LayoutPart {
                 pattern,
                 zone,
                 Integer.MAX_VALUE,
+                0,
                 false,
                 false);
     }
@@ -88,18 +95,55 @@ public final class Capture implements LayoutPart {
     /** The same capture with values longer than {@code width} bytes rejected. */
     public Capture withMaxWidth(int width) {
         return new Capture(
-                shape, binding, field, extraKey, timestamp, zone, width, trim, dashIsNull);
+                shape,
+                binding,
+                field,
+                extraKey,
+                timestamp,
+                zone,
+                width,
+                minWidth,
+                trim,
+                dashIsNull);
+    }
+
+    /**
+     * The same capture trimmed, with values that fill fewer than {@code width} bytes with their
+     * padding rejected: a field padded to 15 is never the 5-byte text beside it.
+     */
+    public Capture padded(int width) {
+        return new Capture(
+                shape,
+                binding,
+                field,
+                extraKey,
+                timestamp,
+                zone,
+                maxWidth,
+                width,
+                true,
+                dashIsNull);
     }
 
     /** The same capture with padding spaces removed from its value. */
     public Capture trimmed() {
         return new Capture(
-                shape, binding, field, extraKey, timestamp, zone, maxWidth, true, dashIsNull);
+                shape,
+                binding,
+                field,
+                extraKey,
+                timestamp,
+                zone,
+                maxWidth,
+                minWidth,
+                true,
+                dashIsNull);
     }
 
     /** The same capture with a lone {@code -} read as null, as access logs write "none". */
     public Capture dashIsNull() {
-        return new Capture(shape, binding, field, extraKey, timestamp, zone, maxWidth, trim, true);
+        return new Capture(
+                shape, binding, field, extraKey, timestamp, zone, maxWidth, minWidth, trim, true);
     }
 
     public Shape shape() {

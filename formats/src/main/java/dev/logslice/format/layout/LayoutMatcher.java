@@ -144,11 +144,27 @@ final class LayoutMatcher {
                 return false;
             }
             checked = p;
-            if (record(index, pos, p) && matchFrom(part + 1, p)) {
+            if ((capture.minWidth == 0 || paddedWidth(pos, p) >= capture.minWidth)
+                    && record(index, pos, p)
+                    && matchFrom(part + 1, p)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * The width of the value at {@code [start, stop)} with the spaces around it, which a literal's
+     * space may have taken as its own: padding counts wherever it was matched.
+     */
+    private int paddedWidth(int start, int stop) {
+        while (start > lineStart && b[start - 1] == ' ') {
+            start--;
+        }
+        while (stop < end && b[stop] == ' ') {
+            stop++;
+        }
+        return stop - start;
     }
 
     private int scan(Capture capture, int index, int pos) {

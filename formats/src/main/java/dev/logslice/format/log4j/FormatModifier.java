@@ -1,19 +1,21 @@
 package dev.logslice.format.log4j;
 
 import dev.logslice.format.layout.Capture;
+import dev.logslice.format.layout.Shape;
 
 /**
  * A PatternLayout format modifier ({@code -5}, {@code 15.15}, {@code .-30}): a minimum width pads
- * with spaces, to be trimmed; a maximum width truncates, so longer values cannot be the field.
+ * with spaces, to be trimmed (text with its padding is never narrower); a maximum width truncates,
+ * so longer values cannot be the field.
  */
 final class FormatModifier {
-    private static final FormatModifier NONE = new FormatModifier(false, Integer.MAX_VALUE);
+    private static final FormatModifier NONE = new FormatModifier(0, Integer.MAX_VALUE);
 
-    private final boolean padded;
+    private final int minWidth;
     private final int maxWidth;
 
-    private FormatModifier(boolean padded, int maxWidth) {
-        this.padded = padded;
+    private FormatModifier(int minWidth, int maxWidth) {
+        this.minWidth = minWidth;
         this.maxWidth = maxWidth;
     }
 
@@ -26,7 +28,7 @@ final class FormatModifier {
         String max = dot < 0 ? "" : text.substring(dot + 1).replace("-", "");
         try {
             return new FormatModifier(
-                    !min.isEmpty() && Integer.parseInt(min) > 0,
+                    min.isEmpty() ? 0 : Integer.parseInt(min),
                     max.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(max));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("invalid format modifier '" + text + "'", e);
@@ -34,7 +36,14 @@ final class FormatModifier {
     }
 
     Capture apply(Capture capture) {
-        Capture result = padded ? capture.trimmed() : capture;
+        // Only text, which may hold the layout's own separators, needs its width to tell where it
+        // ends; a logger padded to 40 in a line that pads it less is still that logger.
+        Capture result =
+                minWidth == 0
+                        ? capture
+                        : capture.shape() == Shape.TEXT
+                                ? capture.padded(minWidth)
+                                : capture.trimmed();
         return maxWidth == Integer.MAX_VALUE ? result : result.withMaxWidth(maxWidth);
     }
 }

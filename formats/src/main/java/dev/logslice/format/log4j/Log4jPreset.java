@@ -2,6 +2,7 @@ package dev.logslice.format.log4j;
 
 import dev.logslice.format.LogFormat;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,16 +24,10 @@ public enum Log4jPreset {
     SPRING_BOOT(
             "spring-boot",
             "Spring Boot default console and file layouts (2.x and 3.x, with or without"
-                    + " application name)",
+                    + " application name, trace and span ids of 3.2+'s correlation or of Sleuth)",
             "2024-05-10T01:34:33.608Z  INFO 88909 --- [myapp] [           main]"
                     + " o.s.b.d.f.logexample.MyApplication       : Started MyApplication",
-            // With the application name first: without it, "[myapp] [main]" would read as the
-            // thread "myapp" and the logger "[main]".
-            SpringBoot.layout("[%X{application}] [%15.15t]"),
-            SpringBoot.layout("[%15.15t]"),
-            // The file layout does not truncate thread names: [RMI TCP Connection(2)-127.0.0.1].
-            SpringBoot.layout("[%X{application}] [%t]"),
-            SpringBoot.layout("[%t]")),
+            SpringBoot.patterns()),
     LOG4J_CLASSIC(
             "log4j-classic",
             "Java log in the classic Log4j/Logback PatternLayouts with ' - ' before the message"
@@ -74,10 +69,64 @@ public enum Log4jPreset {
             "%d{ISO8601} - %-5p [%t:%C{1}@%L] - %m%n",
             "%d{ISO8601} [myid:%X{myid}] - %-5p [%t:%C{1}@%L] - %m%n");
 
-    /** Spring Boot's layouts differ only in what comes between {@code ---} and the logger. */
+    /** Spring Boot's layouts differ in what comes around the level and the thread. */
     private static final class SpringBoot {
-        static String layout(String threadPart) {
-            return "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %5p ${PID} --- "
+        /** The console pads the thread to 15, so "[myapp]" is never its thread. */
+        private static final String CONSOLE_THREAD = "[%15.15t]";
+
+        /** The file layout does not truncate: [RMI TCP Connection(2)-127.0.0.1]. */
+        private static final String FILE_THREAD = "[%t]";
+
+        private static final String APPLICATION = "[%X{application}] ";
+
+        /** 3.2+'s correlation: the ids padded to 32 and 16, or 49 blanks when a line has none. */
+        private static final List<String> CORRELATIONS =
+                List.of("[%32.32X{traceId}-%16.16X{spanId}]", "[%49.49X{correlation}]");
+
+        /** Sleuth (Boot 2) and many a logging.pattern.level put the ids after the level. */
+        private static final List<String> LEVELS_WITH_IDS =
+                List.of(
+                        "%5p [%X{application},%X{traceId},%X{spanId},%X{spanExport}]",
+                        "%5p [%X{application},%X{traceId},%X{spanId}]");
+
+        /**
+         * Those with more brackets first: "[myapp] [main] [trace-span]" also reads as a thread
+         * "myapp] [main" before the ids, and "[main] [trace-span]" as an application "main" and a
+         * thread of the ids.
+         */
+        static String[] patterns() {
+            List<String> patterns = new ArrayList<>();
+            for (String thread :
+                    List.of(
+                            APPLICATION + CONSOLE_THREAD,
+                            APPLICATION + FILE_THREAD,
+                            CONSOLE_THREAD,
+                            FILE_THREAD)) {
+                for (String correlation : CORRELATIONS) {
+                    patterns.add(layout("%5p", thread + " " + correlation));
+                }
+            }
+            // Sleuth's ids as a logging.pattern.correlation of the user's own: two commas and a
+            // padded thread before them tell them from an application name and a thread.
+            patterns.add(
+                    layout("%5p", CONSOLE_THREAD + " [%X{application},%X{traceId},%X{spanId}]"));
+            // An application name before a thread that fills 15 columns ("[shop] [worker-1]")
+            // is no console thread "shop] [worker-1".
+            patterns.add(layout("%5p", APPLICATION + CONSOLE_THREAD));
+            patterns.add(layout("%5p", APPLICATION + FILE_THREAD));
+            patterns.add(layout("%5p", CONSOLE_THREAD));
+            patterns.add(layout("%5p", FILE_THREAD));
+            for (String level : LEVELS_WITH_IDS) {
+                patterns.add(layout(level, CONSOLE_THREAD));
+                patterns.add(layout(level, FILE_THREAD));
+            }
+            return patterns.toArray(new String[0]);
+        }
+
+        private static String layout(String levelPart, String threadPart) {
+            return "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} "
+                    + levelPart
+                    + " ${PID} --- "
                     + threadPart
                     + " %-40.40logger{39} : %m%n";
         }

@@ -10,6 +10,15 @@ import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
 
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.AlphaChars;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,6 +26,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,6 +91,175 @@ class SpringBootLogTest {
         }
         assertThat(console.thread()).isEqualTo("nio-8080-exec-1");
         assertThat(file.thread()).isEqualTo("main");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // 3.2+ with tracing: console, then file, each with and without the application.
+                "[shop] [nio-8080-exec-1] [0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331]"
+                        + "|nio-8080-exec-1|application=shop;traceId=0af7651916cd43dd8448eb211c80319c;"
+                        + "spanId=b7ad6b7169203331",
+                "[nio-8080-exec-1] [0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331]"
+                        + "|nio-8080-exec-1|traceId=0af7651916cd43dd8448eb211c80319c;"
+                        + "spanId=b7ad6b7169203331",
+                "[shop] [RMI TCP Connection(2)-127.0.0.1] [0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331]"
+                        + "|RMI TCP Connection(2)-127.0.0.1|application=shop;"
+                        + "traceId=0af7651916cd43dd8448eb211c80319c;spanId=b7ad6b7169203331",
+                "[main] [0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331]"
+                        + "|main|traceId=0af7651916cd43dd8448eb211c80319c;spanId=b7ad6b7169203331",
+                // A line without a trace: 49 blanks in the brackets.
+                "[shop] [           main] [                                                 ]"
+                        + "|main|application=shop",
+                "[main] [                                                 ]|main|",
+                // Sleuth's ids as a logging.pattern.correlation of the user's own.
+                "[nio-8080-exec-4] [shop,,]|nio-8080-exec-4|application=shop",
+                "[nio-8080-exec-4] [shop,5f1c2a3b4d5e6f70,0a1b2c3d4e5f6a7b]|nio-8080-exec-4"
+                        + "|application=shop;traceId=5f1c2a3b4d5e6f70;spanId=0a1b2c3d4e5f6a7b",
+            })
+    void correlationIdsAreNoThread(String brackets, String thread, String extra) {
+        LogEvent event =
+                Parsing.event(
+                        SPRING,
+                        "2024-10-08T13:08:15.510+02:00 ERROR 7602 --- "
+                                + brackets
+                                + " "
+                                + LOGGER
+                                + ": Servlet.service() threw exception");
+
+        assertThat(event.thread()).isEqualTo(thread);
+        assertThat(event.extra()).isEqualTo(keyValues(extra));
+        assertThat(event.logger()).isEqualTo("o.s.b.w.e.tomcat.TomcatWebServer");
+        assertThat(event.message()).isEqualTo("Servlet.service() threw exception");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "[shop,5f1c2a3b4d5e6f70,0a1b2c3d4e5f6a7b,true]|[           main]|main"
+                        + "|application=shop;traceId=5f1c2a3b4d5e6f70;spanId=0a1b2c3d4e5f6a7b;"
+                        + "spanExport=true",
+                "[shop,5f1c2a3b4d5e6f70,0a1b2c3d4e5f6a7b]|[task-1 (x)]|task-1 (x)"
+                        + "|application=shop;traceId=5f1c2a3b4d5e6f70;spanId=0a1b2c3d4e5f6a7b",
+                "[,,,]|[nio-8080-exec-9]|nio-8080-exec-9|",
+                "[shop,,]|[main]|main|application=shop",
+            })
+    void sleuthIdsAfterTheLevel(String ids, String threadPart, String thread, String extra) {
+        LogEvent event =
+                Parsing.event(
+                        SPRING,
+                        "2024-10-08 13:08:15.510  INFO "
+                                + ids
+                                + " 7602 --- "
+                                + threadPart
+                                + " "
+                                + LOGGER
+                                + ": started");
+
+        assertThat(event.level()).isEqualTo("INFO");
+        assertThat(event.pid()).isEqualTo(7602);
+        assertThat(event.thread()).isEqualTo(thread);
+        assertThat(event.extra()).isEqualTo(keyValues(extra));
+        assertThat(event.message()).isEqualTo("started");
+    }
+
+    /**
+     * Any line Spring Boot's console or file layout writes, with or without the application (one of
+     * 15 columns too), 3.2+'s correlation or Sleuth's ids behind a console thread, reads back as
+     * its thread, application and ids.
+     */
+    @Property(tries = 1000)
+    void everyLayoutReadsBackWhatItWrote(
+            @ForAll("threads") String thread,
+            @ForAll boolean console,
+            @ForAll("applications") String application,
+            @ForAll @IntRange(min = 0, max = 3) int correlation,
+            @ForAll @StringLength(min = 1, max = 60) @AlphaChars String loggerTail) {
+        // Sleuth's ids behind the thread are read only where the console's padding tells them
+        // from an application name and a thread.
+        Assume.that(correlation != 3 || (console && application.isEmpty()));
+        String threadPart =
+                console
+                        ? String.format(
+                                "[%15.15s]", thread.substring(Math.max(0, thread.length() - 15)))
+                        : "[" + thread + "]";
+        String traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+        String spanId = "00f067aa0ba902b7";
+        String[] correlationParts = {
+            "",
+            " [" + traceId + "-" + spanId + "]",
+            " [" + " ".repeat(49) + "]",
+            " [shop," + traceId + "," + spanId + "]"
+        };
+        String logger = "c.e." + loggerTail;
+        String line =
+                "2024-05-10T01:34:33.608Z  INFO 4711 --- "
+                        + (application.isEmpty() ? "" : "[" + application + "] ")
+                        + threadPart
+                        + correlationParts[correlation]
+                        + " "
+                        + String.format(
+                                "%-40.40s", logger.substring(Math.max(0, logger.length() - 40)))
+                        + " : done";
+
+        LogEvent event = Parsing.event(SPRING, line);
+
+        Map<String, String> expected = new TreeMap<>();
+        if (!application.isEmpty()) {
+            expected.put("application", application);
+        }
+        if (correlation == 3) {
+            expected.put("application", "shop");
+        }
+        if (correlation == 1 || correlation == 3) {
+            expected.put("traceId", traceId);
+            expected.put("spanId", spanId);
+        }
+        String written = threadPart.substring(1, threadPart.length() - 1).strip();
+        assertThat(event.thread()).as(line).isEqualTo(written);
+        assertThat(event.extra()).as(line).isEqualTo(expected);
+        assertThat(event.message()).isEqualTo("done");
+    }
+
+    @Provide
+    Arbitrary<String> applications() {
+        return Arbitraries.of("", "shop", "payment-service", "orders-api-v2");
+    }
+
+    @Provide
+    Arbitrary<String> threads() {
+        Arbitrary<String> named =
+                Arbitraries.of(
+                        "main",
+                        "http-nio-8080-exec-10",
+                        "RMI TCP Connection(2)-127.0.0.1",
+                        "JavaFX Application Thread",
+                        "pool-3 [worker] (7)",
+                        "kafka-producer-network-thread | producer-1",
+                        "ForkJoinPool.commonPool-worker-3",
+                        "task-1");
+        Arbitrary<String> random =
+                Arbitraries.strings()
+                        .withChars("abcxyz-_.()0123456789 ")
+                        .ofMinLength(1)
+                        .ofMaxLength(40)
+                        .filter(name -> !name.isBlank() && name.strip().equals(name));
+        return Arbitraries.oneOf(named, random);
+    }
+
+    /** "a=1;b=x,y" as a map. */
+    private static Map<String, String> keyValues(String text) {
+        Map<String, String> map = new TreeMap<>();
+        if (text == null || text.isEmpty()) {
+            return map;
+        }
+        for (String pair : text.split(";")) {
+            int eq = pair.indexOf('=');
+            map.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        return map;
     }
 
     @Test
