@@ -13,8 +13,9 @@ import java.util.Objects;
 
 /**
  * Parses a line with the outer format, then its message with an inner one: the inner event's fields
- * replace the outer's (message, level, logger...), but the outer timestamp stays, as it is always
- * there and has a date and zone; {@code extra.innerFormat} names the inner format.
+ * replace the outer's (message, level, logger...), but an outer timestamp stays, as it has a date
+ * and zone (docker compose's lines have none of their own); {@code extra.innerFormat} names the
+ * inner format.
  */
 final class NestedParser implements LogParser {
     private final LogParser outer;
@@ -70,7 +71,7 @@ final class NestedParser implements LogParser {
 
     private static void copyFields(LogEvent from, LogEvent to) {
         for (Field field : Field.values()) {
-            if (field == Field.TIMESTAMP
+            if ((field == Field.TIMESTAMP && to.hasValue(Field.TIMESTAMP))
                     || field == Field.EXTRA
                     || field == Field.FILE
                     || field == Field.OFFSET
@@ -79,6 +80,8 @@ final class NestedParser implements LogParser {
             }
             if (!from.hasValue(field)) {
                 to.setNull(field);
+            } else if (field == Field.TIMESTAMP) {
+                to.setTimestamp(from.epochSecond(), from.nanos(), from.offsetSeconds());
             } else if (field.kind() == Field.Kind.STRING) {
                 to.setString(field, from.string(field));
             } else if (field == Field.REQUEST_TIME) {

@@ -492,7 +492,18 @@ public enum LayoutPreset {
                     + " is stale",
             ContinuationLines.NONE,
             null,
-            "%{timestamp:rfc3339} %{message}");
+            "%{timestamp:rfc3339} %{message}"),
+    COMPOSE(
+            "compose",
+            "docker compose logs (and docker-compose's): each line after its service's"
+                    + " 'name-1  | ' (with --timestamps, the time after it) is parsed again when"
+                    + " its format is known",
+            "web-1  | 2024-01-15 10:20:30,123 - shop.cart - WARNING - cart 7 is stale",
+            ContinuationLines.NONE,
+            null,
+            // One space after the bar is compose's: the program's indentation stays its own.
+            "%{service} |%{ }%{timestamp:rfc3339} %{message}",
+            "%{service} |%{ }%{message}");
 
     private final String formatName;
     private final String description;
@@ -548,11 +559,12 @@ public enum LayoutPreset {
     /**
      * Whether any other format that reads as many of a file's lines is chosen over this one: a time
      * then anything reads every line that starts with a time (ISO-stamped syslog, Spring Boot,
-     * MySQL), where their own formats know more; supervisord's time, level, message reads the lines
-     * of Java's layouts without their thread and logger.
+     * MySQL), where their own formats know more; a word then " | " is no more telling;
+     * supervisord's time, level, message reads the lines of Java's layouts without their thread and
+     * logger.
      */
     public boolean isFallback() {
-        return this == KUBECTL || this == SUPERVISORD;
+        return this == KUBECTL || this == SUPERVISORD || this == COMPOSE;
     }
 
     public LogFormat format() {

@@ -35,7 +35,7 @@ public final class FormatRegistry {
             COMMON_EXAMPLE + " \"http://www.example.com/start.html\" \"Mozilla/4.08 [en] (Win98)\"";
 
     /** Formats that parse their messages again: not among their own inner formats. */
-    private static final Set<String> NESTING = Set.of("docker", "cri", "kubectl");
+    private static final Set<String> NESTING = Set.of("docker", "cri", "kubectl", "compose");
 
     private final List<FormatDefinition> definitions;
 
@@ -271,6 +271,7 @@ public final class FormatRegistry {
         switch (preset) {
             case CRI:
             case KUBECTL:
+            case COMPOSE:
                 return NestedFormat.container(
                         preset.formatName(), preset.format(), innerFormats(all));
             case NGINX_ERROR:
@@ -292,10 +293,25 @@ public final class FormatRegistry {
     /** What a container's program may write: every detectable format but the nesting ones. */
     private static List<LogFormat> innerFormats(List<FormatDefinition> all) {
         List<LogFormat> inner = new ArrayList<>();
+        List<FormatDefinition> ordered = new ArrayList<>();
         for (FormatDefinition definition : all) {
             if (definition.isDetectable() && !NESTING.contains(definition.name())) {
-                inner.add(definition.create(FormatOptions.none()));
+                ordered.add(definition);
             }
+        }
+        // The first inner format that reads a message wins: one that reads another's lines more
+        // precisely goes before it (PostgreSQL's "UTC [1] LOG:" is no Hadoop level and thread).
+        for (FormatDefinition refiner : List.copyOf(ordered)) {
+            for (int i = 0; i < ordered.indexOf(refiner); i++) {
+                if (refiner.refines(ordered.get(i).name())) {
+                    ordered.remove(refiner);
+                    ordered.add(i, refiner);
+                    break;
+                }
+            }
+        }
+        for (FormatDefinition definition : ordered) {
+            inner.add(definition.create(FormatOptions.none()));
         }
         return inner;
     }

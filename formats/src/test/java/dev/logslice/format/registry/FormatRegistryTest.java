@@ -80,6 +80,7 @@ class FormatRegistryTest {
                         "jvm-gc",
                         "cri",
                         "kubectl",
+                        "compose",
                         "w3c",
                         "zeek",
                         "cef",
