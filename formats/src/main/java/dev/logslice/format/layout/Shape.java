@@ -7,6 +7,12 @@ package dev.logslice.format.layout;
 public enum Shape {
     /** Any bytes up to the next literal. */
     TEXT(true),
+    /**
+     * Any bytes up to the next literal but a {@code "] ["}, which would close a bracket and open
+     * the next: what a layout puts in brackets side by side ({@code [%X{app}] [%t]}), where a
+     * thread name may hold brackets of its own ({@code pool-3 [worker] (7)}) but never that.
+     */
+    BRACKETED(true),
     /** Bytes without spaces or tabs up to the next literal. */
     TOKEN(true),
     /**
@@ -88,6 +94,14 @@ public enum Shape {
      */
     boolean allows(byte[] b, int valueStart, int from, int to) {
         switch (this) {
+            case BRACKETED:
+                // From two bytes back: a "] [" may straddle the pieces.
+                for (int i = Math.max(valueStart, from - 2); i + 2 < to; i++) {
+                    if (b[i] == ']' && b[i + 1] == ' ' && b[i + 2] == '[') {
+                        return false;
+                    }
+                }
+                return true;
             case TOKEN:
                 return hasNoBlank(b, from, to);
             case ADDRESS:

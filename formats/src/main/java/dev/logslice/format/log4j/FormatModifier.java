@@ -38,12 +38,9 @@ final class FormatModifier {
     Capture apply(Capture capture) {
         // Only text, which may hold the layout's own separators, needs its width to tell where it
         // ends; a logger padded to 40 in a line that pads it less is still that logger.
+        boolean text = capture.shape() == Shape.TEXT || capture.shape() == Shape.BRACKETED;
         Capture result =
-                minWidth == 0
-                        ? capture
-                        : capture.shape() == Shape.TEXT
-                                ? capture.padded(minWidth)
-                                : capture.trimmed();
+                minWidth == 0 ? capture : text ? capture.padded(minWidth) : capture.trimmed();
         return maxWidth == Integer.MAX_VALUE ? result : result.withMaxWidth(maxWidth);
     }
 }

@@ -90,32 +90,31 @@ public enum Log4jPreset {
                         "%5p [%X{application},%X{traceId},%X{spanId}]");
 
         /**
-         * Those with more brackets first: "[myapp] [main] [trace-span]" also reads as a thread
-         * "myapp] [main" before the ids, and "[main] [trace-span]" as an application "main" and a
-         * thread of the ids.
+         * The usual layouts first, as the first layout that reads a line wins and each try costs as
+         * much as a match. No bracket holds "] [", so a layout of fewer brackets never reads a line
+         * of more; of those of as many, the ids (fixed widths, or commas) are tried before an
+         * application and a file thread would take them.
          */
         static String[] patterns() {
             List<String> patterns = new ArrayList<>();
-            for (String thread :
-                    List.of(
-                            APPLICATION + CONSOLE_THREAD,
-                            APPLICATION + FILE_THREAD,
-                            CONSOLE_THREAD,
-                            FILE_THREAD)) {
+            patterns.add(layout("%5p", APPLICATION + CONSOLE_THREAD));
+            patterns.add(layout("%5p", CONSOLE_THREAD));
+            patterns.add(layout("%5p", FILE_THREAD));
+            for (String thread : List.of(CONSOLE_THREAD, FILE_THREAD)) {
                 for (String correlation : CORRELATIONS) {
                     patterns.add(layout("%5p", thread + " " + correlation));
                 }
             }
-            // Sleuth's ids as a logging.pattern.correlation of the user's own: two commas and a
-            // padded thread before them tell them from an application name and a thread.
+            // Sleuth's ids as a logging.pattern.correlation of the user's own, told from an
+            // application name and a thread by their commas and the padded thread before them.
             patterns.add(
                     layout("%5p", CONSOLE_THREAD + " [%X{application},%X{traceId},%X{spanId}]"));
-            // An application name before a thread that fills 15 columns ("[shop] [worker-1]")
-            // is no console thread "shop] [worker-1".
-            patterns.add(layout("%5p", APPLICATION + CONSOLE_THREAD));
             patterns.add(layout("%5p", APPLICATION + FILE_THREAD));
-            patterns.add(layout("%5p", CONSOLE_THREAD));
-            patterns.add(layout("%5p", FILE_THREAD));
+            for (String thread : List.of(CONSOLE_THREAD, FILE_THREAD)) {
+                for (String correlation : CORRELATIONS) {
+                    patterns.add(layout("%5p", APPLICATION + thread + " " + correlation));
+                }
+            }
             for (String level : LEVELS_WITH_IDS) {
                 patterns.add(layout(level, CONSOLE_THREAD));
                 patterns.add(layout(level, FILE_THREAD));

@@ -127,13 +127,19 @@ public final class PatternLayoutCompiler {
             // Styles only colour their content: %clr(...) or Log4j's %highlight{...}.
             append(group != null ? group : options.isEmpty() ? "" : options.get(0));
         } else if (!PRINT_NOTHING.contains(name)) {
-            layout.capture(modifier.apply(capture(name, options)));
+            boolean bracketed = i < text.length() && text.charAt(i) == ']';
+            layout.capture(modifier.apply(capture(name, options, bracketed)));
         }
         return i;
     }
 
-    private Capture capture(String name, List<String> options) {
+    /**
+     * The capture of a conversion; {@code bracketed} when a ']' follows it, where text that may
+     * hold brackets of its own ends at the first "] [" ({@link Shape#BRACKETED}).
+     */
+    private Capture capture(String name, List<String> options, boolean bracketed) {
         String option = options.isEmpty() ? null : options.get(0);
+        Shape text = bracketed ? Shape.BRACKETED : Shape.TEXT;
         switch (name) {
             case "d":
             case "date":
@@ -146,7 +152,7 @@ public final class PatternLayoutCompiler {
             case "thread":
             case "tn":
             case "threadName":
-                return Capture.string(Field.THREAD, Shape.TEXT);
+                return Capture.string(Field.THREAD, text);
             case "c":
             case "logger":
             case "lo":
@@ -176,7 +182,7 @@ public final class PatternLayoutCompiler {
             case "X":
             case "mdc":
             case "MDC":
-                return Capture.extra(option == null ? "mdc" : option, Shape.TEXT);
+                return Capture.extra(option == null ? "mdc" : option, text);
             case "pid":
             case "processId":
                 return Capture.converted(Binding.PID, Shape.DIGITS);
