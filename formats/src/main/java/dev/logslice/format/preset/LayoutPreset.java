@@ -19,8 +19,9 @@ public enum LayoutPreset {
     PYTHON(
             "python",
             "Python logging: the docs' '%(asctime)s - %(name)s - %(levelname)s - %(message)s',"
-                    + " basicConfig's 'LEVEL:name:message', gunicorn's error log and uvicorn's"
-                    + " console (FastAPI), its requests read; tracebacks join their event",
+                    + " basicConfig's 'LEVEL:name:message', Flask's '[time] LEVEL in module:"
+                    + " message', gunicorn's error log and uvicorn's console (FastAPI), its"
+                    + " requests read; tracebacks join their event",
             "2024-01-15 10:20:30,123 - urllib3.connectionpool - WARNING - Retrying"
                     + " (Retry(total=2)) after connection broken",
             ContinuationLines.STACK_TRACES,
@@ -32,6 +33,8 @@ public enum LayoutPreset {
             "%{level}:%{logger:token}:%{message}",
             // gunicorn's error log
             "[%{timestamp:yyyy-MM-dd HH:mm:ss Z}] [%{pid}] [%{level}] %{message}",
+            // Flask's default handler: "[TIME] LEVEL in module: message"
+            "[%{timestamp:yyyy-MM-dd HH:mm:ss,SSS}] %{level} in %{module}: %{message}",
             // uvicorn's console: a request, then any other line
             "%{level}: %{client}:%{clientPort:num} - \"%{request}\" %{status} %{_:text}",
             "%{level}: %{message}"),

@@ -56,6 +56,17 @@ class AppServerPresetsTest {
                     + "  File \"/app/main.py\", line 10, in root\n"
                     + "ValueError: boom";
 
+    /** Flask's default handler; a module named like a level, a message with "in" and ": ". */
+    private static final String FLASK =
+            "[2024-01-15 10:20:30,123] INFO in app: Started in 2 s\n"
+                    + "[2024-01-15 10:20:31,456] ERROR in app: Exception on /cart [POST]\n"
+                    + "Traceback (most recent call last):\n"
+                    + "  File \"/srv/shop/app.py\", line 12, in cart\n"
+                    + "    raise KeyError(\"item\")\n"
+                    + "KeyError: 'item'\n"
+                    + "[2024-01-15 10:20:32,789] WARNING in INFO: in stock: 0\n"
+                    + "[2024-01-15 10:20:33,000] DEBUG in views: cache miss";
+
     private static final String JENKINS =
             "2024-01-15 10:20:30.123+0000 [id=1]\tINFO\tjenkins.InitReactorRunner$1#onAttained:"
                     + " Started initialization\n"
@@ -114,6 +125,23 @@ class AppServerPresetsTest {
         assertThat(events.get(3).message())
                 .startsWith("Exception in worker process\nTraceback")
                 .endsWith("No module named 'app'");
+    }
+
+    @Test
+    void flasksDefaultHandlerIsPythonLoggingWithItsModule() throws Exception {
+        List<LogEvent> events = detectedAndRead("python", FLASK);
+
+        assertThat(events).hasSize(4);
+        assertThat(events)
+                .extracting(LogEvent::level)
+                .containsExactly("INFO", "ERROR", "WARNING", "DEBUG");
+        assertThat(events.get(1).timestampText()).isEqualTo("2024-01-15T10:20:31.456Z");
+        assertThat(events.get(1).extra()).containsEntry("module", "app");
+        assertThat(events.get(1).message())
+                .startsWith("Exception on /cart [POST]\nTraceback")
+                .endsWith("KeyError: 'item'");
+        assertThat(events.get(2).extra()).containsEntry("module", "INFO");
+        assertThat(events.get(2).message()).isEqualTo("in stock: 0");
     }
 
     @Test
