@@ -24,6 +24,18 @@ public final class AccessFormats {
         return new LayoutFormat(name, List.of(ApacheLogFormatCompiler.compile(logFormat)), false);
     }
 
+    /**
+     * A format of one of the predefined LogFormats that reads what configurations commonly add
+     * after it: a forwarded-for list, a request time, key=value pairs ({@link AccessLogTail}).
+     */
+    public static LogFormat predefined(String name, String logFormat) {
+        return new LayoutFormat(
+                name,
+                List.of(ApacheLogFormatCompiler.compile(logFormat)),
+                false,
+                new AccessLogTail());
+    }
+
     /** A format of an nginx log_format string ({@link NginxLogFormatCompiler#COMBINED} if none). */
     public static LogFormat nginx(String logFormat) {
         return new LayoutFormat("nginx", List.of(NginxLogFormatCompiler.compile(logFormat)), false);

@@ -4,6 +4,8 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
 
+import javax.annotation.Nullable;
+
 import java.util.List;
 
 /** A format made of one or more layouts, tried in order on each line. */
@@ -13,14 +15,25 @@ public final class LayoutFormat implements LogFormat {
     private final String name;
     private final List<Layout> layouts;
     private final boolean multiLine;
+    @Nullable private final TrailingFields trailing;
 
     public LayoutFormat(String name, List<Layout> layouts, boolean multiLine) {
+        this(name, layouts, multiLine, null);
+    }
+
+    /** A format whose lines' bytes past their layout are read by {@code trailing}. */
+    public LayoutFormat(
+            String name,
+            List<Layout> layouts,
+            boolean multiLine,
+            @Nullable TrailingFields trailing) {
         if (layouts.isEmpty()) {
             throw new IllegalArgumentException("format " + name + " has no layout");
         }
         this.name = name;
         this.layouts = List.copyOf(layouts);
         this.multiLine = multiLine;
+        this.trailing = trailing;
     }
 
     @Override
@@ -34,7 +47,7 @@ public final class LayoutFormat implements LogFormat {
 
     @Override
     public LogParser newParser(ParserContext context) {
-        return new LayoutParser(layouts, context);
+        return new LayoutParser(layouts, context, trailing);
     }
 
     @Override

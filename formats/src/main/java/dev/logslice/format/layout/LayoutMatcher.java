@@ -25,6 +25,7 @@ final class LayoutMatcher {
     private int end;
     private int budget;
     private int furthest;
+    private int matchEnd;
     private Layout layout;
     private LocalTimeResolver[] resolvers;
 
@@ -86,6 +87,11 @@ final class LayoutMatcher {
         return times[capture];
     }
 
+    /** Where the last match's layout ended: past it, what a trailing layout leaves unread. */
+    int matchEnd() {
+        return matchEnd;
+    }
+
     /** Column (1-based) of the furthest byte the last failed match got to. */
     int failureColumn() {
         return furthest - lineStart + 1;
@@ -101,6 +107,7 @@ final class LayoutMatcher {
         for (; ; part++) {
             furthest = Math.max(furthest, pos);
             if (part == parts.length) {
+                matchEnd = pos;
                 return layout.allowsTrailing() || onlyBlanks(pos);
             }
             if (parts[part] instanceof Literal) {

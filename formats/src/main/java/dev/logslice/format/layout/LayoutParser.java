@@ -25,7 +25,10 @@ final class LayoutParser implements LogParser {
     /** The event {@link #tryParseTransient} gives each time. */
     @Nullable private LogEvent reusable;
 
-    LayoutParser(List<Layout> layouts, ParserContext context) {
+    @Nullable private final TrailingFields trailing;
+
+    LayoutParser(List<Layout> layouts, ParserContext context, @Nullable TrailingFields trailing) {
+        this.trailing = trailing;
         this.layouts = layouts.toArray(new Layout[0]);
         this.resolvers = new LocalTimeResolver[this.layouts.length][];
         this.skeletons = new CombinedSkeleton[this.layouts.length];
@@ -79,6 +82,9 @@ final class LayoutParser implements LogParser {
                             matcher.start(c),
                             matcher.end(c),
                             matcher.time(c));
+                }
+                if (trailing != null && matcher.matchEnd() < end) {
+                    trailing.read(bytes, matcher.matchEnd(), end, event);
                 }
                 return event;
             }

@@ -51,7 +51,7 @@ public final class FormatRegistry {
                         "combined",
                         "Apache/nginx combined access log",
                         COMBINED_EXAMPLE,
-                        options -> AccessFormats.apache("combined", AccessFormats.COMBINED)));
+                        options -> AccessFormats.predefined("combined", AccessFormats.COMBINED)));
         all.add(
                 fixed(
                         "common",
@@ -64,7 +64,8 @@ public final class FormatRegistry {
                                 "combined with a virtual host:port first",
                                 "www.example.com:443 " + COMBINED_EXAMPLE,
                                 options ->
-                                        AccessFormats.apache("vcombined", AccessFormats.VCOMBINED))
+                                        AccessFormats.predefined(
+                                                "vcombined", AccessFormats.VCOMBINED))
                         .refining("combined"));
         all.add(
                 new FormatDefinition(
