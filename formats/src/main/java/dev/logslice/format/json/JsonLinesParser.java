@@ -108,8 +108,14 @@ final class JsonLinesParser implements LogParser {
                         byteArrays
                                 ? ByteArrays.bytesOf(b, start + arrayStart, start + arrayEnd)
                                 : null;
+                String single =
+                        text == null && mapsToString(key)
+                                ? singleString(b, start + arrayStart, arrayEnd - arrayStart)
+                                : null;
                 if (text != null) {
                     readScalar(stringValue(text), event, key);
+                } else if (single != null) {
+                    readScalar(stringValue(single.getBytes(StandardCharsets.UTF_8)), event, key);
                 } else {
                     event.putExtra(
                             key,
@@ -122,6 +128,27 @@ final class JsonLinesParser implements LogParser {
             } else {
                 readScalar(json, event, key);
             }
+        }
+    }
+
+    private boolean mapsToString(String key) {
+        Field field = mapping.fieldOf(key);
+        return field != null && field.kind() == Field.Kind.STRING;
+    }
+
+    /**
+     * The string of an array of one string (Caddy's headers: {@code "User-Agent":["curl/8"]}), or
+     * null.
+     */
+    @Nullable
+    private static String singleString(byte[] b, int start, int length) throws IOException {
+        try (JsonParser array = JSON.createParser(b, start, length)) {
+            if (array.nextToken() != JsonToken.START_ARRAY
+                    || array.nextToken() != JsonToken.VALUE_STRING) {
+                return null;
+            }
+            String value = array.getText();
+            return array.nextToken() == JsonToken.END_ARRAY ? value : null;
         }
     }
 
@@ -173,6 +200,11 @@ final class JsonLinesParser implements LogParser {
         switch (field.kind()) {
             case STRING:
                 String value = json.getText();
+                if (field == Field.USER && value.isEmpty()) {
+                    // "" is how JSON access logs say none, as "-" is in text ones.
+                    event.setNull(field);
+                    return true;
+                }
                 if (field == Field.MESSAGE && cutWithoutLineEnd) {
                     event.setUnfinishedLine(!value.endsWith("\n"));
                 }

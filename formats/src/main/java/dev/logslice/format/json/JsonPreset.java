@@ -79,6 +79,18 @@ public enum JsonPreset {
                     + "\"NETWORK\",\"id\":22943,\"ctx\":\"listener\",\"msg\":\"Connection"
                     + " accepted\",\"attr\":{\"remote\":\"10.0.0.5:50522\"}}",
             List.of("t.$date", "s", "c", "msg"),
+            List.of()),
+    CADDY(
+            "caddy",
+            "Caddy 2 access log (JSON); request.* as the client, method, path, protocol and host,"
+                    + " size as the bytes, duration (seconds) as the request time",
+            "{\"level\":\"info\",\"ts\":1705314030.123,\"logger\":\"http.log.access.log0\","
+                    + "\"msg\":\"handled request\",\"request\":{\"remote_ip\":\"10.0.0.5\","
+                    + "\"remote_port\":\"50522\",\"proto\":\"HTTP/2.0\",\"method\":\"GET\","
+                    + "\"host\":\"shop.example\",\"uri\":\"/cart?id=7\",\"headers\":{"
+                    + "\"User-Agent\":[\"curl/8.5.0\"]}},\"bytes_read\":0,\"user_id\":\"\","
+                    + "\"duration\":0.0042,\"size\":512,\"status\":200}",
+            List.of("request.uri", "request.method", "duration", "size", "status"),
             List.of());
 
     private final String formatName;
@@ -115,6 +127,19 @@ public enum JsonPreset {
      * ({@code s}, {@code c}) are no field's in other JSON.
      */
     public JsonFieldMapping ownKeys(JsonFieldMapping defaults) {
+        if (this == CADDY) {
+            // client_ip is the client behind trusted proxies (2.7+), remote_ip the peer.
+            return defaults.with(Field.CLIENT, List.of("request.client_ip", "request.remote_ip"))
+                    .with(Field.METHOD, List.of("request.method"))
+                    .with(Field.PATH, List.of("request.uri"))
+                    .with(Field.PROTOCOL, List.of("request.proto"))
+                    .with(Field.HOST, List.of("request.host"))
+                    .with(Field.USER, List.of("user_id"))
+                    .with(Field.BYTES, List.of("size"))
+                    .with(Field.REQUEST_TIME, List.of("duration"))
+                    .with(Field.USER_AGENT, List.of("request.headers.User-Agent"))
+                    .with(Field.REFERRER, List.of("request.headers.Referer"));
+        }
         if (this != MONGODB) {
             return defaults;
         }
@@ -126,10 +151,11 @@ public enum JsonPreset {
 
     /**
      * Whether this family's events differ from json's of the same line: Docker's message without
-     * its line end, journald's of bytes as text, MongoDB's time, level, logger and thread.
+     * its line end, journald's of bytes as text, MongoDB's time, level, logger and thread, Caddy's
+     * request.
      */
     public boolean readsOtherwiseThanJson() {
-        return this == DOCKER || this == JOURNALD || this == MONGODB;
+        return this == DOCKER || this == JOURNALD || this == MONGODB || this == CADDY;
     }
 
     /** The format of this family with a mapping (the defaults, or with the user's keys). */

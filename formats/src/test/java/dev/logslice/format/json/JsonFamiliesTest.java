@@ -191,6 +191,47 @@ class JsonFamiliesTest {
         assertThat(plain.logger()).isNull();
     }
 
+    @Test
+    void caddysAccessLogIsAnAccessLog() throws Exception {
+        String log =
+                "{\"level\":\"info\",\"ts\":1705314030.5,\"logger\":\"http.log.access.log0\","
+                        + "\"msg\":\"handled request\",\"request\":{\"remote_ip\":\"10.0.0.9\","
+                        + "\"remote_port\":\"50522\",\"client_ip\":\"203.0.113.7\",\"proto\":"
+                        + "\"HTTP/2.0\",\"method\":\"POST\",\"host\":\"shop.example\",\"uri\":"
+                        + "\"/cart?id=7\",\"headers\":{\"User-Agent\":[\"curl/8.5.0\"],\"Accept\":"
+                        + "[\"a\",\"b\"],\"Referer\":[\"https://shop.example/\"]}},\"bytes_read\":12,"
+                        + "\"user_id\":\"\",\"duration\":0.0042,\"size\":512,\"status\":502}\n"
+                        // Before 2.7: no client_ip, the peer is the client.
+                        + "{\"level\":\"info\",\"ts\":1705314031,\"logger\":\"http.log.access\","
+                        + "\"msg\":\"handled request\",\"request\":{\"remote_ip\":\"10.0.0.9\","
+                        + "\"method\":\"GET\",\"uri\":\"/\"},\"user_id\":\"bob\",\"duration\":1.5,"
+                        + "\"size\":0,\"status\":200}";
+        assertThat(detected(log)).isEqualTo("caddy");
+        List<ParseResult> results = Parsing.assemble(format("caddy"), log, EventBounds.DEFAULTS);
+        LogEvent post = (LogEvent) results.get(0);
+        LogEvent get = (LogEvent) results.get(1);
+
+        assertThat(post.client()).isEqualTo("203.0.113.7");
+        assertThat(post.method()).isEqualTo("POST");
+        assertThat(post.path()).isEqualTo("/cart?id=7");
+        assertThat(post.protocol()).isEqualTo("HTTP/2.0");
+        assertThat(post.status()).isEqualTo(502);
+        assertThat(post.bytes()).isEqualTo(512);
+        assertThat(post.requestTime()).isEqualTo(0.0042);
+        assertThat(post.userAgent()).isEqualTo("curl/8.5.0");
+        assertThat(post.referrer()).isEqualTo("https://shop.example/");
+        assertThat(post.user()).isNull();
+        assertThat(post.extra())
+                .containsEntry("request.remote_ip", "10.0.0.9")
+                .containsEntry("request.headers.Accept", "[\"a\",\"b\"]");
+        assertThat(get.client()).isEqualTo("10.0.0.9");
+        assertThat(get.user()).isEqualTo("bob");
+        // In other JSON, size and duration are nobody's bytes and request time.
+        LogEvent plain = Parsing.event(format("json"), "{\"size\":3,\"duration\":9,\"msg\":\"m\"}");
+        assertThat(plain.has(Field.BYTES)).isFalse();
+        assertThat(plain.has(Field.REQUEST_TIME)).isFalse();
+    }
+
     private String detected(String content) throws Exception {
         return Parsing.detected(registry, content);
     }

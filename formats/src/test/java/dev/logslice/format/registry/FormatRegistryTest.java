@@ -93,6 +93,7 @@ class FormatRegistryTest {
                         "docker",
                         "zeek-json",
                         "mongodb",
+                        "caddy",
                         "json",
                         "logfmt",
                         "regex");
@@ -151,6 +152,6 @@ class FormatRegistryTest {
                 .isInstanceOf(UnknownFormatException.class)
                 .hasMessageStartingWith(
                         "unknown format 'combind'; the formats are: auto, combined,")
-                .hasMessageContaining("zeek-json, mongodb, json, logfmt, regex");
+                .hasMessageContaining("zeek-json, mongodb, caddy, json, logfmt, regex");
     }
 }
