@@ -22,7 +22,15 @@ public final class JsonFieldMapping implements Serializable {
     private final Map<String, Field> fieldByKey = new HashMap<>();
     private final Map<String, Integer> rankByKey = new HashMap<>();
 
+    /** What one unit of a request time key's number is in seconds (Traefik writes nanoseconds). */
+    private final double secondsPerRequestTimeUnit;
+
     private JsonFieldMapping(Map<Field, List<String>> keysByField) {
+        this(keysByField, 1.0);
+    }
+
+    private JsonFieldMapping(Map<Field, List<String>> keysByField, double secondsPerUnit) {
+        this.secondsPerRequestTimeUnit = secondsPerUnit;
         this.keysByField = new EnumMap<>(keysByField);
         keysByField.forEach(
                 (field, keys) -> {
@@ -119,7 +127,17 @@ public final class JsonFieldMapping implements Serializable {
                         other == field
                                 ? otherKeys
                                 : otherKeys.stream().filter(k -> !keys.contains(k)).toList());
-        return new JsonFieldMapping(changed);
+        return new JsonFieldMapping(changed, secondsPerRequestTimeUnit);
+    }
+
+    /** This mapping with request times counted in units of {@code seconds} (1e-9: nanoseconds). */
+    public JsonFieldMapping withRequestTimeIn(double seconds) {
+        return new JsonFieldMapping(keysByField, seconds);
+    }
+
+    /** What one unit of a request time's number is in seconds. */
+    public double secondsPerRequestTimeUnit() {
+        return secondsPerRequestTimeUnit;
     }
 
     /** The field a key fills, or null. */

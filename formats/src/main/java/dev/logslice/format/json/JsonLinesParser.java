@@ -200,8 +200,8 @@ final class JsonLinesParser implements LogParser {
         switch (field.kind()) {
             case STRING:
                 String value = json.getText();
-                if (field == Field.USER && value.isEmpty()) {
-                    // "" is how JSON access logs say none, as "-" is in text ones.
+                if (field == Field.USER && (value.isEmpty() || value.equals("-"))) {
+                    // How access logs say none: Caddy's "", Traefik's and nginx's "-".
                     event.setNull(field);
                     return true;
                 }
@@ -222,7 +222,7 @@ final class JsonLinesParser implements LogParser {
                 if (seconds == null) {
                     return false;
                 }
-                event.setRequestTime(seconds);
+                event.setRequestTime(seconds * mapping.secondsPerRequestTimeUnit());
                 return true;
             default:
                 return setInteger(json, event, field);

@@ -91,6 +91,18 @@ public enum JsonPreset {
                     + "\"User-Agent\":[\"curl/8.5.0\"]}},\"bytes_read\":0,\"user_id\":\"\","
                     + "\"duration\":0.0042,\"size\":512,\"status\":200}",
             List.of("request.uri", "request.method", "duration", "size", "status"),
+            List.of()),
+    TRAEFIK_JSON(
+            "traefik-json",
+            "Traefik's access log in JSON; ClientHost, RequestMethod, RequestPath,"
+                    + " DownstreamStatus, DownstreamContentSize, Duration (nanoseconds) as the"
+                    + " request time",
+            "{\"ClientHost\":\"10.0.0.5\",\"ClientUsername\":\"-\",\"DownstreamContentSize\":"
+                    + "512,\"DownstreamStatus\":200,\"Duration\":4200000,\"RequestHost\":"
+                    + "\"shop.example\",\"RequestMethod\":\"GET\",\"RequestPath\":\"/cart?id=7\","
+                    + "\"RequestProtocol\":\"HTTP/2.0\",\"RouterName\":\"shop@docker\","
+                    + "\"level\":\"info\",\"msg\":\"\",\"time\":\"2024-01-15T10:20:30Z\"}",
+            List.of("ClientHost", "RequestMethod", "RequestPath", "DownstreamStatus"),
             List.of());
 
     private final String formatName;
@@ -140,6 +152,20 @@ public enum JsonPreset {
                     .with(Field.USER_AGENT, List.of("request.headers.User-Agent"))
                     .with(Field.REFERRER, List.of("request.headers.Referer"));
         }
+        if (this == TRAEFIK_JSON) {
+            return defaults.with(Field.CLIENT, List.of("ClientHost"))
+                    .with(Field.USER, List.of("ClientUsername"))
+                    .with(Field.METHOD, List.of("RequestMethod"))
+                    .with(Field.PATH, List.of("RequestPath"))
+                    .with(Field.PROTOCOL, List.of("RequestProtocol"))
+                    .with(Field.HOST, List.of("RequestHost"))
+                    .with(Field.STATUS, List.of("DownstreamStatus"))
+                    .with(Field.BYTES, List.of("DownstreamContentSize"))
+                    .with(Field.REQUEST_TIME, List.of("Duration"))
+                    .with(Field.USER_AGENT, List.of("request_User-Agent"))
+                    .with(Field.REFERRER, List.of("request_Referer"))
+                    .withRequestTimeIn(1e-9);
+        }
         if (this != MONGODB) {
             return defaults;
         }
@@ -152,10 +178,14 @@ public enum JsonPreset {
     /**
      * Whether this family's events differ from json's of the same line: Docker's message without
      * its line end, journald's of bytes as text, MongoDB's time, level, logger and thread, Caddy's
-     * request.
+     * and Traefik's requests.
      */
     public boolean readsOtherwiseThanJson() {
-        return this == DOCKER || this == JOURNALD || this == MONGODB || this == CADDY;
+        return this == DOCKER
+                || this == JOURNALD
+                || this == MONGODB
+                || this == CADDY
+                || this == TRAEFIK_JSON;
     }
 
     /** The format of this family with a mapping (the defaults, or with the user's keys). */

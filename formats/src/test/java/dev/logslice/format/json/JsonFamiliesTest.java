@@ -18,6 +18,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /** The JSON log families: their keys, numeric levels and times, and the key options. */
 class JsonFamiliesTest {
@@ -230,6 +231,31 @@ class JsonFamiliesTest {
         LogEvent plain = Parsing.event(format("json"), "{\"size\":3,\"duration\":9,\"msg\":\"m\"}");
         assertThat(plain.has(Field.BYTES)).isFalse();
         assertThat(plain.has(Field.REQUEST_TIME)).isFalse();
+    }
+
+    @Test
+    void traefiksJsonAccessLogIsAnAccessLogTimedInNanoseconds() throws Exception {
+        String log =
+                "{\"ClientHost\":\"2001:db8::7\",\"ClientUsername\":\"-\",\"DownstreamContentSize\":"
+                        + "512,\"DownstreamStatus\":503,\"Duration\":4200000,\"RequestHost\":"
+                        + "\"shop.example\",\"RequestMethod\":\"GET\",\"RequestPath\":\"/cart?id=7\","
+                        + "\"RequestProtocol\":\"HTTP/2.0\",\"RouterName\":\"shop@docker\","
+                        + "\"request_User-Agent\":\"curl/8.5.0\",\"level\":\"info\",\"msg\":\"\","
+                        + "\"time\":\"2024-01-15T10:20:30+01:00\"}";
+        assertThat(detected(log)).isEqualTo("traefik-json");
+        LogEvent event = Parsing.event(format("traefik-json"), log);
+
+        assertThat(event.client()).isEqualTo("2001:db8::7");
+        assertThat(event.user()).isNull();
+        assertThat(event.method()).isEqualTo("GET");
+        assertThat(event.path()).isEqualTo("/cart?id=7");
+        assertThat(event.status()).isEqualTo(503);
+        assertThat(event.bytes()).isEqualTo(512);
+        assertThat(event.requestTime()).isCloseTo(0.0042, within(1e-12));
+        assertThat(event.userAgent()).isEqualTo("curl/8.5.0");
+        assertThat(event.host()).isEqualTo("shop.example");
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30+01:00");
+        assertThat(event.extra()).containsEntry("RouterName", "shop@docker");
     }
 
     private String detected(String content) throws Exception {

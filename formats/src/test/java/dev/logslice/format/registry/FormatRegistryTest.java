@@ -94,6 +94,7 @@ class FormatRegistryTest {
                         "zeek-json",
                         "mongodb",
                         "caddy",
+                        "traefik-json",
                         "json",
                         "logfmt",
                         "regex");
@@ -152,6 +153,7 @@ class FormatRegistryTest {
                 .isInstanceOf(UnknownFormatException.class)
                 .hasMessageStartingWith(
                         "unknown format 'combind'; the formats are: auto, combined,")
-                .hasMessageContaining("zeek-json, mongodb, caddy, json, logfmt, regex");
+                .hasMessageContaining(
+                        "zeek-json, mongodb, caddy, traefik-json, json, logfmt, regex");
     }
 }
