@@ -478,6 +478,33 @@ public enum LayoutPreset {
             "[%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ}][%{uptime}][%{level:text}][%{tags:text}]"
                     + " %{message}",
             "[%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ}][%{level:text}][%{tags:text}] %{message}"),
+    RUST(
+            "rust",
+            "Rust's tracing-subscriber default format: RFC 3339 time, padded level, spans, the"
+                    + " target, then the message and its fields",
+            "2024-01-15T10:20:30.123456Z  INFO request{method=GET uri=/cart}: shop::cart: item"
+                    + " added id=7",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.RUST,
+            "%{timestamp:rfc3339} %{level} %{logger:token}: %{message}",
+            // Spans end in '}' before the target; their text keeps all but that brace.
+            "%{timestamp:rfc3339} %{level} %{spans:text}}: %{logger:token}: %{message}"),
+    SERILOG(
+            "serilog",
+            "Serilog (.NET): the file sink's 'TIME +zz:zz [LVL] message' and the console's '[TIME"
+                    + " LVL] message'; VRB DBG INF WRN ERR FTL named; exceptions join their event",
+            "2024-01-15 10:20:30.123 +01:00 [WRN] HTTP GET /cart responded 500 in 12.3456 ms",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.SERILOG,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS XXX} [%{level}] %{message}",
+            "[%{timestamp:HH:mm:ss} %{level}] %{message}"),
+    NLOG(
+            "nlog",
+            "NLog (.NET) default layout: longdate|LEVEL|logger|message",
+            "2024-01-15 10:20:30.1234|WARN|Shop.Cart|cart 7 is stale",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.NLOG,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSSS}|%{level}|%{logger}|%{message}"),
     CRI(
             "cri",
             "Kubernetes CRI container log; the message is parsed again when its format is known",

@@ -115,6 +115,20 @@ final class LevelNames implements Serializable {
             new LevelNames(
                     List.of("I", "W", "E", "F"), List.of("info", "warning", "error", "fatal"));
 
+    /** Serilog's three-letter levels ({Level:u3}). */
+    static final LevelNames SERILOG =
+            new LevelNames(
+                    List.of("VRB", "DBG", "INF", "WRN", "ERR", "FTL"),
+                    List.of("verbose", "debug", "info", "warning", "error", "fatal"));
+
+    /** NLog's levels, upper-cased as its default layout writes them. */
+    static final LevelNames NLOG =
+            new LevelNames(List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"), null);
+
+    /** Rust's tracing and log crates. */
+    static final LevelNames RUST =
+            new LevelNames(List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR"), null);
+
     /** Java's unified logging (-Xlog); Java 8's GC lines have no level. */
     static final LevelNames JVM_UNIFIED =
             new LevelNames(List.of("trace", "debug", "info", "warning", "error"), null);
