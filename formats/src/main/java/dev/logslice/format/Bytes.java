@@ -92,6 +92,23 @@ public final class Bytes {
         return pos;
     }
 
+    /**
+     * The index of the quote that closes a value starting at {@code from}, past backslash-escaped
+     * ones, or -1: none before {@code end} or before a control byte (a tab aside).
+     */
+    public static int closingQuote(byte[] b, int from, int end) {
+        for (int i = from; i < end; i++) {
+            if (b[i] == '\\') {
+                i++;
+            } else if (b[i] == '"') {
+                return i;
+            } else if (b[i] >= 0 && b[i] < ' ' && b[i] != '\t') {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
     /** {@code b[start, end)} decoded as UTF-8. */
     public static String text(byte[] b, int start, int end) {
         return new String(b, start, end - start, StandardCharsets.UTF_8);

@@ -1,10 +1,9 @@
 package dev.logslice.format.access;
 
+import dev.logslice.format.Bytes;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.layout.TrailingFields;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * What configurations commonly write after combined's user agent, which the combined layouts leave
@@ -35,12 +34,12 @@ final class AccessLogTail implements TrailingFields {
                 return;
             }
             if (b[i] == '"') {
-                int close = closingQuote(b, i + 1, end);
+                int close = Bytes.closingQuote(b, i + 1, end);
                 if (close < 0) {
                     return;
                 }
                 if (first && isAddressList(b, i + 1, close)) {
-                    event.putExtra("forwardedFor", text(b, i + 1, close));
+                    event.putExtra("forwardedFor", Bytes.text(b, i + 1, close));
                 }
                 i = close + 1;
             } else {
@@ -48,7 +47,7 @@ final class AccessLogTail implements TrailingFields {
                 while (tokenEnd < end && b[tokenEnd] != ' ' && b[tokenEnd] != '\t') {
                     tokenEnd++;
                 }
-                int equals = indexOf(b, i, tokenEnd, (byte) '=');
+                int equals = Bytes.indexOf(b, i, tokenEnd, (byte) '=');
                 if (equals > i && pairs < MAX_PAIRS) {
                     pairs++;
                     tokenEnd = pair(b, i, equals, end, event);
@@ -63,12 +62,12 @@ final class AccessLogTail implements TrailingFields {
 
     /** Reads {@code key=value} at {@code start}, the value maybe quoted; returns where it ends. */
     private static int pair(byte[] b, int start, int equals, int end, LogEvent event) {
-        String key = text(b, start, equals);
+        String key = Bytes.text(b, start, equals);
         int valueStart = equals + 1;
         int valueEnd;
         int next;
         if (valueStart < end && b[valueStart] == '"') {
-            int close = closingQuote(b, valueStart + 1, end);
+            int close = Bytes.closingQuote(b, valueStart + 1, end);
             if (close < 0) {
                 return end;
             }
@@ -87,7 +86,7 @@ final class AccessLogTail implements TrailingFields {
             return next;
         }
         boolean dash = valueEnd - valueStart == 1 && b[valueStart] == '-';
-        event.putExtra(key, dash ? null : text(b, valueStart, valueEnd));
+        event.putExtra(key, dash ? null : Bytes.text(b, valueStart, valueEnd));
         return next;
     }
 
@@ -96,7 +95,7 @@ final class AccessLogTail implements TrailingFields {
         if (event.has(Field.REQUEST_TIME)) {
             return false;
         }
-        int dot = indexOf(b, start, end, (byte) '.');
+        int dot = Bytes.indexOf(b, start, end, (byte) '.');
         if (dot <= start
                 || dot + 1 >= end
                 || dot - start > MAX_NUMBER_DIGITS
@@ -149,30 +148,5 @@ final class AccessLogTail implements TrailingFields {
             }
         }
         return digit;
-    }
-
-    /** The quote closing a value that starts at {@code from}, past escaped ones; -1 if none. */
-    private static int closingQuote(byte[] b, int from, int end) {
-        for (int i = from; i < end; i++) {
-            if (b[i] == '\\') {
-                i++;
-            } else if (b[i] == '"') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static int indexOf(byte[] b, int start, int end, byte wanted) {
-        for (int i = start; i < end; i++) {
-            if (b[i] == wanted) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static String text(byte[] b, int start, int end) {
-        return new String(b, start, end - start, StandardCharsets.UTF_8);
     }
 }

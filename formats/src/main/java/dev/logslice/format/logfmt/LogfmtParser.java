@@ -103,7 +103,7 @@ final class LogfmtParser implements LogParser {
                 pos++;
                 if (pos < end && b[pos] == '"') {
                     from = pos + 1;
-                    to = closingQuote(b, from, end);
+                    to = Bytes.closingQuote(b, from, end);
                     if (to < 0) {
                         return fail("an unclosed quote at column " + (pos - start));
                     }
@@ -144,20 +144,6 @@ final class LogfmtParser implements LogParser {
     /** A bare value may hold {@code =} (an unquoted URL query), never a quote. */
     private static boolean isValueByte(byte c) {
         return (c < 0 || c > ' ') && c != '"' && c != 0x7F;
-    }
-
-    /** The index of the quote that closes a value starting at {@code from}, or -1. */
-    private static int closingQuote(byte[] b, int from, int end) {
-        for (int i = from; i < end; i++) {
-            if (b[i] == '\\') {
-                i++;
-            } else if (b[i] == '"') {
-                return i;
-            } else if (b[i] >= 0 && b[i] < ' ' && b[i] != '\t') {
-                return -1;
-            }
-        }
-        return -1;
     }
 
     private void add(int keyFrom, int keyTo, int from, int to, boolean hasEscapes) {
