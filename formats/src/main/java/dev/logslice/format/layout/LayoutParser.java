@@ -19,8 +19,12 @@ final class LayoutParser implements LogParser {
     /** Per layout: its straight-line matcher, or null. */
     private final CombinedSkeleton[] skeletons;
 
+    /** Layouts a failure reason names one by one; of more, it names the closest. */
+    private static final int MAX_LAYOUTS_NAMED = 4;
+
     private final LayoutMatcher matcher = new LayoutMatcher();
     private int failureColumn;
+    private int closestLayout;
 
     /** The event {@link #tryParseTransient} gives each time. */
     @Nullable private LogEvent reusable;
@@ -64,6 +68,7 @@ final class LayoutParser implements LogParser {
             byte[] bytes, int start, int length, String file, long offset, boolean transientEvent) {
         int end = start + length;
         int furthest = 0;
+        int closest = 0;
         for (int l = 0; l < layouts.length; l++) {
             Layout layout = layouts[l];
             if (matcher.matches(layout, skeletons[l], resolvers[l], bytes, start, end)) {
@@ -88,14 +93,28 @@ final class LayoutParser implements LogParser {
                 }
                 return event;
             }
-            furthest = Math.max(furthest, matcher.failureColumn());
+            if (matcher.failureColumn() > furthest) {
+                furthest = matcher.failureColumn();
+                closest = l;
+            }
         }
         failureColumn = furthest;
+        closestLayout = closest;
         return null;
     }
 
     @Override
     public String failureReason() {
+        if (layouts.length > MAX_LAYOUTS_NAMED) {
+            // Spring Boot's 17 layouts named one by one made a reason of 2 KB.
+            return "does not match the layouts ("
+                    + layouts.length
+                    + "; the closest: '"
+                    + layouts[closestLayout].source()
+                    + "', column "
+                    + failureColumn
+                    + ')';
+        }
         StringBuilder reason = new StringBuilder("does not match the layout");
         reason.append(layouts.length > 1 ? "s " : " ");
         for (int l = 0; l < layouts.length; l++) {
