@@ -263,6 +263,22 @@ class SpringBootLogTest {
     }
 
     @Test
+    void aLineOfNoLayoutNamesTheClosestInAReasonOfOneLine() {
+        ParseResult result =
+                Parsing.result(
+                        SPRING.newParser(Parsing.CONTEXT),
+                        "2024-05-10T01:34:33.608Z  INFO 4711 --- [shop] [           main] "
+                                + LOGGER
+                                + "- no colon");
+
+        String reason = ((MalformedLine) result).reason();
+        assertThat(reason)
+                .startsWith("does not match the layouts (17; the closest: '%d{")
+                .contains("[%X{application}] [%15.15t] %-40.40logger{39} : %m%n', column 66)")
+                .hasSizeLessThan(200);
+    }
+
+    @Test
     void aWholeFileKeepsEveryHeaderAndEveryTrace() {
         List<String> lines = springBootFile();
         List<ParseResult> results = assemble(lines);
