@@ -29,11 +29,8 @@ public final class AccessFormats {
      * after it: a forwarded-for list, a request time, key=value pairs ({@link AccessLogTail}).
      */
     public static LogFormat predefined(String name, String logFormat) {
-        return new LayoutFormat(
-                name,
-                List.of(ApacheLogFormatCompiler.compile(logFormat)),
-                false,
-                new AccessLogTail());
+        return new LayoutFormat(name, List.of(ApacheLogFormatCompiler.compile(logFormat)), false)
+                .readingTrailing(new AccessLogTail());
     }
 
     /** A format of an nginx log_format string ({@link NginxLogFormatCompiler#COMBINED} if none). */

@@ -137,12 +137,12 @@ public final class FormatDetector {
                 tied.stream()
                         .filter(c -> tied.stream().noneMatch(other -> other.dominates(c)))
                         .collect(Collectors.toList());
-        if (undominated.size() > 1) {
+        if (undominated.size() != 1) {
             throw new FormatDetectionException(
                     "the format of "
                             + source
                             + " is ambiguous: "
-                            + describe(undominated, sample.size())
+                            + describe(undominated.isEmpty() ? tied : undominated, sample.size())
                             + " read its first lines differently. "
                             + howToChoose(),
                     "ambiguous format");
@@ -307,6 +307,11 @@ public final class FormatDetector {
             if (definition.refines(other.definition.name())
                     || (other.definition.isFallback() && !definition.isFallback())) {
                 return true;
+            }
+            // kubectl's time before a message that .NET's layout reads again keeps all of that
+            // reading and more: a fallback must not dominate what dominates it.
+            if (definition.isFallback() && !other.definition.isFallback()) {
+                return false;
             }
             boolean larger = false;
             for (int i = 0; i < events.size(); i++) {

@@ -16,17 +16,18 @@ public final class LayoutFormat implements LogFormat {
     private final List<Layout> layouts;
     private final boolean multiLine;
     @Nullable private final TrailingFields trailing;
+    @Nullable private final EventCheck check;
 
     public LayoutFormat(String name, List<Layout> layouts, boolean multiLine) {
-        this(name, layouts, multiLine, null);
+        this(name, layouts, multiLine, null, null);
     }
 
-    /** A format whose lines' bytes past their layout are read by {@code trailing}. */
-    public LayoutFormat(
+    private LayoutFormat(
             String name,
             List<Layout> layouts,
             boolean multiLine,
-            @Nullable TrailingFields trailing) {
+            @Nullable TrailingFields trailing,
+            @Nullable EventCheck check) {
         if (layouts.isEmpty()) {
             throw new IllegalArgumentException("format " + name + " has no layout");
         }
@@ -34,6 +35,17 @@ public final class LayoutFormat implements LogFormat {
         this.layouts = List.copyOf(layouts);
         this.multiLine = multiLine;
         this.trailing = trailing;
+        this.check = check;
+    }
+
+    /** This format, its lines' bytes past their layout read by {@code trailing}. */
+    public LayoutFormat readingTrailing(TrailingFields trailing) {
+        return new LayoutFormat(name, layouts, multiLine, trailing, check);
+    }
+
+    /** This format, a layout's match its event only where {@code check} admits it. */
+    public LayoutFormat admitting(EventCheck check) {
+        return new LayoutFormat(name, layouts, multiLine, trailing, check);
     }
 
     @Override
@@ -47,7 +59,7 @@ public final class LayoutFormat implements LogFormat {
 
     @Override
     public LogParser newParser(ParserContext context) {
-        return new LayoutParser(layouts, context, trailing);
+        return new LayoutParser(layouts, context, trailing, check);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.logslice.format.layout;
 
+import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
@@ -30,9 +31,20 @@ final class LayoutParser implements LogParser {
     @Nullable private LogEvent reusable;
 
     @Nullable private final TrailingFields trailing;
+    @Nullable private final EventCheck check;
 
-    LayoutParser(List<Layout> layouts, ParserContext context, @Nullable TrailingFields trailing) {
+    private final ByteSpan checkScratch = new ByteSpan();
+
+    /** Whether the last line that no layout read had a match the check refused. */
+    private boolean refused;
+
+    LayoutParser(
+            List<Layout> layouts,
+            ParserContext context,
+            @Nullable TrailingFields trailing,
+            @Nullable EventCheck check) {
         this.trailing = trailing;
+        this.check = check;
         this.layouts = layouts.toArray(new Layout[0]);
         this.resolvers = new LocalTimeResolver[this.layouts.length][];
         this.skeletons = new CombinedSkeleton[this.layouts.length];
@@ -69,6 +81,7 @@ final class LayoutParser implements LogParser {
         int end = start + length;
         int furthest = 0;
         int closest = 0;
+        boolean refusedMatch = false;
         for (int l = 0; l < layouts.length; l++) {
             Layout layout = layouts[l];
             if (matcher.matches(layout, skeletons[l], resolvers[l], bytes, start, end)) {
@@ -91,7 +104,11 @@ final class LayoutParser implements LogParser {
                 if (trailing != null && matcher.matchEnd() < end) {
                     trailing.read(bytes, matcher.matchEnd(), end, event);
                 }
-                return event;
+                if (check == null || check.admits(event, checkScratch)) {
+                    return event;
+                }
+                refusedMatch = true;
+                continue;
             }
             if (matcher.failureColumn() > furthest) {
                 furthest = matcher.failureColumn();
@@ -100,11 +117,15 @@ final class LayoutParser implements LogParser {
         }
         failureColumn = furthest;
         closestLayout = closest;
+        refused = refusedMatch;
         return null;
     }
 
     @Override
     public String failureReason() {
+        if (refused) {
+            return check.refusal();
+        }
         if (layouts.length > MAX_LAYOUTS_NAMED) {
             // Spring Boot's 17 layouts named one by one made a reason of 2 KB.
             return "does not match the layouts ("

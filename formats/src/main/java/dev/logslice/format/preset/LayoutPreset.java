@@ -35,6 +35,10 @@ public enum LayoutPreset {
             "[%{timestamp:yyyy-MM-dd HH:mm:ss Z}] [%{pid}] [%{level}] %{message}",
             // Flask's default handler: "[TIME] LEVEL in module: message"
             "[%{timestamp:yyyy-MM-dd HH:mm:ss,SSS}] %{level} in %{module}: %{message}",
+            // Two of the tutorials' favourites: '%(asctime)s [%(levelname)s] %(name)s: ...'
+            // and '%(asctime)s - %(levelname)s - %(message)s'.
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} [%{level}] %{logger:token}: %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} - %{level} - %{message}",
             // uvicorn's console: a request, then any other line
             "%{level}: %{client}:%{clientPort:num} - \"%{request}\" %{status} %{_:text}",
             "%{level}: %{message}"),
@@ -505,6 +509,16 @@ public enum LayoutPreset {
             ContinuationLines.STACK_TRACES,
             LevelNames.NLOG,
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSSS}|%{level}|%{logger}|%{message}"),
+    DOTNET(
+            "dotnet",
+            ".NET's console logger (ASP.NET Core, Microsoft.Extensions.Logging): 'info:"
+                    + " Category[eventId]' with the message on the indented lines after it, a"
+                    + " time before it where configured; trce dbug info warn fail crit named",
+            "2024-01-15T10:20:30.1234567Z fail: Microsoft.AspNetCore.Server.Kestrel[13]",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.DOTNET,
+            "%{timestamp:rfc3339} %{level}: %{logger}[%{eventId:digits}]",
+            "%{level}: %{logger}[%{eventId:digits}]"),
     CRI(
             "cri",
             "Kubernetes CRI container log; the message is parsed again when its format is known",
@@ -574,6 +588,9 @@ public enum LayoutPreset {
         switch (this) {
             case MYSQL:
             case CRI:
+            case DOTNET:
+                // syslog's ISO layout reads "TIME fail: Category[13]" as host "fail:", program
+                // and pid.
                 return new String[] {"syslog"};
             case NGINX_ERROR:
                 // Go's log reads nginx's lines too, with their level and pid in the message.

@@ -125,6 +125,12 @@ final class LevelNames implements Serializable {
     static final LevelNames NLOG =
             new LevelNames(List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"), null);
 
+    /** .NET's console logger. */
+    static final LevelNames DOTNET =
+            new LevelNames(
+                    List.of("trce", "dbug", "info", "warn", "fail", "crit"),
+                    List.of("trace", "debug", "info", "warning", "error", "critical"));
+
     /** Rust's tracing and log crates. */
     static final LevelNames RUST =
             new LevelNames(List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR"), null);

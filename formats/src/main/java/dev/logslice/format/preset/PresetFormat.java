@@ -6,6 +6,7 @@ import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.layout.EventCheck;
 import dev.logslice.format.layout.LayoutFormat;
 import dev.logslice.format.multiline.ContinuationLines;
 
@@ -22,20 +23,19 @@ final class PresetFormat implements LogFormat {
 
     private final LayoutFormat layouts;
     private final ContinuationLines continuations;
-    @Nullable private final LevelNames levels;
 
     PresetFormat(
             String name,
             ContinuationLines continuations,
             @Nullable LevelNames levels,
             List<String> specs) {
-        this.layouts =
+        LayoutFormat format =
                 new LayoutFormat(
                         name,
                         specs.stream().map(LayoutSpec::compile).collect(Collectors.toList()),
                         continuations != ContinuationLines.NONE);
+        this.layouts = levels == null ? format : format.admitting(new LevelCheck(levels));
         this.continuations = continuations;
-        this.levels = levels;
     }
 
     @Override
@@ -55,57 +55,41 @@ final class PresetFormat implements LogFormat {
 
     @Override
     public LogParser newParser(ParserContext context) {
-        LogParser parser = layouts.newParser(context);
-        return levels == null ? parser : new LevelCheckingParser(parser, levels);
+        return layouts.newParser(context);
     }
 
-    /** Rejects lines whose level the format does not write, and renames the others. */
-    private static final class LevelCheckingParser implements LogParser {
-        private final LogParser parser;
-        private final LevelNames levels;
-        private final ByteSpan level = new ByteSpan();
-        private boolean unknownLevel;
+    /**
+     * Admits the lines whose level the format writes, and renames it; a line whose level a layout
+     * read is none of them is left to the next layout ("INFO - Started - ok" is no logger "INFO" at
+     * level "Started").
+     */
+    private static final class LevelCheck implements EventCheck {
+        private static final long serialVersionUID = 1L;
 
-        LevelCheckingParser(LogParser parser, LevelNames levels) {
-            this.parser = parser;
+        private final LevelNames levels;
+
+        LevelCheck(LevelNames levels) {
             this.levels = levels;
         }
 
-        @Nullable
         @Override
-        public LogEvent tryParse(byte[] bytes, int start, int length, String file, long offset) {
-            return checked(parser.tryParse(bytes, start, length, file, offset));
-        }
-
-        @Nullable
-        @Override
-        public LogEvent tryParseTransient(
-                byte[] bytes, int start, int length, String file, long offset) {
-            return checked(parser.tryParseTransient(bytes, start, length, file, offset));
-        }
-
-        @Nullable
-        private LogEvent checked(@Nullable LogEvent event) {
-            unknownLevel = false;
-            if (event == null || !event.span(Field.LEVEL, level)) {
-                return event;
+        public boolean admits(LogEvent event, ByteSpan level) {
+            if (!event.span(Field.LEVEL, level)) {
+                return true;
             }
             int index = levels.indexOf(level);
             if (index < 0) {
-                unknownLevel = true;
-                return null;
+                return false;
             }
             if (levels.renames()) {
                 event.setString(Field.LEVEL, levels.reported(index));
             }
-            return event;
+            return true;
         }
 
         @Override
-        public String failureReason() {
-            return unknownLevel
-                    ? "the level is none of " + levels.written()
-                    : parser.failureReason();
+        public String refusal() {
+            return "the level is none of " + levels.written();
         }
     }
 }

@@ -145,6 +145,29 @@ class AppServerPresetsTest {
     }
 
     @Test
+    void theTutorialsLayoutsArePythonLogging() throws Exception {
+        List<LogEvent> bracketed =
+                detectedAndRead(
+                        "python",
+                        "2024-01-15 10:20:30,123 [INFO] shop.cart: cart 7: 2 items\n"
+                                + "2024-01-15 10:20:31,456 [WARNING] urllib3.connectionpool: retry");
+        List<LogEvent> dashed =
+                detectedAndRead(
+                        "python",
+                        "2024-01-15 10:20:30,123 - INFO - Started - ok\n"
+                                + "2024-01-15 10:20:31,456 - CRITICAL - disk full");
+
+        assertThat(bracketed.get(0).logger()).isEqualTo("shop.cart");
+        assertThat(bracketed.get(0).message()).isEqualTo("cart 7: 2 items");
+        assertThat(bracketed.get(1).level()).isEqualTo("WARNING");
+        // "Started" is no level: the line is no '%(name)s - %(levelname)s' one.
+        assertThat(dashed.get(0).logger()).isNull();
+        assertThat(dashed.get(0).level()).isEqualTo("INFO");
+        assertThat(dashed.get(0).message()).isEqualTo("Started - ok");
+        assertThat(dashed.get(1).level()).isEqualTo("CRITICAL");
+    }
+
+    @Test
     void uvicornsClientIsNoLoggerAndItsRequestsAreRead() throws Exception {
         List<LogEvent> events = detectedAndRead("python", UVICORN);
 

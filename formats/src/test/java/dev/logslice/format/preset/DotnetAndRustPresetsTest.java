@@ -98,6 +98,35 @@ class DotnetAndRustPresetsTest {
                 .endsWith("line 7");
     }
 
+    private static final String DOTNET =
+            "info: Microsoft.Hosting.Lifetime[14]\n"
+                    + "      Now listening on: http://[::]:8080\n"
+                    + "warn: Microsoft.AspNetCore.DataProtection.Repositories.FileSystemXmlRepository[60]\n"
+                    + "      Storing keys in a directory that may not be persisted.\n"
+                    + "fail: Microsoft.AspNetCore.Server.Kestrel[13]\n"
+                    + "      Connection id \"0HN1\": An unhandled exception was thrown.\n"
+                    + "      System.InvalidOperationException: Sequence contains no elements\n"
+                    + "         at Shop.Cart.Add(Int32 id) in /src/Cart.cs:line 12\n"
+                    + "2024-01-15T10:20:30.1234567Z crit: Shop.Startup[0]\n"
+                    + "      Host terminated";
+
+    @Test
+    void dotnetsConsoleLoggerTakesItsMessageFromTheIndentedLines() throws Exception {
+        List<LogEvent> events = detectedAndRead("dotnet", DOTNET);
+
+        assertThat(events)
+                .extracting(LogEvent::level)
+                .containsExactly("info", "warning", "error", "critical");
+        assertThat(events.get(0).logger()).isEqualTo("Microsoft.Hosting.Lifetime");
+        assertThat(events.get(0).extra()).containsExactly(entry("eventId", 14L));
+        assertThat(events.get(0).message().strip()).isEqualTo("Now listening on: http://[::]:8080");
+        assertThat(events.get(2).message())
+                .contains("An unhandled exception was thrown.\n")
+                .endsWith("in /src/Cart.cs:line 12");
+        assertThat(events.get(3).timestampText()).isEqualTo("2024-01-15T10:20:30.1234567Z");
+        assertThat(events.get(3).message().strip()).isEqualTo("Host terminated");
+    }
+
     @Test
     void levelsTheLibrariesDoNotWriteAreMalformed() {
         for (String[] formatAndLine :
@@ -105,6 +134,7 @@ class DotnetAndRustPresetsTest {
                     {"rust", "2024-01-15T10:20:30Z NOTICE shop::server: x"},
                     {"serilog", "2024-01-15 10:20:30.123 +01:00 [INFO] x"},
                     {"nlog", "2024-01-15 10:20:30.1234|Information|Shop|x"},
+                    {"dotnet", "information: Shop[1]"},
                 }) {
             List<ParseResult> results = read(formatAndLine[0], formatAndLine[1]);
             assertThat(results)

@@ -81,6 +81,7 @@ class FormatRegistryTest {
                         "rust",
                         "serilog",
                         "nlog",
+                        "dotnet",
                         "cri",
                         "kubectl",
                         "compose",
