@@ -91,20 +91,7 @@ final class LayoutParser implements LogParser {
                                         LogEvent.viewing(
                                                 reusable, file, offset, bytes, start, length))
                                 : LogEvent.ofLine(file, offset, bytes, start, length);
-                Capture[] captures = layout.captures();
-                for (int c = 0; c < captures.length; c++) {
-                    CaptureBinder.bind(
-                            captures[c],
-                            event,
-                            bytes,
-                            matcher.start(c),
-                            matcher.end(c),
-                            matcher.time(c));
-                }
-                if (trailing != null && matcher.matchEnd() < end) {
-                    trailing.read(bytes, matcher.matchEnd(), end, event);
-                }
-                if (check == null || check.admits(event, checkScratch)) {
+                if (bound(layout, event, bytes, end)) {
                     return event;
                 }
                 refusedMatch = true;
@@ -119,6 +106,22 @@ final class LayoutParser implements LogParser {
         closestLayout = closest;
         refused = refusedMatch;
         return null;
+    }
+
+    /**
+     * Binds the matched captures and what trails the layout to {@code event}; whether the check
+     * admits it.
+     */
+    private boolean bound(Layout layout, LogEvent event, byte[] bytes, int end) {
+        Capture[] captures = layout.captures();
+        for (int c = 0; c < captures.length; c++) {
+            CaptureBinder.bind(
+                    captures[c], event, bytes, matcher.start(c), matcher.end(c), matcher.time(c));
+        }
+        if (trailing != null && matcher.matchEnd() < end) {
+            trailing.read(bytes, matcher.matchEnd(), end, event);
+        }
+        return check == null || check.admits(event, checkScratch);
     }
 
     @Override
