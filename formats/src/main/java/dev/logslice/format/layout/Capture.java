@@ -94,17 +94,7 @@ public final class Capture implements LayoutPart {
 
     /** The same capture with values longer than {@code width} bytes rejected. */
     public Capture withMaxWidth(int width) {
-        return new Capture(
-                shape,
-                binding,
-                field,
-                extraKey,
-                timestamp,
-                zone,
-                width,
-                minWidth,
-                trim,
-                dashIsNull);
+        return copy(width, minWidth, trim, dashIsNull);
     }
 
     /**
@@ -112,21 +102,20 @@ public final class Capture implements LayoutPart {
      * padding rejected: a field padded to 15 is never the 5-byte text beside it.
      */
     public Capture padded(int width) {
-        return new Capture(
-                shape,
-                binding,
-                field,
-                extraKey,
-                timestamp,
-                zone,
-                maxWidth,
-                width,
-                true,
-                dashIsNull);
+        return copy(maxWidth, width, true, dashIsNull);
     }
 
     /** The same capture with padding spaces removed from its value. */
     public Capture trimmed() {
+        return copy(maxWidth, minWidth, true, dashIsNull);
+    }
+
+    /** The same capture with a lone {@code -} read as null, as access logs write "none". */
+    public Capture dashIsNull() {
+        return copy(maxWidth, minWidth, trim, true);
+    }
+
+    private Capture copy(int maxWidth, int minWidth, boolean trim, boolean dashIsNull) {
         return new Capture(
                 shape,
                 binding,
@@ -136,14 +125,8 @@ public final class Capture implements LayoutPart {
                 zone,
                 maxWidth,
                 minWidth,
-                true,
+                trim,
                 dashIsNull);
-    }
-
-    /** The same capture with a lone {@code -} read as null, as access logs write "none". */
-    public Capture dashIsNull() {
-        return new Capture(
-                shape, binding, field, extraKey, timestamp, zone, maxWidth, minWidth, trim, true);
     }
 
     public Shape shape() {
