@@ -109,6 +109,25 @@ public final class Bytes {
         return -1;
     }
 
+    /**
+     * The decimal number {@code b[start, end)} ({@code 12.250}, {@code 7}), digits already checked;
+     * fraction digits past the twelfth are dropped.
+     */
+    public static double decimal(byte[] b, int start, int end) {
+        long whole = 0;
+        long fraction = 0;
+        long scale = 1;
+        int i = start;
+        for (; i < end && b[i] != '.'; i++) {
+            whole = whole * 10 + (b[i] - '0');
+        }
+        for (i++; i < end && scale < 1_000_000_000_000L; i++) {
+            fraction = fraction * 10 + (b[i] - '0');
+            scale *= 10;
+        }
+        return whole + (double) fraction / scale;
+    }
+
     /** {@code b[start, end)} decoded as UTF-8. */
     public static String text(byte[] b, int start, int end) {
         return new String(b, start, end - start, StandardCharsets.UTF_8);

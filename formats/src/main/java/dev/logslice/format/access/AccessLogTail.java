@@ -102,25 +102,12 @@ final class AccessLogTail implements TrailingFields {
                 || end - dot - 1 > MAX_NUMBER_DIGITS) {
             return false;
         }
-        long whole = 0;
-        long fraction = 0;
-        long scale = 1;
         for (int i = start; i < end; i++) {
-            if (i == dot) {
-                continue;
-            }
-            int digit = b[i] - '0';
-            if (digit < 0 || digit > 9) {
+            if (i != dot && !Bytes.isDigit(b[i])) {
                 return false;
             }
-            if (i < dot) {
-                whole = whole * 10 + digit;
-            } else {
-                fraction = fraction * 10 + digit;
-                scale *= 10;
-            }
         }
-        event.setRequestTime(whole + (double) fraction / scale);
+        event.setRequestTime(Bytes.decimal(b, start, end));
         return true;
     }
 

@@ -83,18 +83,7 @@ final class CaptureBinder {
     }
 
     private static double seconds(Binding unit, byte[] b, int start, int end) {
-        long whole = 0;
-        long fraction = 0;
-        long scale = 1;
-        int i = start;
-        for (; i < end && b[i] != '.'; i++) {
-            whole = whole * 10 + (b[i] - '0');
-        }
-        for (i++; i < end && scale < 1_000_000_000_000L; i++) {
-            fraction = fraction * 10 + (b[i] - '0');
-            scale *= 10;
-        }
-        double value = whole + (double) fraction / scale;
+        double value = Bytes.decimal(b, start, end);
         return unit == Binding.MICROS ? value / 1e6 : unit == Binding.MILLIS ? value / 1e3 : value;
     }
 }
