@@ -184,7 +184,18 @@ public final class FormatDetector {
     private static String customLevelsHint(String source, int lines, List<Candidate> candidates) {
         return candidates.stream()
                 .filter(c -> (c.fitting + c.unknownLevels) * 100 > FIT_PERCENT * lines)
-                .max(Comparator.comparingInt((Candidate c) -> c.unknownLevels))
+                // Of as many, one that reads more precisely than another (Hadoop's thread and
+                // logger where a classic layout sees a logger in brackets).
+                .max(
+                        Comparator.comparingInt((Candidate c) -> c.unknownLevels)
+                                .thenComparing(
+                                        c ->
+                                                candidates.stream()
+                                                        .anyMatch(
+                                                                other ->
+                                                                        c.definition.refines(
+                                                                                other.definition
+                                                                                        .name()))))
                 .map(
                         c -> {
                             byte[] level = c.firstUnknownLevel.getBytes(StandardCharsets.UTF_8);

@@ -38,7 +38,22 @@ public enum Log4jPreset {
             // log4j.properties, then the level-first order many projects use.
             "%d [%t] %-5p %c - %m%n",
             "%d %-5p [%t] %c - %m%n",
-            "%d %-5p %c - %m%n"),
+            // The short logger and its line, as the Log4j 1 manual's %d{ABSOLUTE} example and
+            // the tutorials have them: without the line's own layout the logger was "Main:42".
+            "%d %-5p %c{1}:%L - %m%n",
+            "%d{ABSOLUTE} %-5p %c{1}:%L - %m%n",
+            "%d %-5p %c - %m%n",
+            "%d %-5p [%c] %m%n",
+            // TTCC, BasicConfigurator's: milliseconds since start, no time.
+            "%r [%t] %-5p %c - %m%n"),
+    JBOSS(
+            "jboss",
+            "WildFly, JBoss EAP, Quarkus and Keycloak: time, level, [category], (thread),"
+                    + " message; the server log's date and the console's time alone",
+            "2024-01-15 10:20:30,123 INFO  [org.jboss.as.server] (ServerService Thread Pool --"
+                    + " 68) WFLYSRV0010: Deployed \"shop.war\" (runtime-name : \"shop.war\")",
+            "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p [%c] (%t) %m%n",
+            "%d{HH:mm:ss,SSS} %-5p [%c] (%t) %m%n"),
     HADOOP(
             "hadoop",
             "Hadoop and YARN container logs (log4j 1 ISO8601; with and without thread)",
@@ -157,6 +172,15 @@ public enum Log4jPreset {
 
     public List<String> patterns() {
         return patterns;
+    }
+
+    /** The formats this one reads more precisely (see {@code FormatDefinition#refines}). */
+    public String[] refines() {
+        // '%d %-5p [%c] %m' reads JBoss's lines with the thread in the message, Hadoop's
+        // '[%t] %c: %m' with the thread as the logger.
+        return this == JBOSS || this == HADOOP
+                ? new String[] {LOG4J_CLASSIC.formatName}
+                : new String[0];
     }
 
     public LogFormat format() {

@@ -179,6 +179,9 @@ public final class PatternLayoutCompiler {
             case "r":
             case "relative":
                 return Capture.extra("relativeMillis", Shape.DIGITS);
+            case "x":
+            case "NDC":
+                return Capture.extra("ndc", text);
             case "X":
             case "mdc":
             case "MDC":

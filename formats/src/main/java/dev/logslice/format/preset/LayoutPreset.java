@@ -519,6 +519,36 @@ public enum LayoutPreset {
             LevelNames.DOTNET,
             "%{timestamp:rfc3339} %{level}: %{logger}[%{eventId:digits}]",
             "%{level}: %{logger}[%{eventId:digits}]"),
+    HCLOG(
+            "hclog",
+            "HashiCorp's hclog (Consul, Vault, Nomad, Terraform, Boundary): time, [LEVEL], the"
+                    + " logger's name, message and its key=value pairs",
+            "2024-01-15T10:20:30.123Z [WARN]  agent.server.raft: heartbeat timeout reached,"
+                    + " starting election: last-leader-addr= last-leader-id=",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.HCLOG,
+            "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ} [%{level}] %{logger:token}: %{message}",
+            "%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSZ} [%{level}] %{message}"),
+    RABBITMQ(
+            "rabbitmq",
+            "RabbitMQ's log (3.9+, and 3.7-3.8's lager): time, [level], <Erlang process>, message",
+            "2024-01-15 10:20:30.123456+00:00 [warning] <0.612.0> closing AMQP connection"
+                    + " <0.612.0> (10.0.0.5:52344 -> 10.0.0.9:5672, vhost: '/', user: 'guest')",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.ERLANG,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSSSSSXXX} [%{level}] <%{process}> %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} [%{level}] <%{process}>@%{location} %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} [%{level}] <%{process}> %{message}"),
+    PHP(
+            "php",
+            "PHP's error log (error_log, log_errors): [time zone] PHP Warning:  message; fatal"
+                    + " errors' stack traces and error_log() lines of other shapes join their event",
+            "[15-Jan-2024 10:20:30 UTC] PHP Fatal error:  Uncaught Error: Call to undefined"
+                    + " function cart_total() in /var/www/shop/cart.php:42",
+            ContinuationLines.ANY,
+            LevelNames.PHP,
+            "[%{timestamp:dd-MMM-yyyy HH:mm:ss} %{zone}] PHP %{level:text}:  %{message}",
+            "[%{timestamp:dd-MMM-yyyy HH:mm:ss} %{zone}] %{message}"),
     CRI(
             "cri",
             "Kubernetes CRI container log; the message is parsed again when its format is known",
@@ -615,8 +645,11 @@ public enum LayoutPreset {
     }
 
     public LogFormat format() {
-        LogFormat format = new PresetFormat(formatName, continuations, levels, specs);
-        return this == POSTGRESQL ? new NamedZoneFormat(format) : format;
+        LogFormat format =
+                this == DPKG
+                        ? new PresetFormat(formatName, continuations, specs, new DebianVersions())
+                        : new PresetFormat(formatName, continuations, levels, specs);
+        return this == POSTGRESQL || this == PHP ? new NamedZoneFormat(format) : format;
     }
 
     /** Thunderbird's start: alert, epoch, date, node, then the syslog time and the node again. */

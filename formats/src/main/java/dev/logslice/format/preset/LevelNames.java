@@ -135,6 +135,46 @@ final class LevelNames implements Serializable {
     static final LevelNames RUST =
             new LevelNames(List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR"), null);
 
+    /** HashiCorp's hclog (Consul, Vault, Nomad, Terraform). */
+    static final LevelNames HCLOG =
+            new LevelNames(List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR"), null);
+
+    /** Erlang's logger as RabbitMQ 3.9+ writes it, and lager's before it. */
+    static final LevelNames ERLANG =
+            new LevelNames(
+                    List.of(
+                            "debug",
+                            "info",
+                            "notice",
+                            "warning",
+                            "error",
+                            "critical",
+                            "alert",
+                            "emergency"),
+                    null);
+
+    /** PHP's error kinds; the fatal ones, which stop the script, are reported as critical. */
+    static final LevelNames PHP =
+            new LevelNames(
+                    List.of(
+                            "Fatal error",
+                            "Parse error",
+                            "Catchable fatal error",
+                            "Recoverable fatal error",
+                            "Warning",
+                            "Notice",
+                            "Deprecated",
+                            "Strict Standards"),
+                    List.of(
+                            "critical",
+                            "critical",
+                            "error",
+                            "error",
+                            "warning",
+                            "notice",
+                            "deprecated",
+                            "notice"));
+
     /** Java's unified logging (-Xlog); Java 8's GC lines have no level. */
     static final LevelNames JVM_UNIFIED =
             new LevelNames(List.of("trace", "debug", "info", "warning", "error"), null);

@@ -29,12 +29,21 @@ final class PresetFormat implements LogFormat {
             ContinuationLines continuations,
             @Nullable LevelNames levels,
             List<String> specs) {
+        this(name, continuations, specs, levels == null ? null : new LevelCheck(levels));
+    }
+
+    /** A format whose layouts' matches are its events only where {@code check} admits them. */
+    PresetFormat(
+            String name,
+            ContinuationLines continuations,
+            List<String> specs,
+            @Nullable EventCheck check) {
         LayoutFormat format =
                 new LayoutFormat(
                         name,
                         specs.stream().map(LayoutSpec::compile).collect(Collectors.toList()),
                         continuations != ContinuationLines.NONE);
-        this.layouts = levels == null ? format : format.admitting(new LevelCheck(levels));
+        this.layouts = check == null ? format : format.admitting(check);
         this.continuations = continuations;
     }
 

@@ -3,6 +3,7 @@ package dev.logslice.format.registry;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.access.AccessFormats;
 import dev.logslice.format.access.NginxLogFormatCompiler;
+import dev.logslice.format.audit.AuditFormat;
 import dev.logslice.format.cef.CefFormat;
 import dev.logslice.format.columns.ColumnFormat;
 import dev.logslice.format.httpd.ApacheErrorFormat;
@@ -127,7 +128,8 @@ public final class FormatRegistry {
                                     preset.description(),
                                     preset.example(),
                                     options -> preset.format())
-                            .detectedByKnownLevels());
+                            .detectedByKnownLevels()
+                            .refining(preset.refines()));
         }
         for (LayoutPreset preset : LayoutPreset.values()) {
             FormatDefinition definition =
@@ -177,6 +179,21 @@ public final class FormatRegistry {
                                         + " known botnet suser=j.doe",
                                 options -> new CefFormat(options.year().orElse(null)))
                         .refining("syslog"));
+        all.add(
+                fixed(
+                                "audit",
+                                "Linux audit daemon's audit.log (raw and enriched): record type,"
+                                        + " time and serial, pid, acct as the user, addr as the"
+                                        + " client, every pair (and those of a user record's"
+                                        + " msg='...') in extra",
+                                "type=USER_LOGIN msg=audit(1705314030.123:24290): pid=3600 uid=0"
+                                        + " auid=1000 ses=2 msg='op=login id=1000"
+                                        + " exe=\"/usr/sbin/sshd\" hostname=? addr=203.0.113.9"
+                                        + " terminal=/dev/pts/1 res=failed'",
+                                options -> new AuditFormat())
+                        // logfmt reads its pairs, with "audit(...):" as a key and the nested
+                        // record cut at its blanks.
+                        .refining("logfmt"));
         // Families before plain json: of two equal readings, detection takes the first listed.
         for (JsonPreset preset : JsonPreset.values()) {
             all.add(

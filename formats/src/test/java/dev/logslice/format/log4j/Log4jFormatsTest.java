@@ -4,6 +4,7 @@ import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
+import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
 
 import org.junit.jupiter.api.Test;
@@ -119,13 +120,20 @@ class Log4jFormatsTest {
         assertThat(noThread.logger()).isEqualTo("org.example.Main");
     }
 
+    /**
+     * The classic layouts' "[%c] %m" reads Hadoop's line with the thread as the logger, never the
+     * class with its colon as a logger before a dash; detection takes Hadoop's reading, which
+     * refines it.
+     */
     @Test
-    void classicLayoutsLeaveHadoopsColonLinesAlone() {
-        assertThat(
-                        Parsing.result(
-                                Log4jPreset.LOG4J_CLASSIC.format().newParser(Parsing.CONTEXT),
-                                "2015-10-18 18:01:47,978 INFO [main] org.apache.X: up - or not"))
-                .isInstanceOf(MalformedLine.class);
+    void classicLayoutsLeaveHadoopsColonLinesToHadoop() throws Exception {
+        String line = "2015-10-18 18:01:47,978 INFO [main] org.apache.X: up - or not";
+        LogEvent classic = Parsing.event(Log4jPreset.LOG4J_CLASSIC.format(), line);
+
+        assertThat(classic.logger()).isEqualTo("main");
+        assertThat(classic.message()).isEqualTo("org.apache.X: up - or not");
+        assertThat(Parsing.detected(FormatRegistry.standard(), line + "\n" + line))
+                .isEqualTo("hadoop");
     }
 
     @Test

@@ -1,0 +1,125 @@
+package dev.logslice.format.preset;
+
+import dev.logslice.format.LogEvent;
+import dev.logslice.format.MalformedLine;
+import dev.logslice.format.ParseResult;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static dev.logslice.format.preset.ServerLogPresetsTest.detectedAndRead;
+import static dev.logslice.format.preset.ServerLogPresetsTest.read;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+/**
+ * HashiCorp's hclog, RabbitMQ and PHP's error log, as the programs write them. hclog's lines were
+ * read by the kubectl fallback with the level inside the message; RabbitMQ's and PHP's were refused
+ * as no known format.
+ */
+class InfrastructurePresetsTest {
+    private static final String HCLOG =
+            "2024-01-15T10:20:30.123Z [INFO]  agent: Started HTTP server: address=127.0.0.1:8500"
+                    + " network=tcp\n"
+                    + "2024-01-15T10:20:30.456+0100 [WARN]  agent.server.raft: heartbeat timeout"
+                    + " reached, starting election: last-leader-addr= last-leader-id=\n"
+                    + "2024-01-15T10:20:31.001Z [ERROR] agent.anti_entropy: failed to sync remote"
+                    + " state: error=\"No cluster leader\"\n"
+                    + "2024-01-15T10:20:32.000Z [DEBUG] Terraform version: 1.6.0";
+
+    private static final String RABBITMQ =
+            "2024-01-15 10:20:30.123456+00:00 [info] <0.230.0> Starting RabbitMQ 3.12.4 on Erlang"
+                    + " 26.0.2 [jit]\n"
+                    + "2024-01-15 10:20:31.456789+01:00 [warning] <0.612.0> closing AMQP"
+                    + " connection <0.612.0> (10.0.0.5:52344 -> 10.0.0.9:5672, vhost: '/', user:"
+                    + " 'guest'):\n"
+                    + "2024-01-15 10:20:32.000001+00:00 [error] <0.700.0> PLAIN login refused: user"
+                    + " 'admin' - invalid credentials";
+
+    private static final String PHP =
+            "[15-Jan-2024 10:20:30 UTC] PHP Warning:  Undefined variable $total in"
+                    + " /var/www/shop/cart.php on line 12\n"
+                    + "[15-Jan-2024 10:20:31 UTC] PHP Fatal error:  Uncaught Error: Call to"
+                    + " undefined function cart_total() in /var/www/shop/cart.php:42\n"
+                    + "Stack trace:\n"
+                    + "#0 /var/www/shop/index.php(7): checkout()\n"
+                    + "#1 {main}\n"
+                    + "  thrown in /var/www/shop/cart.php on line 42\n"
+                    + "[15-Jan-2024 10:20:32 Europe/Berlin] PHP Deprecated:  strlen(): Passing"
+                    + " null to parameter #1 ($string) of type string is deprecated in"
+                    + " /var/www/shop/lib.php on line 3\n"
+                    + "[15-Jul-2024 10:20:33 Europe/Berlin] cart 7: payment retried [attempt 2]";
+
+    @Test
+    void hclogsLevelLoggerAndMessage() throws Exception {
+        List<LogEvent> events = detectedAndRead("hclog", HCLOG);
+
+        assertThat(events)
+                .extracting(LogEvent::level)
+                .containsExactly("INFO", "WARN", "ERROR", "DEBUG");
+        assertThat(events.get(0).logger()).isEqualTo("agent");
+        assertThat(events.get(0).message())
+                .isEqualTo("Started HTTP server: address=127.0.0.1:8500 network=tcp");
+        assertThat(events.get(1).timestampText()).isEqualTo("2024-01-15T10:20:30.456+01:00");
+        assertThat(events.get(1).logger()).isEqualTo("agent.server.raft");
+        assertThat(events.get(2).message())
+                .isEqualTo("failed to sync remote state: error=\"No cluster leader\"");
+        // No logger: the first word is followed by a blank, not a colon.
+        assertThat(events.get(3).logger()).isNull();
+        assertThat(events.get(3).message()).isEqualTo("Terraform version: 1.6.0");
+    }
+
+    @Test
+    void rabbitmqsLevelAndProcess() throws Exception {
+        List<LogEvent> events = detectedAndRead("rabbitmq", RABBITMQ);
+
+        assertThat(events).extracting(LogEvent::level).containsExactly("info", "warning", "error");
+        assertThat(events.get(1).timestampText()).isEqualTo("2024-01-15T10:20:31.456789+01:00");
+        assertThat(events.get(1).extra()).containsExactly(entry("process", "0.612.0"));
+        assertThat(events.get(1).message()).startsWith("closing AMQP connection <0.612.0> (");
+        assertThat(events.get(2).message())
+                .isEqualTo("PLAIN login refused: user 'admin' - invalid credentials");
+    }
+
+    @Test
+    void phpsErrorKindsZonesAndStackTraces() throws Exception {
+        List<LogEvent> events = detectedAndRead("php", PHP);
+
+        assertThat(events).hasSize(4);
+        assertThat(events)
+                .extracting(LogEvent::level)
+                .containsExactly("warning", "critical", "deprecated", null);
+        assertThat(events.get(0).message())
+                .isEqualTo("Undefined variable $total in /var/www/shop/cart.php on line 12");
+        assertThat(events.get(1).message())
+                .startsWith("Uncaught Error: Call to undefined function cart_total()")
+                .contains("\nStack trace:\n#0 /var/www/shop/index.php(7): checkout()\n")
+                .endsWith("thrown in /var/www/shop/cart.php on line 42");
+        // A region's offset at the line's time: winter, then summer.
+        assertThat(events.get(2).timestampText()).isEqualTo("2024-01-15T10:20:32+01:00");
+        assertThat(events.get(3).timestampText()).isEqualTo("2024-07-15T10:20:33+02:00");
+        assertThat(events.get(3).message()).isEqualTo("cart 7: payment retried [attempt 2]");
+    }
+
+    @Test
+    void phpZonesOfNoKnownNameStayInTheZoneGiven() {
+        LogEvent event =
+                (LogEvent) read("php", "[15-Jan-2024 10:20:30 Mars/Olympus] PHP Notice:  x").get(0);
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30Z");
+        assertThat(event.level()).isEqualTo("notice");
+    }
+
+    @Test
+    void phpsLevelsOfNoKnownNameAreNoPhpLevel() {
+        ParseResult unknown = read("php", "[15-Jan-2024 10:20:30 UTC] PHP Shouting:  x").get(0);
+
+        // The second layout reads it, the "PHP Shouting:" kept in the message.
+        assertThat(unknown).isInstanceOf(LogEvent.class);
+        assertThat(((LogEvent) unknown).level()).isNull();
+        assertThat(((LogEvent) unknown).message()).isEqualTo("PHP Shouting:  x");
+        assertThat(read("php", "15-Jan-2024 10:20:30 PHP Warning:  x").get(0))
+                .isInstanceOf(MalformedLine.class);
+    }
+}
