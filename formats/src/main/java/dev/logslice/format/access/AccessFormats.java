@@ -21,7 +21,8 @@ public final class AccessFormats {
 
     /** A format of an Apache LogFormat string. */
     public static LogFormat apache(String name, String logFormat) {
-        return new LayoutFormat(name, List.of(ApacheLogFormatCompiler.compile(logFormat)), false);
+        return new LayoutFormat(name, List.of(ApacheLogFormatCompiler.compile(logFormat)), false)
+                .admitting(new ForwardedClient());
     }
 
     /**
@@ -35,6 +36,7 @@ public final class AccessFormats {
 
     /** A format of an nginx log_format string ({@link NginxLogFormatCompiler#COMBINED} if none). */
     public static LogFormat nginx(String logFormat) {
-        return new LayoutFormat("nginx", List.of(NginxLogFormatCompiler.compile(logFormat)), false);
+        return new LayoutFormat("nginx", List.of(NginxLogFormatCompiler.compile(logFormat)), false)
+                .admitting(new ForwardedClient());
     }
 }

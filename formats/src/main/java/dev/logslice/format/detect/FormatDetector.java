@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -44,6 +45,10 @@ public final class FormatDetector {
     private static final String REGEX_EXAMPLE =
             "--format regex --pattern '(?<timestamp>\\S+ \\S+) (?<level>\\w+) (?<message>.*)'"
                     + " --time-format 'yyyy-MM-dd HH:mm:ss'";
+
+    /** An access log line that starts with an X-Forwarded-For list where combined has a client. */
+    private static final Pattern FORWARDED_FOR_FIRST =
+            Pattern.compile("^[0-9A-Fa-f.:]+(?:, ?[0-9A-Fa-f.:]+)+ \\S+ \\S+ \\[");
 
     private final FormatRegistry registry;
 
@@ -171,10 +176,25 @@ public final class FormatDetector {
                         ? "no known format reads any of them"
                         : "closest: " + describe(partial, sample.size()))
                 + customLevelsHint(source, sample.size(), candidates)
-                + ". For a layout of your own: "
-                + REGEX_EXAMPLE
+                + layoutHint(new String(first, StandardCharsets.UTF_8))
                 + ". "
                 + howToChoose();
+    }
+
+    /** How to read the file with a layout of one's own, the one it seems to have if known. */
+    private static String layoutHint(String firstLine) {
+        if (!FORWARDED_FOR_FIRST.matcher(firstLine).find()) {
+            return ". For a layout of your own: " + REGEX_EXAMPLE;
+        }
+        String headers =
+                firstLine.stripTrailing().endsWith("\"")
+                        ? " \"%{Referer}i\" \"%{User-agent}i\""
+                        : "";
+        return ". Its lines start with a list of addresses, as X-Forwarded-For holds them, where"
+                + " an access log has its client: --format apache --pattern '%{X-Forwarded-For}i"
+                + " %l %u %t \"%r\" %>s %b"
+                + headers
+                + "' reads them, the first address as the client";
     }
 
     /**

@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 /**
@@ -106,8 +107,11 @@ class AccessHeadersTest {
         assertThat(first.extra())
                 .containsExactly(entry("http_x_forwarded_for", "10.0.0.2, 127.0.0.1"));
         assertThat(first.user()).isEqualTo("bob");
+        // The list's first address is the client where the layout logs no peer.
+        assertThat(first.client()).isEqualTo("10.0.0.2");
         assertThat(none.extra()).containsExactly(entry("http_x_forwarded_for", null));
         assertThat(none.user()).isNull();
+        assertThat(none.client()).isNull();
         assertThat(quoted.client()).isEqualTo("10.0.0.9");
         assertThat(quoted.extra())
                 .containsExactly(entry("http_x_forwarded_for", "203.0.113.5, 10.0.0.2"));
@@ -129,8 +133,33 @@ class AccessHeadersTest {
         LogEvent event = Parsing.event(format, "10.0.0.2, 127.0.0.1 - -" + REST);
 
         assertThat(event.extra()).containsExactly(entry("X-Forwarded-For", "10.0.0.2, 127.0.0.1"));
+        assertThat(event.client()).isEqualTo("10.0.0.2");
         assertThat(event.user()).isNull();
         assertThat(event.status()).isEqualTo(200);
+        assertThat(Parsing.event(format, "2001:db8::7 - -" + REST).client())
+                .isEqualTo("2001:db8::7");
+    }
+
+    @Test
+    void aPeerLoggedBesideTheListStaysTheClient() {
+        LogFormat format =
+                REGISTRY.create(
+                        "apache",
+                        FormatOptions.pattern("%h %{X-Forwarded-For}i %l %u %t \"%r\" %>s %b"));
+
+        LogEvent event = Parsing.event(format, "10.0.0.9 203.0.113.5, 10.0.0.2 - -" + REST);
+
+        assertThat(event.client()).isEqualTo("10.0.0.9");
+    }
+
+    @Test
+    void detectionNamesTheLayoutOfAListFirst() {
+        String line = "203.0.113.5, 10.0.0.1 - -" + REST;
+
+        assertThatThrownBy(() -> Parsing.detected(REGISTRY, line + "\n" + line))
+                .hasMessageContaining(
+                        "--format apache --pattern '%{X-Forwarded-For}i %l %u %t \"%r\" %>s %b"
+                                + " \"%{Referer}i\" \"%{User-agent}i\"'");
     }
 
     /** Whatever the head, a parsed client and user hold no text of the fields around them. */
