@@ -54,6 +54,14 @@ public enum Log4jPreset {
                     + " 68) WFLYSRV0010: Deployed \"shop.war\" (runtime-name : \"shop.war\")",
             "%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p [%c] (%t) %m%n",
             "%d{HH:mm:ss,SSS} %-5p [%c] (%t) %m%n"),
+    MINECRAFT(
+            "minecraft",
+            "Minecraft servers (vanilla, Paper, Forge) and other Log4j 2 game servers: [time]"
+                    + " [thread/LEVEL] ([logger]): message",
+            "[10:20:30] [Server thread/WARN]: Can't keep up! Is the server overloaded? Running"
+                    + " 2043ms or 40 ticks behind",
+            "[%d{HH:mm:ss}] [%t/%level] [%logger]: %msg%n",
+            "[%d{HH:mm:ss}] [%t/%level]: %msg%n"),
     HADOOP(
             "hadoop",
             "Hadoop and YARN container logs (log4j 1 ISO8601; with and without thread)",

@@ -549,6 +549,20 @@ public enum LayoutPreset {
             LevelNames.PHP,
             "[%{timestamp:dd-MMM-yyyy HH:mm:ss} %{zone}] PHP %{level:text}:  %{message}",
             "[%{timestamp:dd-MMM-yyyy HH:mm:ss} %{zone}] %{message}"),
+    COREDNS(
+            "coredns",
+            "CoreDNS (Kubernetes' DNS): [LEVEL] then its query log (client, id, type, class,"
+                    + " name, protocol, sizes, rcode, flags, duration) or plugin/name: message;"
+                    + " no time of its own (the container log's, where it wraps it)",
+            "[INFO] 10.244.0.1:52344 - 31337 \"AAAA IN api.shop.svc.cluster.local. udp 50 false"
+                    + " 512\" NXDOMAIN qr,aa,rd 143 0.000067s",
+            ContinuationLines.NONE,
+            LevelNames.COREDNS,
+            "[%{level}] %{client}:%{clientPort:num} - %{queryId:digits} \"%{queryType} %{queryClass}"
+                    + " %{name} %{protocol} %{querySize:digits} %{dnssec} %{bufferSize:digits}\""
+                    + " %{rcode} %{flags} %{bytes} %{requestTime:decimal}s",
+            "[%{level}] %{logger:token}: %{message}",
+            "[%{level}] %{message}"),
     CRI(
             "cri",
             "Kubernetes CRI container log; the message is parsed again when its format is known",

@@ -139,6 +139,10 @@ final class LevelNames implements Serializable {
     static final LevelNames HCLOG =
             new LevelNames(List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR"), null);
 
+    /** CoreDNS's, which Maven's build output shares. */
+    static final LevelNames COREDNS =
+            new LevelNames(List.of("DEBUG", "INFO", "WARNING", "ERROR", "FATAL"), null);
+
     /** Erlang's logger as RabbitMQ 3.9+ writes it, and lager's before it. */
     static final LevelNames ERLANG =
             new LevelNames(

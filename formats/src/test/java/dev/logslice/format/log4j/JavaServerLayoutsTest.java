@@ -103,6 +103,26 @@ class JavaServerLayoutsTest {
     }
 
     @Test
+    void minecraftsThreadAndLevelInOneBracket() throws Exception {
+        List<LogEvent> events =
+                detectedAndRead(
+                        "minecraft",
+                        "[10:20:30] [Server thread/INFO]: Starting minecraft server version"
+                                + " 1.20.2\n"
+                                + "[10:20:31] [User Authenticator #1/INFO]: UUID of player Steve"
+                                + " is 069a79f4-44e9-4726-a5be-fca90e38aaf5\n"
+                                + "[10:20:32] [Server thread/WARN] [minecraft/DedicatedServer]:"
+                                + " Can't keep up! Running 2043ms or 40 ticks behind");
+
+        assertThat(events)
+                .extracting(LogEvent::thread)
+                .containsExactly("Server thread", "User Authenticator #1", "Server thread");
+        assertThat(events).extracting(LogEvent::level).containsExactly("INFO", "INFO", "WARN");
+        assertThat(events.get(2).logger()).isEqualTo("minecraft/DedicatedServer");
+        assertThat(events.get(2).message()).startsWith("Can't keep up!");
+    }
+
+    @Test
     void ttccHasTheMillisecondsSinceStartAndNoTime() throws Exception {
         List<LogEvent> events =
                 detectedAndRead(

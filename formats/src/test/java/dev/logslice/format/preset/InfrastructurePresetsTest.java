@@ -51,6 +51,56 @@ class InfrastructurePresetsTest {
                     + " /var/www/shop/lib.php on line 3\n"
                     + "[15-Jul-2024 10:20:33 Europe/Berlin] cart 7: payment retried [attempt 2]";
 
+    private static final String COREDNS =
+            "[INFO] 10.244.0.1:52344 - 31337 \"A IN example.com. udp 29 false 512\" NOERROR"
+                    + " qr,rd,ra 74 0.000123s\n"
+                    + "[INFO] [2001:db8::5]:40000 - 7 \"AAAA IN api.shop.svc.cluster.local. tcp 50"
+                    + " true 65535\" NXDOMAIN qr,aa,rd 143 1.5s\n"
+                    + "[ERROR] plugin/errors: 2 example.org. A: read udp"
+                    + " 10.244.0.3:43120->8.8.8.8:53: i/o timeout\n"
+                    + "[WARNING] No files matching import glob pattern: custom/*.override";
+
+    @Test
+    void corednsQueriesAndPluginMessages() throws Exception {
+        List<LogEvent> events = detectedAndRead("coredns", COREDNS);
+
+        assertThat(events)
+                .extracting(LogEvent::level)
+                .containsExactly("INFO", "INFO", "ERROR", "WARNING");
+        LogEvent query = events.get(0);
+        assertThat(query.client()).isEqualTo("10.244.0.1");
+        assertThat(query.bytes()).isEqualTo(74);
+        assertThat(query.requestTime()).isEqualTo(0.000123);
+        assertThat(query.extra())
+                .contains(
+                        entry("queryType", "A"),
+                        entry("name", "example.com."),
+                        entry("rcode", "NOERROR"),
+                        entry("flags", "qr,rd,ra"));
+        assertThat(events.get(1).extra()).contains(entry("rcode", "NXDOMAIN"));
+        assertThat(events.get(1).requestTime()).isEqualTo(1.5);
+        assertThat(events.get(2).logger()).isEqualTo("plugin/errors");
+        assertThat(events.get(3).message())
+                .isEqualTo("No files matching import glob pattern: custom/*.override");
+    }
+
+    @Test
+    void corednsInsideItsContainerLogTakesTheContainersTime() {
+        LogEvent event =
+                (LogEvent)
+                        read(
+                                        "cri",
+                                        "2024-01-15T10:20:30.123456789Z stdout F [INFO]"
+                                                + " 10.244.0.1:52344 - 31337 \"A IN example.com."
+                                                + " udp 29 false 512\" NOERROR qr,rd,ra 74"
+                                                + " 0.000123s")
+                                .get(0);
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30.123456789Z");
+        assertThat(event.level()).isEqualTo("INFO");
+        assertThat(event.extra()).contains(entry("rcode", "NOERROR"));
+    }
+
     @Test
     void hclogsLevelLoggerAndMessage() throws Exception {
         List<LogEvent> events = detectedAndRead("hclog", HCLOG);
