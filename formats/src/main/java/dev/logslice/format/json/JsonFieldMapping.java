@@ -25,12 +25,19 @@ public final class JsonFieldMapping implements Serializable {
     /** What one unit of a request time key's number is in seconds (Traefik writes nanoseconds). */
     private final double secondsPerRequestTimeUnit;
 
+    /** The names of numeric levels 0, 1, 2... where a family numbers its own, or null. */
+    @Nullable private final List<String> numberedLevels;
+
     private JsonFieldMapping(Map<Field, List<String>> keysByField) {
-        this(keysByField, 1.0);
+        this(keysByField, 1.0, null);
     }
 
-    private JsonFieldMapping(Map<Field, List<String>> keysByField, double secondsPerUnit) {
+    private JsonFieldMapping(
+            Map<Field, List<String>> keysByField,
+            double secondsPerUnit,
+            @Nullable List<String> numberedLevels) {
         this.secondsPerRequestTimeUnit = secondsPerUnit;
+        this.numberedLevels = numberedLevels;
         this.keysByField = new EnumMap<>(keysByField);
         keysByField.forEach(
                 (field, keys) -> {
@@ -127,12 +134,34 @@ public final class JsonFieldMapping implements Serializable {
                         other == field
                                 ? otherKeys
                                 : otherKeys.stream().filter(k -> !keys.contains(k)).toList());
-        return new JsonFieldMapping(changed, secondsPerRequestTimeUnit);
+        return new JsonFieldMapping(changed, secondsPerRequestTimeUnit, numberedLevels);
     }
 
     /** This mapping with request times counted in units of {@code seconds} (1e-9: nanoseconds). */
     public JsonFieldMapping withRequestTimeIn(double seconds) {
-        return new JsonFieldMapping(keysByField, seconds);
+        return new JsonFieldMapping(keysByField, seconds, numberedLevels);
+    }
+
+    /**
+     * This mapping with numeric levels named by a family's own numbering: {@code names.get(n)} for
+     * level n (Nextcloud's 0 to 4 are debug to fatal, where syslog's 2 is critical).
+     */
+    public JsonFieldMapping withNumberedLevels(List<String> names) {
+        return new JsonFieldMapping(keysByField, secondsPerRequestTimeUnit, List.copyOf(names));
+    }
+
+    /**
+     * The name of a level as written: a number by the family's numbering, else {@link JsonLevels}.
+     */
+    @Nullable
+    public String levelName(String text) {
+        if (numberedLevels != null
+                && text.length() == 1
+                && text.charAt(0) >= '0'
+                && text.charAt(0) - '0' < numberedLevels.size()) {
+            return numberedLevels.get(text.charAt(0) - '0');
+        }
+        return JsonLevels.nameOf(text);
     }
 
     /** What one unit of a request time's number is in seconds. */

@@ -230,9 +230,9 @@ final class JsonLinesParser implements LogParser {
     }
 
     /** A string field's value: a numeric level by its name, a message without its line end. */
-    private static String text(String text, Field field) {
+    private String text(String text, Field field) {
         if (field == Field.LEVEL) {
-            String name = JsonLevels.nameOf(text);
+            String name = mapping.levelName(text);
             return name == null ? text : name;
         }
         if (field == Field.MESSAGE && text.endsWith("\n")) {

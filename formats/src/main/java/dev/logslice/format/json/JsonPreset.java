@@ -92,6 +92,17 @@ public enum JsonPreset {
                     + "\"duration\":0.0042,\"size\":512,\"status\":200}",
             List.of("request.uri", "request.method", "duration", "size", "status"),
             List.of()),
+    NEXTCLOUD(
+            "nextcloud",
+            "Nextcloud's nextcloud.log (JSON); levels 0 to 4 read as debug to fatal (not syslog's"
+                    + " numbers), remoteAddr as the client, url as the path, app as the program",
+            "{\"reqId\":\"YZa1b2\",\"level\":2,\"time\":\"2024-01-15T10:20:30+00:00\","
+                    + "\"remoteAddr\":\"10.0.0.5\",\"user\":\"alice\",\"app\":\"files\","
+                    + "\"method\":\"PROPFIND\",\"url\":\"/remote.php/dav/files/alice/\","
+                    + "\"message\":\"File not found\",\"userAgent\":\"Nextcloud-android\","
+                    + "\"version\":\"27.1.3.2\"}",
+            List.of("reqId", "remoteAddr", "app", "url", "level"),
+            List.of()),
     TRAEFIK_JSON(
             "traefik-json",
             "Traefik's access log in JSON; ClientHost, RequestMethod, RequestPath,"
@@ -152,6 +163,11 @@ public enum JsonPreset {
                     .with(Field.USER_AGENT, List.of("request.headers.User-Agent"))
                     .with(Field.REFERRER, List.of("request.headers.Referer"));
         }
+        if (this == NEXTCLOUD) {
+            return defaults.with(Field.CLIENT, List.of("remoteAddr"))
+                    .with(Field.PATH, List.of("url"))
+                    .withNumberedLevels(List.of("debug", "info", "warning", "error", "fatal"));
+        }
         if (this == TRAEFIK_JSON) {
             return defaults.with(Field.CLIENT, List.of("ClientHost"))
                     .with(Field.USER, List.of("ClientUsername"))
@@ -185,6 +201,7 @@ public enum JsonPreset {
                 || this == JOURNALD
                 || this == MONGODB
                 || this == CADDY
+                || this == NEXTCLOUD
                 || this == TRAEFIK_JSON;
     }
 

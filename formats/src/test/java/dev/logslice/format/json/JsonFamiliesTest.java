@@ -258,6 +258,35 @@ class JsonFamiliesTest {
         assertThat(event.extra()).containsEntry("RouterName", "shop@docker");
     }
 
+    /**
+     * Nextcloud numbers its levels 0 to 4 from debug to fatal: read as syslog's, a warning (2) was
+     * critical and a fatal error (4) a warning.
+     */
+    @Test
+    void nextcloudsOwnLevelNumbers() throws Exception {
+        String log =
+                "{\"reqId\":\"a1\",\"level\":2,\"time\":\"2024-01-15T10:20:30+00:00\","
+                        + "\"remoteAddr\":\"10.0.0.5\",\"user\":\"alice\",\"app\":\"files\","
+                        + "\"method\":\"PROPFIND\",\"url\":\"/remote.php/dav/files/alice/\","
+                        + "\"message\":\"File not found\",\"userAgent\":\"Nextcloud-android\","
+                        + "\"version\":\"27.1.3.2\"}\n"
+                        + "{\"reqId\":\"b2\",\"level\":4,\"time\":\"2024-01-15T10:20:31+00:00\","
+                        + "\"remoteAddr\":\"\",\"user\":\"--\",\"app\":\"cron\",\"method\":\"\","
+                        + "\"url\":\"--\",\"message\":\"Database unreachable\","
+                        + "\"version\":\"27.1.3.2\"}";
+        assertThat(detected(log)).isEqualTo("nextcloud");
+        List<LogEvent> events =
+                log.lines().map(line -> Parsing.event(format("nextcloud"), line)).toList();
+
+        assertThat(events).extracting(LogEvent::level).containsExactly("warning", "fatal");
+        assertThat(events.get(0).client()).isEqualTo("10.0.0.5");
+        assertThat(events.get(0).path()).isEqualTo("/remote.php/dav/files/alice/");
+        assertThat(events.get(0).program()).isEqualTo("files");
+        // Elsewhere a small number stays a syslog severity.
+        assertThat(Parsing.event(format("json"), "{\"level\":2,\"msg\":\"m\"}").level())
+                .isEqualTo("crit");
+    }
+
     private String detected(String content) throws Exception {
         return Parsing.detected(registry, content);
     }

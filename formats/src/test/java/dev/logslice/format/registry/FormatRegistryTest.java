@@ -105,6 +105,7 @@ class FormatRegistryTest {
                         "zeek-json",
                         "mongodb",
                         "caddy",
+                        "nextcloud",
                         "traefik-json",
                         "json",
                         "logfmt",
@@ -183,6 +184,6 @@ class FormatRegistryTest {
                 .hasMessageStartingWith(
                         "unknown format 'combind'; the formats are: auto, combined,")
                 .hasMessageContaining(
-                        "zeek-json, mongodb, caddy, traefik-json, json, logfmt, regex");
+                        "zeek-json, mongodb, caddy, nextcloud, traefik-json, json, logfmt, regex");
     }
 }
