@@ -223,6 +223,12 @@ public final class LogEvent implements ParseResult {
         extra.put(key, value);
     }
 
+    /** Takes an entry out of the {@code extra} map; returns its value, or null. */
+    @Nullable
+    public Object removeExtra(String key) {
+        return extra == null ? null : extra.remove(key);
+    }
+
     /**
      * Appends a continuation line (a stack trace line, say) to the text and the message, joined by
      * a line feed. An event that would grow past {@code maxLines} lines or {@code maxTextBytes}

@@ -64,7 +64,11 @@ public final class JsonFieldMapping implements Serializable {
                         "timeMillis",
                         "created_at",
                         "__REALTIME_TIMESTAMP",
-                        "eventTime"));
+                        "eventTime",
+                        // nginx's variables, as JSON log_formats name their keys
+                        "time_iso8601",
+                        "time_local",
+                        "msec"));
         keys.put(
                 Field.LEVEL,
                 List.of("level", "log.level", "severity", "levelname", "lvl", "PRIORITY"));
@@ -96,7 +100,8 @@ public final class JsonFieldMapping implements Serializable {
                         "http.response.status_code",
                         "httpRequest.status"));
         keys.put(Field.BYTES, List.of("bytes", "body_bytes_sent", "bytes_sent"));
-        keys.put(Field.REFERRER, List.of("referrer", "referer", "http_referer"));
+        // "http_referrer": the key of the nginx JSON log_format most copied from the web
+        keys.put(Field.REFERRER, List.of("referrer", "referer", "http_referer", "http_referrer"));
         keys.put(
                 Field.USER_AGENT,
                 List.of("userAgent", "user_agent", "http_user_agent", "user_agent.original"));

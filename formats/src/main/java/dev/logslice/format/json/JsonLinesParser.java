@@ -32,6 +32,9 @@ import java.util.Arrays;
 final class JsonLinesParser implements LogParser {
     private static final JsonFactory JSON = new JsonFactory();
 
+    /** The longest method a request line is split at (WebDAV's are the long ones). */
+    private static final int MAX_METHOD_LENGTH = 24;
+
     private final JsonFieldMapping mapping;
     @Nullable private final JsonSignature.Check signature;
     private final boolean cutWithoutLineEnd;
@@ -83,10 +86,41 @@ final class JsonLinesParser implements LogParser {
                 failure = "a JSON object without the keys " + signature.missing();
                 return null;
             }
+            if (!event.has(Field.METHOD) && !event.has(Field.PATH)) {
+                splitRequestLine(event);
+            }
             return event;
         } catch (IOException e) {
             failure = "invalid JSON: " + e.getMessage().lines().findFirst().orElse("");
             return null;
+        }
+    }
+
+    /**
+     * nginx's JSON logs name {@code $request}, the whole request line ({@code "request": "GET
+     * /cart?id=7 HTTP/1.1"}): where no key gave the method or path, it is split as combined's is.
+     */
+    private static void splitRequestLine(LogEvent event) {
+        if (!(event.removeExtra("request") instanceof String line)) {
+            return;
+        }
+        int methodEnd = line.indexOf(' ');
+        boolean isRequest = methodEnd > 0 && methodEnd <= MAX_METHOD_LENGTH;
+        for (int i = 0; isRequest && i < methodEnd; i++) {
+            char c = line.charAt(i);
+            isRequest = (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
+        }
+        if (!isRequest) {
+            event.putExtra("request", line);
+            return;
+        }
+        event.setString(Field.METHOD, line.substring(0, methodEnd));
+        int lastSpace = line.lastIndexOf(' ');
+        if (lastSpace > methodEnd + 1 && line.startsWith("HTTP/", lastSpace + 1)) {
+            event.setString(Field.PATH, line.substring(methodEnd + 1, lastSpace));
+            event.setString(Field.PROTOCOL, line.substring(lastSpace + 1));
+        } else {
+            event.setString(Field.PATH, line.substring(methodEnd + 1));
         }
     }
 

@@ -143,7 +143,9 @@ final class LevelNames implements Serializable {
     static final LevelNames COREDNS =
             new LevelNames(List.of("DEBUG", "INFO", "WARNING", "ERROR", "FATAL"), null);
 
-    /** Erlang's logger as RabbitMQ 3.9+ writes it, and lager's before it. */
+    /**
+     * Erlang's logger as RabbitMQ 3.9+ and Elixir write it, lager's before it; Elixir's old warn.
+     */
     static final LevelNames ERLANG =
             new LevelNames(
                     List.of(
@@ -151,6 +153,7 @@ final class LevelNames implements Serializable {
                             "info",
                             "notice",
                             "warning",
+                            "warn",
                             "error",
                             "critical",
                             "alert",

@@ -287,6 +287,45 @@ class JsonFamiliesTest {
                 .isEqualTo("crit");
     }
 
+    /**
+     * The nginx JSON log_format most copied from the web: its time, referrer and request line were
+     * left in extra, so stats had no timeline, paths or methods for it.
+     */
+    @Test
+    void nginxJsonLogsTimeRequestLineAndReferrer() {
+        LogEvent event =
+                Parsing.event(
+                        format("json"),
+                        "{\"time_local\":\"15/Jan/2024:10:20:30 +0100\",\"remote_addr\":"
+                                + "\"10.0.0.5\",\"remote_user\":\"\",\"request\":\"PROPFIND"
+                                + " /dav/a b.txt HTTP/1.1\",\"status\": \"207\",\"body_bytes_sent\":"
+                                + "\"512\",\"request_time\":\"0.012\",\"http_referrer\":"
+                                + "\"https://shop.example/\",\"http_user_agent\":\"curl/8.0\"}");
+
+        assertThat(event.timestampText()).isEqualTo("2024-01-15T10:20:30+01:00");
+        assertThat(event.method()).isEqualTo("PROPFIND");
+        assertThat(event.path()).isEqualTo("/dav/a b.txt");
+        assertThat(event.protocol()).isEqualTo("HTTP/1.1");
+        assertThat(event.status()).isEqualTo(207);
+        assertThat(event.referrer()).isEqualTo("https://shop.example/");
+        assertThat(event.extra()).doesNotContainKey("request");
+
+        LogEvent iso =
+                Parsing.event(
+                        format("json"),
+                        "{\"time_iso8601\":\"2024-01-15T10:20:30+00:00\",\"request\":\"GET"
+                                + " /\",\"method\":\"POST\"}");
+        assertThat(iso.timestampText()).isEqualTo("2024-01-15T10:20:30Z");
+        // A key that names the method wins; the request stays as logged.
+        assertThat(iso.method()).isEqualTo("POST");
+        assertThat(iso.extra()).containsEntry("request", "GET /");
+
+        LogEvent prose =
+                Parsing.event(format("json"), "{\"msg\":\"m\",\"request\":\"no request\"}");
+        assertThat(prose.has(Field.METHOD)).isFalse();
+        assertThat(prose.extra()).containsEntry("request", "no request");
+    }
+
     private String detected(String content) throws Exception {
         return Parsing.detected(registry, content);
     }

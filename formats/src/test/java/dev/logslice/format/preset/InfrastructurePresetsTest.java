@@ -102,6 +102,62 @@ class InfrastructurePresetsTest {
     }
 
     @Test
+    void elixirsMetadataLevelsAndMultiLineMessages() throws Exception {
+        List<LogEvent> events =
+                detectedAndRead(
+                        "elixir",
+                        "10:20:30.123 [info] Running ShopWeb.Endpoint with cowboy 2.10.0 at"
+                                + " 0.0.0.0:4000 (http)\n"
+                                + "10:20:30.456 request_id=F1xYz user_id=7 [info] GET /api/cart\n"
+                                + "10:20:31.001 [error] GenServer Shop.Cart terminating\n"
+                                + "** (RuntimeError) boom [x]\n"
+                                + "    (shop 0.1.0) lib/shop/cart.ex:12: Shop.Cart.handle_call/3\n"
+                                + "10:20:32.000 [warn] old Elixir's warning");
+
+        assertThat(events)
+                .extracting(LogEvent::level)
+                .containsExactly("info", "info", "error", "warn");
+        assertThat(events.get(1).extra())
+                .containsExactly(entry("metadata", "request_id=F1xYz user_id=7"));
+        assertThat(events.get(1).message()).isEqualTo("GET /api/cart");
+        assertThat(events.get(2).message())
+                .isEqualTo(
+                        "GenServer Shop.Cart terminating\n** (RuntimeError) boom [x]\n    (shop"
+                                + " 0.1.0) lib/shop/cart.ex:12: Shop.Cart.handle_call/3");
+        // RabbitMQ's lines are its own, not Elixir's with the process in the message.
+        assertThat(ServerLogPresetsTest.detected(RABBITMQ)).isEqualTo("rabbitmq");
+    }
+
+    @Test
+    void uwsgisRequestLog() throws Exception {
+        List<LogEvent> events =
+                detectedAndRead(
+                        "uwsgi",
+                        "[pid: 1234|app: 0|req: 1/1] 10.0.0.5 () {38 vars in 612 bytes} [Mon Jan"
+                                + " 15 10:20:30 2024] GET /api/items?page=2 => generated 512 bytes"
+                                + " in 12 msecs (HTTP/1.1 200) 2 headers in 79 bytes (1 switches"
+                                + " on core 0)\n"
+                                + "[pid: 1235|app: 0|req: 7/9] 2001:db8::5 (alice) {40 vars in 700"
+                                + " bytes} [Mon Jan  1 09:00:00 2024] POST /api/a b => generated 20"
+                                + " bytes in 340 msecs (HTTP/2.0 502) 2 headers in 80 bytes (1"
+                                + " switches on core 1)");
+
+        LogEvent first = events.get(0);
+        assertThat(first.pid()).isEqualTo(1234);
+        assertThat(first.client()).isEqualTo("10.0.0.5");
+        assertThat(first.timestampText()).isEqualTo("2024-01-15T10:20:30Z");
+        assertThat(first.path()).isEqualTo("/api/items?page=2");
+        assertThat(first.bytes()).isEqualTo(512);
+        assertThat(first.requestTime()).isEqualTo(0.012);
+        assertThat(first.status()).isEqualTo(200);
+        LogEvent second = events.get(1);
+        assertThat(second.timestampText()).isEqualTo("2024-01-01T09:00:00Z");
+        assertThat(second.path()).isEqualTo("/api/a b");
+        assertThat(second.status()).isEqualTo(502);
+        assertThat(second.protocol()).isEqualTo("HTTP/2.0");
+    }
+
+    @Test
     void hclogsLevelLoggerAndMessage() throws Exception {
         List<LogEvent> events = detectedAndRead("hclog", HCLOG);
 

@@ -86,6 +86,8 @@ class FormatRegistryTest {
                         "dotnet",
                         "hclog",
                         "rabbitmq",
+                        "elixir",
+                        "uwsgi",
                         "php",
                         "coredns",
                         "cri",
