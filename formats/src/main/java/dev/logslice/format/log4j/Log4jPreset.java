@@ -58,8 +58,7 @@ public enum Log4jPreset {
             "minecraft",
             "Minecraft servers (vanilla, Paper, Forge) and other Log4j 2 game servers: [time]"
                     + " [thread/LEVEL] ([logger]): message",
-            "[10:20:30] [Server thread/WARN]: Can't keep up! Is the server overloaded? Running"
-                    + " 2043ms or 40 ticks behind",
+            "[10:20:30] [Server thread/INFO]: Done (3.214s)! For help, type \"help\"",
             "[%d{HH:mm:ss}] [%t/%level] [%logger]: %msg%n",
             "[%d{HH:mm:ss}] [%t/%level]: %msg%n"),
     HADOOP(
