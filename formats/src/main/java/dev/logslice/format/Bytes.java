@@ -14,6 +14,16 @@ public final class Bytes {
     }
 
     /** Index of the first space in {@code b[from, end)}, or {@code end}. */
+    /** Index of the last {@code c} in {@code b[from, end)}, or -1. */
+    public static int lastIndexOf(byte[] b, int from, int end, byte c) {
+        for (int i = end - 1; i >= from; i--) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     public static int tokenEnd(byte[] b, int from, int end) {
         int space = indexOf(b, from, end, (byte) ' ');
         return space < 0 ? end : space;

@@ -285,6 +285,54 @@ public final class LogEvent implements ParseResult {
         }
     }
 
+    /**
+     * Ends a message of several lines at its last line that is not blank: Elixir's console writes a
+     * blank line before each event, and a stack trace may end in one, which belong to no message.
+     * The lines stay in the text and in {@link #lineCount()}.
+     */
+    public void dropTrailingBlankLines() {
+        if (lineCount < 2 || !hasValue(Field.MESSAGE)) {
+            return;
+        }
+        int slot = slot(Field.MESSAGE);
+        if (spans[2 * slot + 1] >= 0) {
+            int start = spans[2 * slot];
+            int end = spans[2 * slot + 1];
+            int kept = end;
+            int lineFeed;
+            while ((lineFeed = Bytes.lastIndexOf(text, start, kept, (byte) '\n')) >= 0
+                    && isBlank(text, lineFeed + 1, kept)) {
+                kept = lineFeed;
+            }
+            if (kept < end) {
+                spans[2 * slot + 1] = kept;
+                if (strings != null) {
+                    strings[slot] = null;
+                }
+            }
+            return;
+        }
+        String message = strings[slot];
+        int kept = message.length();
+        int lineFeed;
+        while ((lineFeed = message.lastIndexOf('\n', kept - 1)) >= 0
+                && message.substring(lineFeed + 1, kept).isBlank()) {
+            kept = lineFeed;
+        }
+        if (kept < message.length()) {
+            strings[slot] = message.substring(0, kept);
+        }
+    }
+
+    private static boolean isBlank(byte[] b, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Makes the viewed text the event's own copy, to append to: spans then count from 0. */
     private void ownText() {
         text = Arrays.copyOfRange(text, textStart, textStart + textLength);

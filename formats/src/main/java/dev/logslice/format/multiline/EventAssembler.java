@@ -182,6 +182,7 @@ public final class EventAssembler {
 
     private void flush() {
         if (pending != null) {
+            pending.dropTrailingBlankLines();
             sink.accept(pending);
             pending = null;
         }

@@ -52,7 +52,9 @@ class EventAssemblerTest {
                                 + "java.lang.IllegalStateException: boom\n"
                                 + "\tat a.B.run(B.java:12)\n"
                                 + "Caused by: java.io.IOException: closed\n"
-                                + "\t... 3 more\n");
+                                + "\t... 3 more");
+        // The blank line after the trace is the event's, not its message's.
+        assertThat(failed.lineCount()).isEqualTo(6);
         assertThat(((LogEvent) results.get(2)).message()).isEqualTo("retrying");
         assertThat(((LogEvent) results.get(3)).message()).isEqualTo("gave up\n  with a note");
     }

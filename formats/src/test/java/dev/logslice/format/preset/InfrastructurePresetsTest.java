@@ -128,6 +128,29 @@ class InfrastructurePresetsTest {
         assertThat(ServerLogPresetsTest.detected(RABBITMQ)).isEqualTo("rabbitmq");
     }
 
+    /** Elixir's console writes a blank line before each event: no message ends in it. */
+    @Test
+    void elixirsBlankLinesBelongToNoMessage() {
+        List<ParseResult> results =
+                read(
+                        "elixir",
+                        "\n10:20:30.123 [info] Running ShopWeb.Endpoint\n\n"
+                                + "10:20:31.001 [error] GenServer Shop.Cart terminating\n"
+                                + "** (RuntimeError) boom\n  \n\n"
+                                + "10:20:32.000 [info] done\n");
+
+        assertThat(results.get(0)).isInstanceOf(MalformedLine.class);
+        assertThat(results.subList(1, 4))
+                .extracting(r -> ((LogEvent) r).message())
+                .containsExactly(
+                        "Running ShopWeb.Endpoint",
+                        "GenServer Shop.Cart terminating\n** (RuntimeError) boom",
+                        "done");
+        assertThat(results.subList(1, 4))
+                .extracting(r -> ((LogEvent) r).lineCount())
+                .containsExactly(2, 4, 1);
+    }
+
     @Test
     void uwsgisRequestLog() throws Exception {
         List<LogEvent> events =
