@@ -20,7 +20,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
@@ -227,9 +229,22 @@ final class ChromiumPage implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         socket.abort();
+        // Chromium's helper processes may still write to the profile after the browser has gone,
+        // and the test's temporary folder cannot be deleted under them: all of them end first.
+        List<ProcessHandle> helpers = chromium.descendants().toList();
         chromium.destroy();
         if (!chromium.waitFor(30, TimeUnit.SECONDS)) {
             chromium.destroyForcibly();
+        }
+        // The browser is gone: its helpers have nothing left to save.
+        helpers.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle helper : helpers) {
+            try {
+                helper.onExit().get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IllegalStateException(
+                        "Chromium's helper " + helper.pid() + " lives on", e);
+            }
         }
     }
 }
