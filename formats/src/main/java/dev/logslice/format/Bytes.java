@@ -14,6 +14,16 @@ public final class Bytes {
     }
 
     /** Index of the first space in {@code b[from, end)}, or {@code end}. */
+    /** Whether {@code b[start, end)} holds only blanks (spaces, tabs, a CR), or nothing. */
+    public static boolean isBlank(byte[] b, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Index of the last {@code c} in {@code b[from, end)}, or -1. */
     public static int lastIndexOf(byte[] b, int from, int end, byte c) {
         for (int i = end - 1; i >= from; i--) {

@@ -301,7 +301,7 @@ public final class LogEvent implements ParseResult {
             int kept = end;
             int lineFeed;
             while ((lineFeed = Bytes.lastIndexOf(text, start, kept, (byte) '\n')) >= 0
-                    && isBlank(text, lineFeed + 1, kept)) {
+                    && Bytes.isBlank(text, lineFeed + 1, kept)) {
                 kept = lineFeed;
             }
             if (kept < end) {
@@ -322,15 +322,6 @@ public final class LogEvent implements ParseResult {
         if (kept < message.length()) {
             strings[slot] = message.substring(0, kept);
         }
-    }
-
-    private static boolean isBlank(byte[] b, int start, int end) {
-        for (int i = start; i < end; i++) {
-            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Makes the viewed text the event's own copy, to append to: spans then count from 0. */

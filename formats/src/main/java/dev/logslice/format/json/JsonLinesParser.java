@@ -6,6 +6,7 @@ import dev.logslice.format.HttpStatus;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.layout.RequestLine;
 import dev.logslice.format.time.FlexibleTimestamps;
 import dev.logslice.format.time.LocalTimeResolver;
 import dev.logslice.format.time.TimestampValue;
@@ -31,9 +32,6 @@ import java.util.Arrays;
  */
 final class JsonLinesParser implements LogParser {
     private static final JsonFactory JSON = new JsonFactory();
-
-    /** The longest method a request line is split at (WebDAV's are the long ones). */
-    private static final int MAX_METHOD_LENGTH = 24;
 
     private final JsonFieldMapping mapping;
     @Nullable private final JsonSignature.Check signature;
@@ -101,26 +99,9 @@ final class JsonLinesParser implements LogParser {
      * /cart?id=7 HTTP/1.1"}): where no key gave the method or path, it is split as combined's is.
      */
     private static void splitRequestLine(LogEvent event) {
-        if (!(event.removeExtra("request") instanceof String line)) {
-            return;
-        }
-        int methodEnd = line.indexOf(' ');
-        boolean isRequest = methodEnd > 0 && methodEnd <= MAX_METHOD_LENGTH;
-        for (int i = 0; isRequest && i < methodEnd; i++) {
-            char c = line.charAt(i);
-            isRequest = (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
-        }
-        if (!isRequest) {
+        Object request = event.removeExtra("request");
+        if (request instanceof String line && !RequestLine.bindText(event, line)) {
             event.putExtra("request", line);
-            return;
-        }
-        event.setString(Field.METHOD, line.substring(0, methodEnd));
-        int lastSpace = line.lastIndexOf(' ');
-        if (lastSpace > methodEnd + 1 && line.startsWith("HTTP/", lastSpace + 1)) {
-            event.setString(Field.PATH, line.substring(methodEnd + 1, lastSpace));
-            event.setString(Field.PROTOCOL, line.substring(lastSpace + 1));
-        } else {
-            event.setString(Field.PATH, line.substring(methodEnd + 1));
         }
     }
 

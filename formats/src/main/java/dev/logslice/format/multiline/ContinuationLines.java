@@ -71,7 +71,7 @@ public enum ContinuationLines {
         }
         int end = start + length;
         if (this == APT_HISTORY) {
-            return isBlank(b, start, end) || startsWithAny(b, start, end, APT_FIELDS);
+            return Bytes.isBlank(b, start, end) || startsWithAny(b, start, end, APT_FIELDS);
         }
         if (length == 0 || b[start] == ' ' || b[start] == '\t' || b[start] == '\r') {
             return true;
@@ -88,15 +88,6 @@ public enum ContinuationLines {
             }
         }
         return false;
-    }
-
-    private static boolean isBlank(byte[] b, int start, int end) {
-        for (int i = start; i < end; i++) {
-            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** {@code ... 12 more}: a trace leaves out the frames it shares with the enclosing one. */
