@@ -43,6 +43,13 @@ if [[ -t 1 || -t 2 ]]; then
 fi
 # JVM warnings (a stale class archive, say) go to stderr: stdout is grep's and parse's output.
 java_flags+=(-Xlog:disable -Xlog:all=warning:stderr "@$jvm_args/all-runs.args")
+# Flink's RPC (Pekko) and DataSketches use sun.misc.Unsafe, and lz4 loads a native library: from
+# Java 24 on each prints a warning on stderr at every start, where logslice's errors are one line.
+# (--enable-native-access would silence lz4 too, but the JDK's class archive was not made with it:
+# the JVM then reports a mismatch at every start and gives up part of the archive.)
+if [[ -n "$java_version" ]] && ((java_version >= 24)); then
+  java_flags+=(--sun-misc-unsafe-memory-access=allow --illegal-native-access=allow)
+fi
 
 # Class data sharing: a later start maps the classes an earlier run loaded from an archive
 # instead of finding, parsing and verifying them again, about half of a small run's time. The
@@ -67,10 +74,11 @@ remove_stale_archives() {
   local other
   while IFS= read -r other; do
     if [[ -n "$(find "${cds_inputs[@]}" -newer "$other" -print -quit 2> /dev/null)" ]]; then
-      rm -f "$other" "$other.log"
+      other="${other%.failed}"
+      rm -f "$other" "$other.log" "$other.failed"
     fi
-  done < <(find "$cds_archive_dir" -maxdepth 1 -name 'logslice-*.jsa' ! -newer "$1" \
-    ! -name "${1##*/}" 2> /dev/null)
+  done < <(find "$cds_archive_dir" -maxdepth 1 \( -name 'logslice-*.jsa' -o -name 'logslice-*.jsa.failed' \) \
+    ! -newer "$1" ! -name "${1##*/}" 2> /dev/null)
 }
 # Records archive $1 by running the training command that follows it.
 # A temporary name, renamed when complete: launchers running at once never read half of one.
@@ -85,15 +93,22 @@ record_archive() {
   if "$java_cmd" -Xint -XX:ArchiveClassesAtExit="$target.$$" "${java_flags[@]}" -cp "$classpath" \
       "$@" > "$target.log" 2>&1; then
     mv "$target.$$" "$target"
+    rm -f "$target.failed"
     remove_stale_archives "$target"
   else
     rm -f "$target.$$"
+    # Not tried again at every start (a recording takes seconds) until the jars change.
+    touch "$target.failed" 2> /dev/null || true
     return 1
   fi
 }
+# A recording that failed for these jars and this java.
+archive_failed() {
+  [[ -f "$1.failed" && -z "$(find "${cds_inputs[@]}" -newer "$1.failed" -print -quit 2>/dev/null)" ]]
+}
 training=(dev.logslice.cli.StartupTraining)
 archive="$(archive_path logslice)"
-if ! archive_is_current "$archive"; then
+if ! archive_is_current "$archive" && ! archive_failed "$archive"; then
   echo "logslice: recording a class archive for fast starts (once per build)..." >&2
   record_archive "$archive" "${training[@]}" \
     || echo "logslice: no class archive (see $archive.log); starting without it" >&2
@@ -105,7 +120,7 @@ if [[ "${1:-}" == sql ]]; then
   sql_archive="$(archive_path logslice-sql)"
   if archive_is_current "$sql_archive"; then
     archive="$sql_archive"
-  else
+  elif ! archive_failed "$sql_archive"; then
     # A recording still running (its PID in the marker) is not started twice.
     marker="$sql_archive.recording"
     if ! { [[ -f "$marker" ]] && kill -0 "$(cat "$marker" 2> /dev/null)" 2> /dev/null; }; then

@@ -7,9 +7,14 @@ import javax.annotation.Nullable;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Flink's answer to a query it cannot run, as one line for the user. */
 public final class SqlErrors {
+    /** Calcite's syntax error at a word, as in {@code Encountered "bytes" at line 1, column 8}. */
+    private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(\\w+)\" at line");
+
     private SqlErrors() {}
 
     /**
@@ -35,6 +40,19 @@ public final class SqlErrors {
         String line = message.strip().lines().findFirst().orElse("").strip();
         if (line.contains("not found in any table") || line.contains("Unknown identifier")) {
             line += "; the columns of logs: " + String.join(", ", columns);
+        }
+        Matcher encountered = ENCOUNTERED.matcher(line);
+        if (encountered.find()) {
+            for (String column : columns) {
+                if (column.equalsIgnoreCase(encountered.group(1))) {
+                    line +=
+                            "; "
+                                    + column
+                                    + " is a reserved word in Flink SQL: write `"
+                                    + column
+                                    + "`";
+                }
+            }
         }
         return line;
     }

@@ -1,5 +1,6 @@
 package dev.logslice.stats;
 
+import dev.logslice.connector.runtime.SketchMemory;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.Severity;
 
@@ -41,6 +42,10 @@ import java.util.TreeMap;
  * hop.
  */
 public final class LogStats {
+    static {
+        SketchMemory.load();
+    }
+
     /**
      * 3: split reports carry compression, bytes, growth and skip reason; exact clients. 4: and the
      * files of a split that packs several. 5: top-N values not yet in their sketch travel as their

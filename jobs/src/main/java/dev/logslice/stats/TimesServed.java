@@ -1,5 +1,7 @@
 package dev.logslice.stats;
 
+import dev.logslice.connector.runtime.SketchMemory;
+
 import org.apache.datasketches.memory.Memory;
 import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
 import org.apache.datasketches.req.ReqSketch;
@@ -18,6 +20,10 @@ import java.util.Arrays;
  * change; a sketch made for each cost more than the rest of the row.
  */
 final class TimesServed {
+    static {
+        SketchMemory.load();
+    }
+
     /** Times kept as they are before a sketch takes them. */
     static final int EXACT = 16;
 

@@ -1,5 +1,7 @@
 package dev.logslice.stats;
 
+import dev.logslice.connector.runtime.SketchMemory;
+
 import org.apache.datasketches.common.ArrayOfStringsSerDe;
 import org.apache.datasketches.frequencies.ErrorType;
 import org.apache.datasketches.frequencies.ItemsSketch;
@@ -32,6 +34,10 @@ import java.util.function.ObjLongConsumer;
  * the rest of the report: each reader's partial of each split carries them.
  */
 public final class TopItems {
+    static {
+        SketchMemory.load();
+    }
+
     /**
      * Map size of the sketch: exact up to ~24,000 distinct values (clients of a busy day), small
      * error beyond. The map grows only as distinct values come, so small inputs stay small.

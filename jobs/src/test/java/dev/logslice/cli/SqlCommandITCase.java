@@ -265,6 +265,19 @@ class SqlCommandITCase {
         assertThat(run.stderr()).contains("logslice: sql: ").doesNotContain("\tat ");
     }
 
+    /** {@code bytes}, {@code user}, {@code time}: columns whose names Flink SQL reserves. */
+    @Test
+    void aReservedColumnNameUnquotedIsNamedWithItsQuotedForm(@TempDir Path out) {
+        CliRun run = sql(out.resolve("x"), "SELECT status, SUM(bytes) FROM logs", log.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().lines().filter(l -> l.startsWith("logslice:")))
+                .singleElement()
+                .asString()
+                .contains("Encountered \"bytes\"")
+                .endsWith("bytes is a reserved word in Flink SQL: write `bytes`");
+    }
+
     @Test
     void anOutputFormThatDoesNotExistIsRefusedBeforeReading(@TempDir Path out) {
         CliRun run = sql(out.resolve("x"), "--output", "xml", "SELECT 1", log.toString());

@@ -1,5 +1,7 @@
 package dev.logslice.table.functions;
 
+import dev.logslice.connector.runtime.SketchMemory;
+
 import org.apache.datasketches.kll.KllDoublesSketch;
 import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
 
@@ -10,6 +12,10 @@ import javax.annotation.Nullable;
  * query asked for (the result is computed from the accumulator alone).
  */
 public final class PercentileSketch {
+    static {
+        SketchMemory.load();
+    }
+
     final KllDoublesSketch sketch;
     double fraction = Double.NaN;
 

@@ -1,5 +1,7 @@
 package dev.logslice.table.functions;
 
+import dev.logslice.connector.runtime.SketchMemory;
+
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
@@ -16,6 +18,10 @@ import java.io.IOException;
  * between the local and the global aggregate is a few kilobytes per group.
  */
 public final class PercentileSketchSerializer extends TypeSerializerSingleton<PercentileSketch> {
+    static {
+        SketchMemory.load();
+    }
+
     private static final long serialVersionUID = 1L;
 
     @Override
