@@ -8,8 +8,12 @@ import dev.logslice.format.time.TimestampPattern;
 
 /** The captures access log fields compile to, shared by the Apache and nginx compilers. */
 final class AccessCaptures {
-    /** Apache's {@code %t} without its brackets and nginx's {@code $time_local}. */
-    static final TimestampPattern LOCAL_TIME = TimestampPattern.of("dd/MMM/yyyy:HH:mm:ss Z");
+    /**
+     * Apache's {@code %t} without its brackets and nginx's {@code $time_local}; also with a
+     * fraction of a second, as Apache's {@code [%{%d/%b/%Y:%T}t.%{msec_frac}t %{%z}t]} writes it
+     * (the fraction is optional, so the usual time reads as before).
+     */
+    static final TimestampPattern LOCAL_TIME = TimestampPattern.of("dd/MMM/yyyy:HH:mm:ss.SSS Z");
 
     private AccessCaptures() {}
 

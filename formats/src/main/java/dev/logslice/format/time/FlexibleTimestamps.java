@@ -11,7 +11,7 @@ public final class FlexibleTimestamps {
     private static final List<TimestampPattern> PATTERNS =
             List.of(
                     TimestampPattern.of("yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSXXX"),
-                    TimestampPattern.of("dd/MMM/yyyy:HH:mm:ss Z"),
+                    TimestampPattern.of("dd/MMM/yyyy:HH:mm:ss.SSS Z"),
                     TimestampPattern.of("MMM d HH:mm:ss"),
                     TimestampPattern.of("EEE MMM dd HH:mm:ss.SSSSSS yyyy"),
                     TimestampPattern.of("yy/MM/dd HH:mm:ss"),

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.time.OffsetDateTime;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
@@ -24,6 +26,7 @@ class AccessFormatsTest {
     private final LogFormat combined = AccessFormats.apache("combined", AccessFormats.COMBINED);
     private final LogFormat common = AccessFormats.apache("common", AccessFormats.COMMON);
     private final LogFormat vcombined = AccessFormats.apache("vcombined", AccessFormats.VCOMBINED);
+    private final LogFormat nginx = AccessFormats.nginx(NginxLogFormatCompiler.COMBINED);
 
     @Test
     void combinedLineHasEveryField() {
@@ -40,6 +43,27 @@ class AccessFormatsTest {
         assertThat(event.referrer()).isEqualTo("http://www.example.com/start.html");
         assertThat(event.userAgent()).isEqualTo("Mozilla/4.08 [en] (Win98; I ;Nav)");
         assertThat(event.has(Field.MESSAGE)).isFalse();
+    }
+
+    /**
+     * Apache's {@code [%{%d/%b/%Y:%T}t.%{msec_frac}t %{%z}t]} and {@code usec_frac}, and nginx's
+     * {@code $time_local} rewritten with {@code $msec}'s fraction: the fraction is kept.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {".123", ".123456", ",5"})
+    void aTimeWithAFractionOfASecondKeepsIt(String fraction) {
+        String line = LINE.replace("13:55:36 -0700", "13:55:36" + fraction + " -0700");
+
+        for (LogFormat format : new LogFormat[] {combined, common, nginx}) {
+            LogEvent event = Parsing.event(format, line);
+
+            assertThat(event.timestamp())
+                    .as(format.name())
+                    .isEqualTo(
+                            OffsetDateTime.parse(
+                                    "2000-10-10T13:55:36" + fraction.replace(',', '.') + "-07:00"));
+            assertThat(event.status()).isEqualTo(200);
+        }
     }
 
     @Test
