@@ -7,13 +7,19 @@ import dev.logslice.format.layout.Layout;
 import dev.logslice.format.layout.Shape;
 import dev.logslice.format.time.TimestampPattern;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Compiles an Apache httpd {@code LogFormat} string ({@code %h %l %u %t \"%r\" %>s %b}) to a {@link
  * Layout} that tolerates fields appended after the last one.
  */
 public final class ApacheLogFormatCompiler {
+    /** What may join the pieces of one time: {@code ' '}, {@code '.'}, {@code ':'} and the like. */
+    private static final Pattern JOINERS = Pattern.compile("[ .,:/T-]{1,2}");
+
     private final String format;
     private final Layout.Builder layout;
     private final boolean hasBodyBytes;
@@ -29,12 +35,72 @@ public final class ApacheLogFormatCompiler {
         return new ApacheLogFormatCompiler(logFormat).run();
     }
 
+    /** A piece of the format: literal text, or a directive with its argument (or null). */
+    private record Piece(int at, char letter, String argument, String text) {
+        boolean isLiteral() {
+            return text != null;
+        }
+
+        boolean isCalendarTime() {
+            return letter == 't' && ApacheTimeFormat.isCalendar(argument);
+        }
+    }
+
     private Layout run() {
+        List<Piece> pieces = pieces();
+        for (int p = 0; p < pieces.size(); p++) {
+            Piece piece = pieces.get(p);
+            if (piece.isLiteral()) {
+                layout.literal(piece.text());
+            } else if (piece.isCalendarTime()) {
+                p = calendarTime(pieces, p);
+            } else {
+                directive(piece.letter(), piece.argument(), piece.at());
+            }
+        }
+        return layout.build(true);
+    }
+
+    /**
+     * One timestamp of the calendar time at {@code pieces[first]} and those joined to it by a
+     * separator ({@code %{%d/%b/%Y %T}t.%{msec_frac}t %{%z}t}); returns the index of its last
+     * piece.
+     */
+    private int calendarTime(List<Piece> pieces, int first) {
+        Piece start = pieces.get(first);
+        if (ApacheTimeFormat.isFraction(start.argument())) {
+            throw error("%{" + start.argument() + "}t must follow a time's seconds", start.at());
+        }
+        StringBuilder pattern = new StringBuilder();
+        int last = first;
+        try {
+            pattern.append(ApacheTimeFormat.toPattern(start.argument()));
+            while (last + 2 < pieces.size()
+                    && pieces.get(last + 1).isLiteral()
+                    && JOINERS.matcher(pieces.get(last + 1).text()).matches()
+                    && pieces.get(last + 2).isCalendarTime()) {
+                pattern.append(ApacheTimeFormat.literal(pieces.get(last + 1).text()));
+                pattern.append(ApacheTimeFormat.toPattern(pieces.get(last + 2).argument()));
+                last += 2;
+            }
+        } catch (IllegalArgumentException e) {
+            throw error(
+                    "the time format %{" + start.argument() + "}t uses " + e.getMessage(),
+                    start.at());
+        }
+        layout.capture(Capture.timestamp(TimestampPattern.of(pattern.toString()), null));
+        return last;
+    }
+
+    /** The format as literal text and directives. */
+    private List<Piece> pieces() {
+        List<Piece> pieces = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
         int i = 0;
         while (i < format.length()) {
             char c = format.charAt(i);
             if (c != '%') {
-                layout.literal(String.valueOf(c));
+                text.append(c);
                 i++;
                 continue;
             }
@@ -55,10 +121,17 @@ public final class ApacheLogFormatCompiler {
             if (j >= format.length()) {
                 throw error("'%' without a directive", i);
             }
-            directive(format.charAt(j), argument, i);
+            if (text.length() > 0) {
+                pieces.add(new Piece(i, (char) 0, null, text.toString()));
+                text.setLength(0);
+            }
+            pieces.add(new Piece(i, format.charAt(j), argument, null));
             i = j + 1;
         }
-        return layout.build(true);
+        if (text.length() > 0) {
+            pieces.add(new Piece(i, (char) 0, null, text.toString()));
+        }
+        return pieces;
     }
 
     private void directive(char letter, String argument, int at) {
@@ -137,13 +210,15 @@ public final class ApacheLogFormatCompiler {
     }
 
     private void time(String argument, int at) {
-        if (argument == null) {
+        String word = argument == null ? null : ApacheTimeFormat.withoutWhen(argument);
+        if (word == null) {
             layout.literal("[").capture(AccessCaptures.localTime()).literal("]");
-        } else if (argument.equals("sec")) {
+        } else if (word.equals("sec")) {
             layout.capture(Capture.timestamp(TimestampPattern.epochSeconds(), null));
-        } else if (argument.equals("msec")) {
+        } else if (word.equals("msec")) {
             layout.capture(Capture.timestamp(TimestampPattern.epochMillis(), null));
         } else {
+            // Calendar formats are read by calendarTime.
             throw error("the time format %{" + argument + "}t is not supported", at);
         }
     }

@@ -8,6 +8,7 @@ import dev.logslice.format.testing.Parsing;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.OffsetDateTime;
@@ -179,7 +180,37 @@ class AccessFormatsTest {
 
     @Test
     void unknownTimeFormatIsRejectedWithItsPosition() {
-        assertThatThrownBy(() -> ApacheLogFormatCompiler.compile("%h %{%d/%b/%Y}t"))
-                .hasMessageContaining("position 4");
+        assertThatThrownBy(() -> ApacheLogFormatCompiler.compile("%h [%{%d/%b/%Y %j}t]"))
+                .hasMessageContaining("position 5")
+                .hasMessageContaining("%j");
+        assertThatThrownBy(() -> ApacheLogFormatCompiler.compile("%h %{msec_frac}t %s"))
+                .hasMessageContaining("must follow a time's seconds");
+    }
+
+    /**
+     * httpd's manual builds a time with milliseconds from pieces: {@code %{%d/%b/%Y %T}t}, {@code
+     * %{msec_frac}t}, {@code %{%z}t}; they read as one timestamp, in any strftime layout.
+     */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "[%{%d/%b/%Y %T}t.%{msec_frac}t %{%z}t]|[10/Oct/2026 13:55:36.123 -0700]"
+                        + "|2026-10-10T13:55:36.123-07:00",
+                "%{begin:%Y-%m-%d}t %{begin:%H:%M:%S}t.%{begin:usec_frac}t"
+                        + "|2026-10-10 13:55:36.123456|2026-10-10T13:55:36.123456Z",
+                "%{%Y-%m-%dT%H:%M:%S%z}t|2026-10-10T13:55:36+0200|2026-10-10T13:55:36+02:00",
+                "[%{%a %b %e %T %Y}t]|[Sat Oct  3 13:55:36 2026]|2026-10-03T13:55:36Z",
+                "%{end:sec}t|1791640536|2026-10-10T13:55:36Z"
+            })
+    void apacheTimesInStrftimePiecesReadAsOneTimestamp(
+            String timeFormat, String logged, String expected) {
+        LogFormat format = AccessFormats.apache("custom", "%h " + timeFormat + " \"%r\" %>s %b");
+
+        LogEvent event = Parsing.event(format, "10.1.2.3 " + logged + " \"GET / HTTP/1.1\" 200 5");
+
+        assertThat(event.timestamp()).isEqualTo(OffsetDateTime.parse(expected));
+        assertThat(event.client()).isEqualTo("10.1.2.3");
+        assertThat(event.status()).isEqualTo(200);
     }
 }
