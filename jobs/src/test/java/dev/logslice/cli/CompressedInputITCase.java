@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.luben.zstd.ZstdOutputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One generated access log, and the same log cut into a plain part, a gzip part of two members, a
- * zstd part of two frames and a bzip2 part of two streams: {@code stats} and {@code scan} through
- * the command line find the same lines and the same figures in both.
+ * zstd part of two frames, a bzip2 and an xz part of two streams each: {@code stats} and {@code
+ * scan} through the command line find the same lines and the same figures in both.
  */
 class CompressedInputITCase {
     /** Figures that depend on files, splits and timing, not on the lines. */
@@ -79,7 +80,7 @@ class CompressedInputITCase {
                         parts.toString());
 
         assertThat(run.exitCode()).as(run.stderr()).isZero();
-        assertThat(run.stdout()).contains("compressed  3 files");
+        assertThat(run.stdout()).contains("compressed  4 files");
         JsonNode json = new ObjectMapper().readTree(report.toFile());
         assertThat(json.get("lines").asLong()).isEqualTo(Files.readAllLines(log).size());
         long compressedSizes = 0;
@@ -136,14 +137,15 @@ class CompressedInputITCase {
         return copy;
     }
 
-    /** The log in four parts cut at line starts, three of them compressed, in a new folder. */
+    /** The log in five parts cut at line starts, four of them compressed, in a new folder. */
     private static Path writeInParts(Path log, Path folder) throws IOException {
         byte[] bytes = Files.readAllBytes(log);
         int[] cuts = {
             0,
-            lineStartAfter(bytes, bytes.length / 4),
-            lineStartAfter(bytes, bytes.length / 2),
-            lineStartAfter(bytes, bytes.length * 3 / 4),
+            lineStartAfter(bytes, bytes.length / 5),
+            lineStartAfter(bytes, bytes.length * 2 / 5),
+            lineStartAfter(bytes, bytes.length * 3 / 5),
+            lineStartAfter(bytes, bytes.length * 4 / 5),
             bytes.length
         };
         Files.createDirectories(folder);
@@ -157,6 +159,9 @@ class CompressedInputITCase {
         Files.write(
                 folder.resolve("access.log.4.bz2"),
                 twice(BZip2CompressorOutputStream::new, part(bytes, cuts, 3)));
+        Files.write(
+                folder.resolve("access.log.5.xz"),
+                twice(XZCompressorOutputStream::new, part(bytes, cuts, 4)));
         return folder;
     }
 

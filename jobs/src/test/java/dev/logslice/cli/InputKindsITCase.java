@@ -187,7 +187,7 @@ class InputKindsITCase {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"empty.gz", "empty.zst", "empty.bz2"})
+    @ValueSource(strings = {"empty.gz", "empty.zst", "empty.bz2", "empty.xz"})
     void anEmptyCompressedFileHoldsNoLines(String name) throws IOException {
         Path empty = Files.createFile(dir.resolve(name));
         Files.writeString(dir.resolve("plain.log"), "one\n");

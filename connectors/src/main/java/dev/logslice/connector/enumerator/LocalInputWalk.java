@@ -116,8 +116,8 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
                                 + file
                                 + " is "
                                 + notRead
-                                + "-compressed, which logslice does not read (gzip, zstd and"
-                                + " bzip2 it does); decompress it, or pipe it in as '-'");
+                                + "-compressed, which logslice does not read (gzip, zstd, bzip2"
+                                + " and xz it does); decompress it, or pipe it in as '-'");
             }
             skipped.add(file + ": " + notRead + "-compressed, not read, skipped");
             return FileVisitResult.CONTINUE;

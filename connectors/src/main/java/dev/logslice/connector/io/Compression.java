@@ -4,6 +4,7 @@ import org.apache.flink.annotation.Internal;
 
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 
 import javax.annotation.Nullable;
 
@@ -29,7 +30,9 @@ public enum Compression {
     /** Several concatenated frames are one stream. */
     ZSTD("zstd", ".zst"),
     /** Several concatenated streams are one stream. */
-    BZIP2("bzip2", ".bz2");
+    BZIP2("bzip2", ".bz2"),
+    /** Several concatenated streams are one stream. */
+    XZ("xz", ".xz");
 
     /**
      * Compressions of logs this enum does not read, by extension: their bytes are never read as
@@ -37,7 +40,6 @@ public enum Compression {
      */
     private static final Map<String, String> NOT_READ =
             Map.of(
-                    ".xz", "xz",
                     ".lzma", "lzma",
                     ".lz4", "lz4",
                     ".lz", "lzip",
@@ -69,7 +71,7 @@ public enum Compression {
     }
 
     /**
-     * The compression a file's name tells that is not read ({@code xz}, {@code zip}...), or null.
+     * The compression a file's name tells that is not read ({@code lz4}, {@code zip}...), or null.
      */
     @Nullable
     public static String notReadOfFileName(String fileName) {
@@ -78,7 +80,9 @@ public enum Compression {
         return dot < 0 ? null : NOT_READ.get(lower.substring(dot));
     }
 
-    /** The name reports use: {@code none}, {@code gzip}, {@code zstd}, {@code bzip2}. */
+    /**
+     * The name reports use: {@code none}, {@code gzip}, {@code zstd}, {@code bzip2}, {@code xz}.
+     */
     public String displayName() {
         return displayName;
     }
@@ -97,6 +101,8 @@ public enum Compression {
                 return new ZstdInputStreamNoFinalizer(compressed);
             case BZIP2:
                 return new BZip2CompressorInputStream(compressed, true);
+            case XZ:
+                return new XZCompressorInputStream(compressed, true);
             default:
                 return compressed;
         }

@@ -42,7 +42,7 @@ class DecompressedLinesPropertyTest {
             throws IOException {
         int cut = (int) ((long) file.length * cutPerMille / 1000);
         byte[] compressed =
-                compress(
+                Compressed.with(
                         compression,
                         Arrays.copyOfRange(file, 0, cut),
                         Arrays.copyOfRange(file, cut, file.length));
@@ -86,21 +86,13 @@ class DecompressedLinesPropertyTest {
 
     @Provide
     Arbitrary<Compression> compressions() {
-        return Arbitraries.of(Compression.GZIP, Compression.ZSTD, Compression.BZIP2);
+        return Arbitraries.of(
+                Compression.GZIP, Compression.ZSTD, Compression.BZIP2, Compression.XZ);
     }
 
     @Provide
     Arbitrary<Integer> bufferSizes() {
         return Arbitraries.of(4096, 8192, 65536);
-    }
-
-    static byte[] compress(Compression compression, byte[]... parts) {
-        return switch (compression) {
-            case GZIP -> Compressed.gzip(parts);
-            case ZSTD -> Compressed.zstd(parts);
-            case BZIP2 -> Compressed.bzip2(parts);
-            case NONE -> throw new IllegalArgumentException("not compressed");
-        };
     }
 
     private static SplitRead readFrom(

@@ -1,7 +1,10 @@
 package dev.logslice.connector.testing;
 
+import dev.logslice.connector.io.Compression;
+
 import com.github.luben.zstd.ZstdOutputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorOutputStream;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,8 +13,8 @@ import java.io.UncheckedIOException;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Compressed fixtures: each part becomes its own gzip member, zstd frame or bzip2 stream, and the
- * parts are concatenated, as logrotate and {@code cat a.gz b.gz} leave them.
+ * Compressed fixtures: each part becomes its own gzip member, zstd frame, bzip2 or xz stream, and
+ * the parts are concatenated, as logrotate and {@code cat a.gz b.gz} leave them.
  */
 public final class Compressed {
     private Compressed() {}
@@ -31,6 +34,21 @@ public final class Compressed {
 
     public static byte[] bzip2(byte[]... streams) {
         return concatenated(BZip2CompressorOutputStream::new, streams);
+    }
+
+    public static byte[] xz(byte[]... streams) {
+        return concatenated(XZCompressorOutputStream::new, streams);
+    }
+
+    /** {@code parts} compressed with {@code compression}, each a member, frame or stream. */
+    public static byte[] with(Compression compression, byte[]... parts) {
+        return switch (compression) {
+            case GZIP -> gzip(parts);
+            case ZSTD -> zstd(parts);
+            case BZIP2 -> bzip2(parts);
+            case XZ -> xz(parts);
+            case NONE -> throw new IllegalArgumentException("not compressed");
+        };
     }
 
     private static byte[] concatenated(Compressor compressor, byte[]... parts) {
