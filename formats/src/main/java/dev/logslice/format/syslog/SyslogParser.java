@@ -103,12 +103,23 @@ final class SyslogParser implements LogParser {
         }
         int tagStart = pos;
         int tagEnd = pos;
+        boolean alphanumeric = false;
         while (tagEnd < end && b[tagEnd] != ' ' && b[tagEnd] != '[' && b[tagEnd] != ':') {
+            alphanumeric |= isWordByte(b[tagEnd]);
             tagEnd++;
         }
-        if (tagEnd > pos) {
-            event.setSpan(Field.PROGRAM, pos, tagEnd);
+        if (!alphanumeric) {
+            // RFC 3164's tag is alphanumeric: in "--- last message repeated 1 time ---" (macOS)
+            // or "-- MARK --" the dashes start the message, they are no program.
+            if (tagRequired) {
+                return fail(
+                        "an RFC 3339 time without 'host program: ' or 'host program[pid]: '"
+                                + " after it");
+            }
+            event.setSpan(Field.MESSAGE, tagStart, end);
+            return true;
         }
+        event.setSpan(Field.PROGRAM, pos, tagEnd);
         pos = tagEnd;
         if (pos < end && b[pos] == '[') {
             int close = Bytes.indexOf(b, pos + 1, end, (byte) ']');
@@ -191,6 +202,12 @@ final class SyslogParser implements LogParser {
             pos = i + 1;
         }
         return pos == end || (pos < end && b[pos] == ' ') ? pos : -1;
+    }
+
+    /** A letter, a digit or a byte of a non-ASCII character. */
+    private static boolean isWordByte(byte c) {
+        int lower = c | 0x20;
+        return Bytes.isDigit(c) || (lower >= 'a' && lower <= 'z') || c < 0;
     }
 
     private static void setProcessId(LogEvent event, byte[] b, int start, int end) {

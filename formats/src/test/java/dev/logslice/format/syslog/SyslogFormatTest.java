@@ -101,6 +101,22 @@ class SyslogFormatTest {
                 .isEqualTo("<Notice>: exited\n\tsubsystem = com.apple.xpc\n\tcode = 78");
     }
 
+    /** syslogd's own notes: no program, and no word of the message taken for one. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "--- last message repeated 3 times ---",
+                "-- MARK --",
+                "--- syslogd restarted ---"
+            })
+    void dashedNotesAreMessagesWithoutAProgram(String note) {
+        LogEvent event = Parsing.event(syslog, "Oct  3 09:10:00 mac-mini " + note);
+
+        assertThat(event.host()).isEqualTo("mac-mini");
+        assertThat(event.program()).isNull();
+        assertThat(event.message()).isEqualTo(note);
+    }
+
     @Test
     void priorityGivesLevelAndFacility() {
         LogEvent event = Parsing.event(syslog, "<38>Feb  5 17:32:18 10.0.0.99 sshd[811]: hello");

@@ -23,10 +23,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Syslog on the real Linux and OpenSSH logs, checked against a plain regex. */
 class SyslogRealLogTest {
-    /** RFC 3164 as the files write it: tag up to '[', ':' or a space. */
+    /**
+     * RFC 3164 as the files write it: tag up to '[', ':' or a space, with a letter or digit in it
+     * (login's "-- root[2421]: ..." has none: the dashes start the message).
+     */
     private static final Pattern BSD =
             Pattern.compile(
-                    "^(\\w{3} +\\d{1,2} \\d\\d:\\d\\d:\\d\\d) (\\S+) +([^\\[: ]+)(?:\\[(\\d+)\\])?:? ?(.*)$");
+                    "^(\\w{3} +\\d{1,2} \\d\\d:\\d\\d:\\d\\d) (\\S+) +(?:([^\\[: ]*[A-Za-z0-9][^\\[: ]*)"
+                            + "(?:\\[(\\d+)\\])?:? ?)?(.*)$");
 
     @ParameterizedTest
     @CsvSource({
@@ -73,7 +77,7 @@ class SyslogRealLogTest {
                 "1909|combo|kernel||2005-07-27T14:41:57+02:00|klogd 1.4.1, log source = /proc/kmsg"
                         + " started.",
                 "145|combo|syslogd||2005-06-19T04:09:11+02:00|1.4.1: restart.",
-                "898|combo|--||2005-07-07T08:06:15+02:00|root[2421]: ROOT LOGIN ON tty2",
+                "898|combo|||2005-07-07T08:06:15+02:00|-- root[2421]: ROOT LOGIN ON tty2",
             })
     void handCheckedLines(
             int index, String host, String program, Long pid, String time, String message) {
