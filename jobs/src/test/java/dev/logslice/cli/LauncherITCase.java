@@ -78,6 +78,39 @@ class LauncherITCase {
         assertThat(grep.stdout()).isEqualTo(Files.readString(log, StandardCharsets.ISO_8859_1));
     }
 
+    /**
+     * A java whose recordings fail (Java 25 failed them all before logslice ran stats there): the
+     * launcher says so once, then starts without an archive instead of trying again every time.
+     */
+    @Test
+    void aFailedRecordingIsNotTriedAgainAtEveryStart() throws Exception {
+        Path log = dir.resolve("access.log");
+        LogGenerator.write(GeneratedFormat.COMBINED, 16 * 1024, 3, log);
+        Path realJava = Paths.get(System.getProperty("java.home"), "bin", "java");
+        Path javaHome = Files.createDirectories(dir.resolve("failing-jdk/bin")).getParent();
+        Files.writeString(javaHome.resolve("release"), "JAVA_VERSION=\"17.0.0\"\n");
+        Path java = javaHome.resolve("bin/java");
+        Files.writeString(
+                java,
+                "#!/usr/bin/env bash\n"
+                        + "for arg; do [[ $arg == -XX:ArchiveClassesAtExit=* ]] && exit 1; done\n"
+                        + "exec '"
+                        + realJava
+                        + "' \"$@\"\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        Map<String, String> env = Map.of("JAVA_HOME", javaHome.toString());
+
+        ProcessRun first = ProcessRun.launcher(dir, env, "scan", log.toString());
+        ProcessRun second = ProcessRun.launcher(dir, env, "scan", log.toString());
+
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        assertThat(first.stderr()).contains("recording a class archive", "no class archive");
+        assertThat(second.exitCode()).as(second.stderr()).isZero();
+        assertThat(second.stderrLines()).isEmpty();
+        assertThat(second.stdout())
+                .containsPattern("lines +" + String.format("%,d", lineCount(log)));
+    }
+
     @Test
     void commandsButSqlStartWithoutThePlannersJars() throws Exception {
         Path log = dir.resolve("access.log");
