@@ -2,6 +2,7 @@ package dev.logslice.connector.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.Random;
 import java.util.regex.Pattern;
 
@@ -113,6 +114,56 @@ public final class RandomGrep {
     }
 
     /** A random regex that compiles, with random compile flags. */
+    /**
+     * Characters a {@link #find} may read: a random regex can nest quantifiers ({@code ((a|ab)*)*})
+     * and backtrack for hours on one line, where a usual one reads a few thousand.
+     */
+    private static final long MAX_CHARACTERS_READ = 20_000_000;
+
+    /**
+     * Whether {@code pattern} finds a match in {@code text}, or empty when it backtracks past
+     * {@link #MAX_CHARACTERS_READ} (the caller discards that try: no reader is in question).
+     */
+    public static Optional<Boolean> find(Pattern pattern, String text) {
+        try {
+            return Optional.of(pattern.matcher(new BoundedText(text, new long[1])).find());
+        } catch (BacktrackingLimit e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final class BacktrackingLimit extends RuntimeException {
+        BacktrackingLimit() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** Text that counts the characters read from it and its pieces. */
+    private record BoundedText(String text, long[] read) implements CharSequence {
+        @Override
+        public char charAt(int index) {
+            if (++read[0] > MAX_CHARACTERS_READ) {
+                throw new BacktrackingLimit();
+            }
+            return text.charAt(index);
+        }
+
+        @Override
+        public int length() {
+            return text.length();
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return new BoundedText(text.substring(start, end), read);
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
     public static Regex regex(long seed) {
         Random random = new Random(seed);
         while (true) {
