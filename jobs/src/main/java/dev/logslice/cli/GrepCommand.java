@@ -150,10 +150,8 @@ final class GrepCommand implements Callable<Integer> {
         }
         following.refuseWithoutFollow();
         Outputs.checkFile("--out", out, paths);
-        List<String> given = paths;
-        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
-        String spooledStdin =
-                given.equals(paths) ? null : paths.get(given.indexOf(StandardInput.NAME));
+        SpooledInputs.Spooled spooled = SpooledInputs.spool(paths, execution, System.in);
+        paths = spooled.paths();
         if (maxCount != null && maxCount < 0) {
             throw new IllegalArgumentException("--max-count must be 0 or more, not " + maxCount);
         }
@@ -224,7 +222,7 @@ final class GrepCommand implements Callable<Integer> {
                                             source,
                                             target.channel(),
                                             options,
-                                            GrepFileNames.asGiven(paths, spooledStdin)));
+                                            GrepFileNames.asGiven(paths, spooled.namesGiven())));
             target.commit();
         }
         if (runNotes.malformedLines() > 0) {
@@ -268,7 +266,7 @@ final class GrepCommand implements Callable<Integer> {
                 || withFileName
                 || formats.isNamed()
                 || !filters.filters(formats.zone).isEmpty()
-                || paths.contains(StandardInput.NAME)) {
+                || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow writes the selected lines as they come: -c, -l, -m, -n, -H,"
                             + " --format, field filters and - (stdin) do not go with it yet");

@@ -4,16 +4,16 @@ import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
  * File names as GNU grep writes them: as given on the command line, a directory's files under the
- * directory as given, standard input as {@code (standard input)}.
+ * directory as given, standard input as {@code (standard input)}, a pipe by the name given.
  */
 final class GrepFileNames {
-    private static final String STANDARD_INPUT = "(standard input)";
-
     private GrepFileNames() {}
 
     /**
@@ -31,20 +31,22 @@ final class GrepFileNames {
 
     /**
      * Maps a file as the source names it ({@code file:/abs/path} or {@code /abs/path}) to its name
-     * as given in {@code paths}; {@code spooledStdin} is the file standard input was saved to, or
-     * null.
+     * as given in {@code paths}; {@code spooled} names the copies of standard input and pipes
+     * ({@link SpooledInputs}) among them.
      */
-    static Function<String, String> asGiven(List<String> paths, String spooledStdin) {
-        return new AsGiven(paths, spooledStdin);
+    static Function<String, String> asGiven(List<String> paths, Map<String, String> spooled) {
+        return new AsGiven(paths, new HashMap<>(spooled));
     }
 
-    private record AsGiven(List<String> paths, String spooledStdin)
+    private record AsGiven(List<String> paths, HashMap<String, String> spooled)
             implements Function<String, String>, Serializable {
         @Override
         public String apply(String sourceName) {
             Path file = localPath(sourceName);
-            if (spooledStdin != null && file.equals(localPath(spooledStdin))) {
-                return STANDARD_INPUT;
+            for (Map.Entry<String, String> copy : spooled.entrySet()) {
+                if (file.equals(localPath(copy.getKey()))) {
+                    return copy.getValue();
+                }
             }
             for (String given : paths) {
                 Path input = localPath(given);

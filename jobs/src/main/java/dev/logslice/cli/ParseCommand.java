@@ -75,7 +75,7 @@ final class ParseCommand implements Callable<Integer> {
             return follow();
         }
         following.refuseWithoutFollow();
-        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
+        paths = SpooledInputs.spool(paths, execution, System.in).paths();
         Set<Field> selected = selectedFields();
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, System.err);
@@ -118,7 +118,7 @@ final class ParseCommand implements Callable<Integer> {
      * events are refused: the last event of a file would wait for the next one to start.
      */
     private Integer follow() throws Exception {
-        if (limit != null || strict || paths.contains(StandardInput.NAME)) {
+        if (limit != null || strict || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow writes the events as they come: --limit, --strict and - (stdin) do"
                             + " not go with it yet");

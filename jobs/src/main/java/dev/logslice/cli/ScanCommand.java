@@ -58,7 +58,7 @@ final class ScanCommand implements Callable<Integer> {
         if (refresh.given()) {
             throw new IllegalArgumentException("--refresh goes with --follow only");
         }
-        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
+        paths = SpooledInputs.spool(paths, execution, System.in).paths();
         LogFileSource<SplitReport> source =
                 read.sourceFor(paths, ReaderOutput.LINES)
                         .setLineDecoder(new SplitReportDecoder())
@@ -78,7 +78,7 @@ final class ScanCommand implements Callable<Integer> {
      * stopped, each {@code lines N (+NEW), bytes N (HUMAN)}: the labels of the batch report.
      */
     private Integer follow() throws Exception {
-        if (report != null || paths.contains(StandardInput.NAME)) {
+        if (report != null || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow counts as it goes: --report and - (stdin) do not go with it yet");
         }

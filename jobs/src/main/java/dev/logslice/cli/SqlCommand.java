@@ -21,7 +21,6 @@ import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +81,7 @@ final class SqlCommand implements Callable<Integer> {
                     "no path to read: give the files after the query (logslice sql QUERY PATH...)");
         }
         Outputs.checkFile("--out", out, paths);
-        paths = StandardInput.spoolIfNamed(new ArrayList<>(paths), execution, System.in);
+        paths = SpooledInputs.spool(paths, execution, System.in).paths();
         InputFormats inputFormats = formats.resolve(paths, System.err);
         List<String> toRead = PathsDetection.pathsToRead(paths, inputFormats);
         String createTable =

@@ -185,7 +185,7 @@ final class StatsCommand implements Callable<Integer> {
                     "--serve goes with --follow only: a report that does not change is a file,"
                             + " --html FILE");
         }
-        paths = StandardInput.spoolIfNamed(paths, execution, System.in);
+        paths = SpooledInputs.spool(paths, execution, System.in).paths();
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, notes);
         List<String> sourcePaths = FormatOptionsMixin.sourcePaths(paths, inputFormats);
@@ -275,7 +275,7 @@ final class StatsCommand implements Callable<Integer> {
             StaticFiles staticFiles,
             PrintStream notes)
             throws Exception {
-        if (paths.contains(StandardInput.NAME)) {
+        if (paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow makes its report as it goes: - (stdin) does not go with it yet");
         }

@@ -10,8 +10,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.tukaani.xz.LZMA2Options;
+import org.tukaani.xz.XZOutputStream;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -21,14 +26,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Inputs that are no plain file named in ASCII: FIFOs, devices and sockets are refused before
- * anything opens them, {@code -} is standard input, names in any script (and with spaces, {@code
- * %}, {@code #}) work as arguments, in globs and in reports, and an empty compressed file holds no
- * lines.
+ * Inputs that are no plain file named in ASCII: a named pipe ({@code <(zcat a.gz)}) and {@code -}
+ * (standard input) are read as a file of their bytes would be, compressed or not; devices and
+ * sockets are refused before anything opens them, a FIFO in a folder is left out, names in any
+ * script (and with spaces, {@code %}, {@code #}) work as arguments, in globs and in reports, and an
+ * empty compressed file holds no lines.
  */
 class InputKindsITCase {
     /** Names that a URI would have to escape, or that some JDKs refuse in a raw URI. */
@@ -37,25 +44,77 @@ class InputKindsITCase {
 
     @TempDir Path dir;
 
-    @ParameterizedTest
-    @ValueSource(strings = {"scan", "grep", "stats", "parse"})
-    // A FIFO used to block open(2) for ever, which no interrupt ends: the test runs apart.
-    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void aFifoIsRefusedWithoutBeingOpened(String command) throws Exception {
-        Path fifo = dir.resolve("pipe");
-        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
-        assertThat(mkfifo.waitFor()).isZero();
+    @Test
+    // A pipe nobody writes to blocks open(2) for ever, which no interrupt ends: the test runs
+    // apart.
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aNamedPipeIsReadAsTheFileWouldBeEvenCompressed() throws Exception {
+        Path log = dir.resolve("access.log");
+        LogGenerator.write(GeneratedFormat.COMBINED, 200_000, 5, log);
+        ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
+        try (OutputStream gzip = new GZIPOutputStream(gzipped)) {
+            Files.copy(log, gzip);
+        }
+        Path pipe = fifo("access.log.pipe");
+        Thread writer = writeInBackground(pipe, gzipped.toByteArray());
 
-        CliRun run = CliRun.of(commandLine(command, fifo.toString()));
+        JsonNode fromPipe = statsJson(CliRun.of(statsArgs(pipe.toString())));
+        JsonNode fromFile = statsJson(CliRun.of(statsArgs(log.toString())));
+        writer.join();
 
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.stderr())
-                .isEqualTo(
-                        "logslice: input path "
-                                + fifo
-                                + " is not a regular file (a FIFO); save it to a file first, or"
-                                + " pipe it in as '-'"
-                                + System.lineSeparator());
+        assertThat(fromPipe.get("lines").asLong())
+                .isEqualTo(lineCount(Files.readAllBytes(log)))
+                .isPositive();
+        for (String key : List.of("lines", "bytes", "events", "status", "topPaths", "timeline")) {
+            assertThat(fromPipe.get(key)).as(key).isEqualTo(fromFile.get(key));
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void grepNamesAPipeAsGivenAndReadsAPipeNamedTwiceOnce() throws Exception {
+        Path pipe = fifo("pipe");
+        Thread writer =
+                writeInBackground(
+                        pipe, "one ERROR\ntwo\nthree ERROR".getBytes(StandardCharsets.UTF_8));
+        Path file = dir.resolve("file.log");
+        Files.writeString(file, "four ERROR\n");
+
+        Path out = dir.resolve("out.log");
+        CliRun run =
+                CliRun.of(
+                        "grep",
+                        "--out",
+                        out.toString(),
+                        "-n",
+                        "ERROR",
+                        pipe.toString(),
+                        file.toString(),
+                        pipe.toString());
+        writer.join();
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        // As a file named twice: read once, not a second time.
+        assertThat(Files.readAllLines(out))
+                .containsExactlyInAnyOrder(
+                        pipe + ":1:one ERROR", pipe + ":3:three ERROR", file + ":1:four ERROR");
+    }
+
+    @Test
+    void aCompressedStandardInputIsDecompressed() throws IOException {
+        byte[] log = "a ERROR\nb\nc ERROR\n".getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream xz = new ByteArrayOutputStream();
+        try (OutputStream out = new XZOutputStream(xz, new LZMA2Options())) {
+            out.write(log);
+        }
+
+        Path out = dir.resolve("out.log");
+        CliRun run =
+                CliRun.withInput(
+                        xz.toByteArray(), "grep", "--out", out.toString(), "-c", "ERROR", "-");
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(Files.readString(out)).isEqualTo("2\n");
     }
 
     @ParameterizedTest
@@ -198,13 +257,27 @@ class InputKindsITCase {
         assertThat(run.stdout()).containsPattern("lines +1\\b");
     }
 
-    private static String[] commandLine(String command, String path) {
-        return switch (command) {
-            case "grep" -> new String[] {"grep", "x", path};
-            case "stats" -> new String[] {"stats", "--format", "combined", path};
-            case "parse" -> new String[] {"parse", "--format", "combined", path};
-            default -> new String[] {command, path};
-        };
+    private Path fifo(String name) throws Exception {
+        Path fifo = dir.resolve(name);
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mkfifo.waitFor()).isZero();
+        return fifo;
+    }
+
+    /** Writes {@code bytes} into {@code pipe} once a reader opens it. */
+    private static Thread writeInBackground(Path pipe, byte[] bytes) {
+        Thread writer =
+                new Thread(
+                        () -> {
+                            try {
+                                Files.write(pipe, bytes);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        });
+        writer.setDaemon(true);
+        writer.start();
+        return writer;
     }
 
     /** Parses into {@code parsed.json}: parse's stdout is the JVM's, not System.out. */

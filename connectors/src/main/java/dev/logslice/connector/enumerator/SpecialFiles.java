@@ -8,7 +8,7 @@ import java.nio.file.Path;
 
 /** Names the kind of a local file that is not a regular file, from its mode, without opening it. */
 @Internal
-final class SpecialFiles {
+public final class SpecialFiles {
     private static final int TYPE_BITS = 0170000;
     private static final int FIFO = 0010000;
     private static final int CHARACTER_DEVICE = 0020000;
@@ -16,6 +16,18 @@ final class SpecialFiles {
     private static final int SOCKET = 0140000;
 
     private SpecialFiles() {}
+
+    /**
+     * Whether {@code file} (its link followed) is a named pipe: a FIFO, or a shell's process
+     * substitution ({@code <(zcat a.gz)}, {@code /dev/fd/63}) or {@code /dev/stdin} fed by a pipe.
+     */
+    public static boolean isNamedPipe(Path file) {
+        try {
+            return ((Integer) Files.getAttribute(file, "unix:mode") & TYPE_BITS) == FIFO;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return false;
+        }
+    }
 
     /** "a FIFO", "a character device", ...; "not a file" where the mode cannot be read. */
     static String kind(Path file) {

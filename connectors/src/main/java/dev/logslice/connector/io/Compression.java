@@ -48,6 +48,9 @@ public enum Compression {
                     ".br", "brotli",
                     ".deflate", "deflate");
 
+    /** Bytes {@link #ofFirstBytes} needs to tell every compression. */
+    public static final int MAGIC_BYTES = 6;
+
     /** Bytes the gzip inflater takes from the (already block-buffered) file stream at a time. */
     private static final int GZIP_INPUT_CHUNK = 64 * 1024;
 
@@ -68,6 +71,46 @@ public enum Compression {
             }
         }
         return NONE;
+    }
+
+    /**
+     * The compression whose magic number starts {@code head[0, length)}, {@link #NONE} when none
+     * does: for a stream, which has no name to tell it.
+     */
+    public static Compression ofFirstBytes(byte[] head, int length) {
+        if (startsWith(head, length, 0x1f, 0x8b)) {
+            return GZIP;
+        }
+        if (startsWith(head, length, 0x28, 0xb5, 0x2f, 0xfd)) {
+            return ZSTD;
+        }
+        if (startsWith(head, length, 'B', 'Z', 'h')
+                && length > 3
+                && head[3] >= '1'
+                && head[3] <= '9') {
+            return BZIP2;
+        }
+        if (startsWith(head, length, 0xfd, '7', 'z', 'X', 'Z', 0x00)) {
+            return XZ;
+        }
+        return NONE;
+    }
+
+    private static boolean startsWith(byte[] head, int length, int... magic) {
+        if (length < magic.length) {
+            return false;
+        }
+        for (int i = 0; i < magic.length; i++) {
+            if ((head[i] & 0xff) != magic[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The extension a file of this compression is named with ({@code .gz}); empty for none. */
+    public String extension() {
+        return extension;
     }
 
     /**

@@ -22,9 +22,6 @@ final class RegexLiterals {
     /** Bounds the exact sets built while walking a sequence, before the best one is picked. */
     private static final int MAX_EXACT = 64;
 
-    /** ASCII letters that, case-insensitively with Unicode case, match a non-ASCII character. */
-    private static final boolean[] UNICODE_CASE_PARTNER = unicodeCasePartners();
-
     /** The strings of which every match holds one; empty when none are known. */
     private final List<String> strings;
 
@@ -220,7 +217,7 @@ final class RegexLiterals {
             if (!ignoreCase) {
                 return Info.exact(Set.of(new String(Character.toChars(codePoint))));
             }
-            if (codePoint >= 0x80 || unicodeCase && UNICODE_CASE_PARTNER[codePoint]) {
+            if (codePoint >= 0x80 || unicodeCase && UnicodeCasePartners.OF[codePoint]) {
                 return Info.ANY;
             }
             char lower = Character.toLowerCase((char) codePoint);
@@ -584,16 +581,25 @@ final class RegexLiterals {
         return min;
     }
 
-    private static boolean[] unicodeCasePartners() {
-        // Java's Unicode-case matching compares toLowerCase(toUpperCase(c)) of both characters.
-        boolean[] partners = new boolean[128];
-        for (int c = 0x80; c <= Character.MAX_CODE_POINT; c++) {
-            int folded = Character.toLowerCase(Character.toUpperCase(c));
-            if (folded < 0x80) {
-                partners[folded] = true;
-                partners[Character.toUpperCase(folded)] = true;
+    /**
+     * ASCII letters that, case-insensitively with Unicode case, match a non-ASCII character: in a
+     * class of its own, as finding them walks every code point (milliseconds of each grep's start)
+     * and only a pattern with {@code (?iu)} needs them.
+     */
+    private static final class UnicodeCasePartners {
+        static final boolean[] OF = find();
+
+        private static boolean[] find() {
+            // Java's Unicode-case matching compares toLowerCase(toUpperCase(c)) of both characters.
+            boolean[] partners = new boolean[128];
+            for (int c = 0x80; c <= Character.MAX_CODE_POINT; c++) {
+                int folded = Character.toLowerCase(Character.toUpperCase(c));
+                if (folded < 0x80) {
+                    partners[folded] = true;
+                    partners[Character.toUpperCase(folded)] = true;
+                }
             }
+            return partners;
         }
-        return partners;
     }
 }

@@ -1,0 +1,104 @@
+package dev.logslice.cli;
+
+import dev.logslice.connector.enumerator.SpecialFiles;
+import dev.logslice.connector.io.Compression;
+
+import java.io.BufferedInputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Inputs that are streams, not files: {@code -} (standard input) and named pipes among the paths (a
+ * shell's {@code <(zcat a.gz)}, {@code /dev/stdin} fed by a pipe, a FIFO), each spooled whole to a
+ * file in the cache folder that the source then reads like any other. The source stays a file
+ * source: its splits, their checkpoints (byte offsets that can be read again) and the checks that a
+ * file did not change all hold, which a stream read once by one reader could not give. The cost is
+ * one copy of the input on disk, made before the job starts (a batch job waits for the end of its
+ * input anyway). A stream has no name to tell its compression: its first bytes tell it, and the
+ * copy is named with its extension, so that {@code cat access.log.gz | logslice stats -} reads the
+ * log, not its compressed bytes. A FIFO in a folder is still skipped: only a path named is read.
+ */
+final class SpooledInputs {
+    static final String STANDARD_INPUT = "-";
+
+    /** How GNU grep names standard input. */
+    private static final String STANDARD_INPUT_NAME = "(standard input)";
+
+    /** The paths to read, and for each spooled copy among them the name the user gave. */
+    record Spooled(List<String> paths, Map<String, String> namesGiven) {}
+
+    private SpooledInputs() {}
+
+    /**
+     * The paths, with {@code -} and named pipes replaced by their spooled copies: for embedded runs
+     * only, since a cluster's TaskManagers cannot read this process's standard input, its pipes or
+     * its cache folder.
+     */
+    static Spooled spool(List<String> paths, ExecutionTarget execution, InputStream stdin)
+            throws IOException {
+        if (Collections.frequency(paths, STANDARD_INPUT) > 1) {
+            throw new IllegalArgumentException(
+                    "'-' (standard input) may be given once; name a file called - as ./-");
+        }
+        List<String> replaced = new ArrayList<>(paths);
+        Map<String, String> namesGiven = new LinkedHashMap<>();
+        // A pipe named twice is read once: a second open would wait for a writer that never comes.
+        Map<String, String> copies = new LinkedHashMap<>();
+        for (int i = 0; i < paths.size(); i++) {
+            String given = paths.get(i);
+            boolean standardInput = given.equals(STANDARD_INPUT);
+            if (!standardInput && !isNamedPipe(given)) {
+                continue;
+            }
+            if (!execution.isEmbedded()) {
+                throw new IllegalArgumentException(
+                        (standardInput ? "'-' (standard input)" : "the pipe " + given)
+                                + " cannot be read with --cluster: its TaskManagers read files;"
+                                + " save the input to a file they can read and name it");
+            }
+            String copy = copies.get(given);
+            if (copy == null) {
+                // Not Files.newInputStream: its available() seeks, which a pipe refuses.
+                try (InputStream in = standardInput ? stdin : new FileInputStream(given)) {
+                    copy = spool(in).toString();
+                }
+                copies.put(given, copy);
+                namesGiven.put(copy, standardInput ? STANDARD_INPUT_NAME : given);
+            }
+            replaced.set(i, copy);
+        }
+        return new Spooled(replaced, namesGiven);
+    }
+
+    private static boolean isNamedPipe(String given) {
+        try {
+            return SpecialFiles.isNamedPipe(Paths.get(given));
+        } catch (InvalidPathException e) {
+            return false;
+        }
+    }
+
+    private static Path spool(InputStream stream) throws IOException {
+        BufferedInputStream in = new BufferedInputStream(stream);
+        in.mark(Compression.MAGIC_BYTES);
+        byte[] head = in.readNBytes(Compression.MAGIC_BYTES);
+        in.reset();
+        String extension = Compression.ofFirstBytes(head, head.length).extension();
+        Path folder = Files.createDirectories(CacheFolder.path().resolve("stdin"));
+        Path file = Files.createTempFile(folder, "stdin-", ".log" + extension);
+        file.toFile().deleteOnExit();
+        Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+        return file;
+    }
+}
