@@ -1,5 +1,6 @@
 package dev.logslice.format.detect;
 
+import dev.logslice.connector.io.Compression;
 import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
@@ -17,7 +18,9 @@ import dev.logslice.format.registry.FormatRegistry;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -59,6 +62,17 @@ public final class FormatDetector {
     /** The format of a file, from its first lines; the reference time is its mtime. */
     public FormatDetection detect(Path file, ZoneId zone)
             throws IOException, FormatDetectionException {
+        Compression unnamed = compressionItsNameDoesNotTell(file);
+        if (unnamed.isCompressed()) {
+            throw new FormatDetectionException(
+                    file
+                            + " is "
+                            + unnamed.displayName()
+                            + "-compressed, which its name does not say: name it with "
+                            + unnamed.extension()
+                            + ", or pipe it in as - (standard input is decompressed)",
+                    "compressed");
+        }
         LineSample sample = LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES);
         switch (sample.content()) {
             case UTF_16:
@@ -98,6 +112,22 @@ public final class FormatDetector {
         } catch (FormatDetectionException corrupt) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The compression of a file whose name does not tell it ({@code access.log.1} gzipped by hand),
+     * from its first bytes; {@link Compression#NONE} for any other file. Read as text, its bytes
+     * would be garbage lines.
+     */
+    private static Compression compressionItsNameDoesNotTell(Path file) throws IOException {
+        if (Compression.ofFileName(file.getFileName().toString()).isCompressed()) {
+            return Compression.NONE;
+        }
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(Compression.MAGIC_BYTES);
+        }
+        return Compression.ofFirstBytes(head, head.length);
     }
 
     private static FormatDetectionException crLineEnds(Path file) {

@@ -182,6 +182,29 @@ class FormatDetectorTest {
                                         .isEqualTo("no known format"));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"access.log.1", "access.log"})
+    void aCompressedFileItsNameDoesNotSayIsNamedSo(String name, @TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve(name);
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
+            out.write(
+                    ("127.0.0.1 - - [10/Oct/2026:13:55:36 -0700] \"GET / HTTP/1.1\" 200 5 \"-\""
+                                    + " \"curl/8\"\n")
+                            .repeat(3)
+                            .getBytes(StandardCharsets.UTF_8));
+        }
+        Path named = Files.copy(file, dir.resolve(name + ".gz"));
+
+        assertThatThrownBy(() -> detector.detect(file, ZoneId.of("UTC")))
+                .hasMessage(
+                        file
+                                + " is gzip-compressed, which its name does not say: name it with"
+                                + " .gz, or pipe it in as - (standard input is decompressed)");
+        assertThat(detector.detect(named, ZoneId.of("UTC")).definition().name())
+                .isEqualTo("combined");
+    }
+
     @Test
     void binaryFilesAreNoLogs(@TempDir Path dir) throws IOException {
         byte[] record = new byte[384];
