@@ -63,7 +63,8 @@ public final class DailyVisitors {
                         rows.add(
                                 new Row(
                                         LocalDate.ofEpochDay(day),
-                                        counts.visitors.count(),
+                                        // An estimate past the hits is known wrong.
+                                        Math.min(counts.hits, counts.visitors.count()),
                                         counts.visitors.exact(),
                                         counts.hits,
                                         counts.bytes)));

@@ -209,6 +209,24 @@ public final class TopItems {
         return derived;
     }
 
+    /**
+     * A panel counted apart ({@code counts}, which stays as it is) with rows made from this one's:
+     * each row here adds to the row of the value {@code key} maps its value to, if any.
+     */
+    TopItems rowsFor(TopItems counts, Function<String, String> key) {
+        TopItems derived = new TopItems();
+        derived.merge(counts);
+        rows.forEach(
+                (value, row) -> {
+                    String derivedValue = key.apply(value);
+                    if (derivedValue != null) {
+                        derived.addRow(derivedValue, row);
+                    }
+                });
+        derived.rowsExact &= rowsExact;
+        return derived;
+    }
+
     /** How far any count may be off: 0 while the values fit the sketch's map. */
     public long maxError() {
         return Math.max(sketch.getMaximumError(), sourceError);
@@ -216,6 +234,11 @@ public final class TopItems {
 
     public boolean isEmpty() {
         return sketch.isEmpty();
+    }
+
+    /** The events counted: the sum of every value's count. */
+    long events() {
+        return sketch.getStreamLength();
     }
 
     /**

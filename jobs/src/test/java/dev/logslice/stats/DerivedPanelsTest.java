@@ -19,10 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 /**
- * The panels made at report time from other panels' counts (referring sites from the referrers,
- * static requests from the paths, browsers, systems and devices from the user agents): their counts
- * and rows against counts made here from the lines, after the lines went through readers and their
- * partials through bytes.
+ * The panels made from other panels' counts (referring sites from the referrers' exact counts as
+ * they drain, static requests from the paths at report time, browsers, systems and devices from the
+ * user agents): their counts and rows against counts made here from the lines, after the lines went
+ * through readers and their partials through bytes.
  */
 class DerivedPanelsTest {
     private static final LogFormat COMBINED =
@@ -142,15 +142,26 @@ class DerivedPanelsTest {
     }
 
     @Test
-    void aDerivedPanelSaysItIsApproximateWhenItsSourceIs() {
-        LogStats stats = new LogStats();
-        // More distinct referrers than the sketch counts exactly.
-        for (int i = 0; i < 60_000; i++) {
-            stats.add(Panel.REFERRERS, "https://site" + (i % 3) + ".test/" + i);
+    void referringSitesStayExactPastTheReferrersExactRange() {
+        List<LogStats> parts = List.of(new LogStats(), new LogStats());
+        // More distinct referrers than the sketch counts exactly, each seen once or twice.
+        Map<String, Long> sites = new HashMap<>();
+        for (int i = 0; i < 90_000; i++) {
+            String site = "site" + (i % 3) + ".test";
+            long times = 1 + i % 2;
+            for (int n = 0; n < times; n++) {
+                parts.get(n).add(Panel.REFERRERS, "https://" + site + "/" + i);
+            }
+            sites.merge(site, times, Long::sum);
         }
-        assertThat(stats.topMaxError(Panel.REFERRERS)).isPositive();
-        assertThat(stats.topMaxError(Panel.REFERRING_SITES))
-                .isEqualTo(stats.topMaxError(Panel.REFERRERS));
+        LogStats merged = new LogStats();
+        for (LogStats part : parts) {
+            merged.merge(LogStats.fromBytes(part.toBytes()));
+        }
+
+        assertThat(merged.topMaxError(Panel.REFERRERS)).isPositive();
+        assertThat(counts(merged.top(Panel.REFERRING_SITES, 10))).isEqualTo(sites);
+        assertThat(merged.topMaxError(Panel.REFERRING_SITES)).isZero();
     }
 
     private static StatsFolder folder() {

@@ -163,6 +163,22 @@ class LogStatsTest {
                 .isCloseTo(distinct, org.assertj.core.data.Percentage.withPercentage(3));
     }
 
+    @Property(tries = 8)
+    void estimatedUniqueClientsAreNeverMoreThanTheEventsWithAClient(@ForAll long salt) {
+        // Each client once: an estimate is as often over as under, and over is known wrong.
+        int distinct = 80_000;
+        LogStats stats = new LogStats();
+        for (int i = 0; i < distinct; i++) {
+            byte[] client = (salt + "-" + i).getBytes(StandardCharsets.UTF_8);
+            stats.add(Panel.CLIENTS, client, 0, client.length);
+        }
+
+        assertThat(stats.uniqueClientsExact()).isFalse();
+        assertThat(stats.uniqueClients())
+                .isLessThanOrEqualTo(distinct)
+                .isCloseTo(distinct, org.assertj.core.data.Percentage.withPercentage(3));
+    }
+
     @Property(tries = 5)
     void partialsMergeIntoOneFoldWhereverTheirCountsArePendingOrDrained(@ForAll long seed) {
         // More distinct paths than the pending counts hold, fewer than the sketches hold exactly:
