@@ -54,7 +54,7 @@ public final class LogStats {
      * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18 (those
      * derived from other panels at report time do not travel).
      */
-    private static final int VERSION = 11;
+    private static final int VERSION = 12;
 
     private static final int HLL_LG_K = 14;
     private static final int MAX_SAMPLES = 20;
@@ -113,10 +113,11 @@ public final class LogStats {
     private final EnumMap<Panel, TopItems> derived = new EnumMap<>(Panel.class);
 
     /**
-     * Events by browser, system, device class and crawler, made at report time from the counts of
-     * the user agents ({@link UserAgents}): null until asked for, and when the agents change.
+     * Events by browser, system, device class and crawler ({@link UserAgents}): [browsers, systems,
+     * devices, crawlers], from the user agents' exact counts as they drain.
      */
-    @Nullable private List<TreeMap<String, Long>> agentClasses;
+    private final List<TreeMap<String, Long>> agentClasses =
+            List.of(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
 
     /** Scratch for the sites of referrers ({@link #referringSite}). */
     private final ReferringSite sites = new ReferringSite();
@@ -370,8 +371,8 @@ public final class LogStats {
     /** Moves the pending exact counts into the maps and sketches. */
     private void flush() {
         flushCounters();
-        if (!derived.isEmpty() || agentClasses != null) {
-            for (Panel source : List.of(Panel.PATHS, Panel.REFERRERS, Panel.USER_AGENTS)) {
+        if (!derived.isEmpty()) {
+            for (Panel source : List.of(Panel.PATHS, Panel.REFERRERS)) {
                 if (!pendingTop.get(source).isEmpty()) {
                     forgetDerived();
                 }
@@ -416,6 +417,7 @@ public final class LogStats {
                                         addExactClient(client);
                                     };
                             case REFERRERS -> this::addReferringSite;
+                            case USER_AGENTS -> this::addAgentClasses;
                             default -> null;
                         });
     }
@@ -435,7 +437,6 @@ public final class LogStats {
 
     private void forgetDerived() {
         derived.clear();
-        agentClasses = null;
     }
 
     /**
@@ -489,31 +490,21 @@ public final class LogStats {
     }
 
     /**
-     * Browsers, systems, device classes and crawlers: each distinct agent parsed once (at most
-     * {@link UserAgents#MAX_AGENTS}), with the count of its events.
+     * The browser, system, device class or crawler of an agent, counted with the agent's exact
+     * count over a stretch: each distinct agent parsed once per JVM (at most {@link
+     * UserAgents#MAX_AGENTS}, past which agents not seen before count as not classified). Summed
+     * from the agents' sketch at report time instead, a log of more distinct agents than it holds
+     * exactly lost most of its events from the panels and counted the rest many times over.
      */
-    private List<TreeMap<String, Long>> agentClasses() {
-        flush();
-        if (agentClasses == null) {
-            TreeMap<String, Long> browsers = new TreeMap<>();
-            TreeMap<String, Long> systems = new TreeMap<>();
-            TreeMap<String, Long> devices = new TreeMap<>();
-            TreeMap<String, Long> crawlers = new TreeMap<>();
-            top.get(Panel.USER_AGENTS)
-                    .forEachValue(
-                            (userAgent, count) -> {
-                                UserAgents.Agent agent = UserAgents.of(userAgent);
-                                if (agent.bot()) {
-                                    crawlers.merge(agent.browser(), count, Long::sum);
-                                } else {
-                                    browsers.merge(agent.browser(), count, Long::sum);
-                                    systems.merge(agent.os(), count, Long::sum);
-                                }
-                                devices.merge(agent.deviceClass(), count, Long::sum);
-                            });
-            agentClasses = List.of(browsers, systems, devices, crawlers);
+    private void addAgentClasses(String userAgent, long count) {
+        UserAgents.Agent agent = UserAgents.of(userAgent);
+        if (agent.bot()) {
+            agentClasses.get(3).merge(agent.browser(), count, Long::sum);
+        } else {
+            agentClasses.get(0).merge(agent.browser(), count, Long::sum);
+            agentClasses.get(1).merge(agent.os(), count, Long::sum);
         }
-        return agentClasses;
+        agentClasses.get(2).merge(agent.deviceClass(), count, Long::sum);
     }
 
     public void addResponseBytes(long responseSize) {
@@ -628,6 +619,10 @@ public final class LogStats {
         requestTimes.merge(other.requestTimes);
         timeline.merge(other.timeline);
         dailyVisitors.merge(other.dailyVisitors);
+        for (int i = 0; i < agentClasses.size(); i++) {
+            TreeMap<String, Long> mine = agentClasses.get(i);
+            other.agentClasses.get(i).forEach((k, v) -> mine.merge(k, v, Long::sum));
+        }
         other.malformedSamples.forEach(sample -> addSample(malformedSamples, sample));
         cutEvents += other.cutEvents;
         other.cutEventSamples.forEach(sample -> addSample(cutEventSamples, sample));
@@ -790,25 +785,29 @@ public final class LogStats {
     }
 
     /**
-     * Events of people by browser ({@link UserAgents}), the most first; from the counts of the user
-     * agents, so as exact as they are ({@link #topMaxError}).
+     * Events of people by browser ({@link UserAgents}), the most first; exact, as the user agents'
+     * counts before their sketch.
      */
     public List<ValueCount> browsers() {
-        return byCount(agentClasses().get(0));
+        flush();
+        return byCount(agentClasses.get(0));
     }
 
     public List<ValueCount> operatingSystems() {
-        return byCount(agentClasses().get(1));
+        flush();
+        return byCount(agentClasses.get(1));
     }
 
     /** Events by device class: desktop, phone, tablet, bot, other. */
     public List<ValueCount> deviceClasses() {
-        return byCount(agentClasses().get(2));
+        flush();
+        return byCount(agentClasses.get(2));
     }
 
     /** Events of crawlers, bots and tools by name, apart from {@link #browsers()}. */
     public List<ValueCount> crawlers() {
-        return byCount(agentClasses().get(3));
+        flush();
+        return byCount(agentClasses.get(3));
     }
 
     private static List<ValueCount> byCount(Map<String, Long> counts) {
@@ -1000,6 +999,9 @@ public final class LogStats {
         writeBytes(out, requestTimes.toByteArray());
         timeline.write(out);
         dailyVisitors.write(out);
+        for (Map<String, Long> counts : agentClasses) {
+            writeCounts(out, counts);
+        }
         writeSamples(out, malformedSamples);
         out.writeLong(cutEvents);
         writeSamples(out, cutEventSamples);
@@ -1100,6 +1102,9 @@ public final class LogStats {
             stats.requestTimes = KllDoublesSketch.heapify(Memory.wrap(readBytes(in)));
             stats.timeline = Timeline.read(in);
             stats.dailyVisitors = DailyVisitors.read(in);
+            for (Map<String, Long> counts : stats.agentClasses) {
+                readCounts(in, counts);
+            }
             readSamples(in, stats.malformedSamples);
             stats.cutEvents = in.readLong();
             readSamples(in, stats.cutEventSamples);

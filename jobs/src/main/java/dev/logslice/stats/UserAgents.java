@@ -72,6 +72,14 @@ final class UserAgents {
         return KNOWN.computeIfAbsent(userAgent, UserAgents::parse);
     }
 
+    /**
+     * Forgets every agent parsed, so that agents not seen before are parsed again: for a test that
+     * forges more agents than are parsed, which would leave the tests after it none to parse.
+     */
+    static void forgetAll() {
+        KNOWN.clear();
+    }
+
     private static Agent parse(String userAgent) {
         Client client = PARSER.parse(userAgent);
         String browser = client.userAgent.family;

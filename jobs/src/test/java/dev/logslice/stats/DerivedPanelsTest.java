@@ -164,6 +164,44 @@ class DerivedPanelsTest {
         assertThat(merged.topMaxError(Panel.REFERRING_SITES)).isZero();
     }
 
+    @Test
+    void agentClassesCountEveryEventPastTheAgentsExactRange() {
+        List<LogStats> parts = List.of(new LogStats(), new LogStats());
+        // Forged agents, each once: more than the agents' sketch counts exactly (and than the
+        // agents parsed), beside a few real ones that make most events.
+        List<String> real = new ArrayList<>(AGENTS.keySet());
+        Random random = new Random(17);
+        long events = 0;
+        long firefox = 0;
+        for (int i = 0; i < 40_000; i++) {
+            String agent = real.get(i % real.size());
+            LogStats part = parts.get(random.nextInt(parts.size()));
+            part.add(Panel.USER_AGENTS, agent);
+            part.add(Panel.USER_AGENTS, "Mozilla/5.0 forged-" + i);
+            events += 2;
+            firefox += AGENTS.get(agent).get(0).equals("Firefox") ? 1 : 0;
+        }
+        LogStats merged = new LogStats();
+        try {
+            // The drains parse the agents: forgotten after, for the tests that come next.
+            for (LogStats part : parts) {
+                merged.merge(LogStats.fromBytes(part.toBytes()));
+            }
+            merged.browsers();
+        } finally {
+            UserAgents.forgetAll();
+        }
+
+        assertThat(merged.topMaxError(Panel.USER_AGENTS)).isPositive();
+        assertThat(sum(merged.deviceClasses())).isEqualTo(events);
+        assertThat(sum(merged.browsers()) + sum(merged.crawlers())).isEqualTo(events);
+        assertThat(counts(merged.browsers()).get("Firefox")).isEqualTo(firefox);
+    }
+
+    private static long sum(List<ValueCount> rows) {
+        return rows.stream().mapToLong(ValueCount::count).sum();
+    }
+
     private static StatsFolder folder() {
         return new StatsFolder(List.of());
     }
