@@ -52,7 +52,8 @@ public final class LogStats {
      * exact counts. 6: events per file. 7: top classes and message templates, top values of the
      * fields of {@code --top-field}, the panels each file fed. 8: bytes, time served and visitors
      * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18 (those
-     * derived from other panels at report time do not travel).
+     * derived from other panels at report time do not travel). 12: the agents' classes and the
+     * referring sites, counted as the agents and referrers drain.
      */
     private static final int VERSION = 12;
 
