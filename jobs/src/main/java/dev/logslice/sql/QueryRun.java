@@ -73,7 +73,7 @@ public final class QueryRun {
         try {
             return tables.executeSql(query);
         } catch (RuntimeException e) {
-            throw SqlErrors.lineFor(e, columns)
+            throw SqlErrors.lineFor(e, query, columns)
                     .map(line -> new IllegalArgumentException("sql: " + line, e))
                     .orElseThrow(() -> e);
         }

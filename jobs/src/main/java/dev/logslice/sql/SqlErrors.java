@@ -13,7 +13,11 @@ import java.util.regex.Pattern;
 /** Flink's answer to a query it cannot run, as one line for the user. */
 public final class SqlErrors {
     /** Calcite's syntax error at a word, as in {@code Encountered "bytes" at line 1, column 8}. */
-    private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(\\w+)\" at line");
+    private static final Pattern ENCOUNTERED =
+            Pattern.compile("Encountered \"(\\w+)\" at line (\\d+), column (\\d+)");
+
+    /** The end of a query's text just before an alias. */
+    private static final Pattern BEFORE_ALIAS = Pattern.compile("(?is).*\\bAS\\s+");
 
     private SqlErrors() {}
 
@@ -21,18 +25,20 @@ public final class SqlErrors {
      * The line for a query Flink refused (a syntax error, an unknown column, table or function), or
      * empty when the failure is not the query's.
      *
+     * @param query the query, to tell a reserved word used as an alias
      * @param columns the columns of the logs table, named when a column is unknown
      */
-    public static Optional<String> lineFor(Throwable failure, List<String> columns) {
+    public static Optional<String> lineFor(Throwable failure, String query, List<String> columns) {
         for (Throwable e = failure; e != null; e = e.getCause()) {
             if (e instanceof SqlParserException || e instanceof ValidationException) {
-                return Optional.of(describe(e, failure, columns));
+                return Optional.of(describe(e, failure, query, columns));
             }
         }
         return Optional.empty();
     }
 
-    private static String describe(Throwable refusal, Throwable failure, List<String> columns) {
+    private static String describe(
+            Throwable refusal, Throwable failure, String query, List<String> columns) {
         String message = deepest(failure);
         if (message == null) {
             message = String.valueOf(refusal.getMessage());
@@ -43,18 +49,44 @@ public final class SqlErrors {
         }
         Matcher encountered = ENCOUNTERED.matcher(line);
         if (encountered.find()) {
-            for (String column : columns) {
-                if (column.equalsIgnoreCase(encountered.group(1))) {
-                    line +=
-                            "; "
-                                    + column
-                                    + " is a reserved word in Flink SQL: write `"
-                                    + column
-                                    + "`";
-                }
+            String word = encountered.group(1);
+            String reserved =
+                    columns.stream()
+                            .filter(word::equalsIgnoreCase)
+                            .findFirst()
+                            .orElse(
+                                    isAlias(
+                                                    query,
+                                                    Integer.parseInt(encountered.group(2)),
+                                                    Integer.parseInt(encountered.group(3)))
+                                            ? word
+                                            : null);
+            if (reserved != null) {
+                line +=
+                        "; "
+                                + reserved
+                                + " is a reserved word in Flink SQL: write `"
+                                + reserved
+                                + "`";
             }
         }
         return line;
+    }
+
+    /** Whether the word at {@code line}, {@code column} (from 1) of the query follows an AS. */
+    private static boolean isAlias(String query, int line, int column) {
+        List<String> lines = query.lines().toList();
+        if (line < 1
+                || line > lines.size()
+                || column < 1
+                || column > lines.get(line - 1).length()) {
+            return false;
+        }
+        String before =
+                String.join("\n", lines.subList(0, line - 1))
+                        + (line > 1 ? "\n" : "")
+                        + lines.get(line - 1).substring(0, column - 1);
+        return BEFORE_ALIAS.matcher(before).matches();
     }
 
     /** The message nearest to the cause: Calcite's names the position, Flink's wraps it. */

@@ -279,6 +279,18 @@ class SqlCommandITCase {
     }
 
     @Test
+    void aReservedAliasIsNamedWithItsQuotedForm(@TempDir Path out) {
+        CliRun run = sql(out.resolve("x"), "SELECT COUNT(*) AS\n groups FROM logs", log.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().lines().filter(l -> l.startsWith("logslice:")))
+                .singleElement()
+                .asString()
+                .contains("Encountered \"groups\" at line 2")
+                .endsWith("groups is a reserved word in Flink SQL: write `groups`");
+    }
+
+    @Test
     void anOutputFormThatDoesNotExistIsRefusedBeforeReading(@TempDir Path out) {
         CliRun run = sql(out.resolve("x"), "--output", "xml", "SELECT 1", log.toString());
 
