@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -52,12 +53,19 @@ public final class LogStats {
      * exact counts. 6: events per file. 7: top classes and message templates, top values of the
      * fields of {@code --top-field}, the panels each file fed. 8: bytes, time served and visitors
      * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18 (those
-     * derived from other panels at report time do not travel). 12: the agents' classes and the
-     * referring sites, counted as the agents and referrers drain.
+     * derived from other panels at report time do not travel). 12: the events of each distinct
+     * agent and the referring sites, counted as the agents and referrers drain.
      */
     private static final int VERSION = 12;
 
     private static final int HLL_LG_K = 14;
+
+    /**
+     * Distinct agents counted exactly for their classes: a few MiB, far more than the agents ever
+     * parsed ({@link UserAgents#MAX_AGENTS}), so those are the ones with the most events.
+     */
+    private static final int MAX_EXACT_AGENTS = 1 << 16;
+
     private static final int MAX_SAMPLES = 20;
 
     /** Distinct clients counted exactly; beyond, the HyperLogLog estimate is reported. */
@@ -114,11 +122,21 @@ public final class LogStats {
     private final EnumMap<Panel, TopItems> derived = new EnumMap<>(Panel.class);
 
     /**
-     * Events by browser, system, device class and crawler ({@link UserAgents}): [browsers, systems,
-     * devices, crawlers], from the user agents' exact counts as they drain.
+     * Events per distinct user agent, exact, from the agents' counts as they drain (not from their
+     * sketch, which past its exact range drops most agents and overcounts the rest), for the
+     * agents' classes; up to {@link #MAX_EXACT_AGENTS} agents, the events of agents past that in
+     * {@link #agentEventsPastBound}.
      */
-    private final List<TreeMap<String, Long>> agentClasses =
-            List.of(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+    private final HashMap<String, Long> agentCounts = new HashMap<>();
+
+    private long agentEventsPastBound;
+
+    /**
+     * Events by browser, system, device class and crawler ({@link UserAgents}): [browsers, systems,
+     * devices, crawlers], made at report time from {@link #agentCounts}; null until asked for, and
+     * when they change.
+     */
+    @Nullable private List<TreeMap<String, Long>> agentClasses;
 
     /** Scratch for the sites of referrers ({@link #referringSite}). */
     private final ReferringSite sites = new ReferringSite();
@@ -418,7 +436,7 @@ public final class LogStats {
                                         addExactClient(client);
                                     };
                             case REFERRERS -> this::addReferringSite;
-                            case USER_AGENTS -> this::addAgentClasses;
+                            case USER_AGENTS -> this::addAgentEvents;
                             default -> null;
                         });
     }
@@ -490,22 +508,51 @@ public final class LogStats {
         return length == 0 ? null : new String(sites.bytes(), 0, length, StandardCharsets.UTF_8);
     }
 
-    /**
-     * The browser, system, device class or crawler of an agent, counted with the agent's exact
-     * count over a stretch: each distinct agent parsed once per JVM (at most {@link
-     * UserAgents#MAX_AGENTS}, past which agents not seen before count as not classified). Summed
-     * from the agents' sketch at report time instead, a log of more distinct agents than it holds
-     * exactly lost most of its events from the panels and counted the rest many times over.
-     */
-    private void addAgentClasses(String userAgent, long count) {
-        UserAgents.Agent agent = UserAgents.of(userAgent);
-        if (agent.bot()) {
-            agentClasses.get(3).merge(agent.browser(), count, Long::sum);
+    private void addAgentEvents(String userAgent, long count) {
+        if (agentCounts.size() < MAX_EXACT_AGENTS || agentCounts.containsKey(userAgent)) {
+            agentCounts.merge(userAgent, count, Long::sum);
         } else {
-            agentClasses.get(0).merge(agent.browser(), count, Long::sum);
-            agentClasses.get(1).merge(agent.os(), count, Long::sum);
+            agentEventsPastBound += count;
         }
-        agentClasses.get(2).merge(agent.deviceClass(), count, Long::sum);
+        agentClasses = null;
+    }
+
+    /**
+     * Browsers, systems, device classes and crawlers: the agents parsed most events first (ties by
+     * value, so that the same input gives the same classes), each distinct agent once per JVM and
+     * at most {@link UserAgents#MAX_AGENTS}; the events of agents past that count as not
+     * classified.
+     */
+    private List<TreeMap<String, Long>> agentClasses() {
+        flush();
+        if (agentClasses == null) {
+            List<TreeMap<String, Long>> classes =
+                    List.of(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
+            List<Map.Entry<String, Long>> agents = new ArrayList<>(agentCounts.entrySet());
+            agents.sort(
+                    Map.Entry.<String, Long>comparingByValue()
+                            .reversed()
+                            .thenComparing(Map.Entry.comparingByKey()));
+            for (Map.Entry<String, Long> entry : agents) {
+                addClasses(classes, UserAgents.of(entry.getKey()), entry.getValue());
+            }
+            if (agentEventsPastBound > 0) {
+                addClasses(classes, UserAgents.NOT_PARSED, agentEventsPastBound);
+            }
+            agentClasses = classes;
+        }
+        return agentClasses;
+    }
+
+    private static void addClasses(
+            List<TreeMap<String, Long>> classes, UserAgents.Agent agent, long count) {
+        if (agent.bot()) {
+            classes.get(3).merge(agent.browser(), count, Long::sum);
+        } else {
+            classes.get(0).merge(agent.browser(), count, Long::sum);
+            classes.get(1).merge(agent.os(), count, Long::sum);
+        }
+        classes.get(2).merge(agent.deviceClass(), count, Long::sum);
     }
 
     public void addResponseBytes(long responseSize) {
@@ -620,10 +667,8 @@ public final class LogStats {
         requestTimes.merge(other.requestTimes);
         timeline.merge(other.timeline);
         dailyVisitors.merge(other.dailyVisitors);
-        for (int i = 0; i < agentClasses.size(); i++) {
-            TreeMap<String, Long> mine = agentClasses.get(i);
-            other.agentClasses.get(i).forEach((k, v) -> mine.merge(k, v, Long::sum));
-        }
+        other.agentCounts.forEach(this::addAgentEvents);
+        agentEventsPastBound += other.agentEventsPastBound;
         other.malformedSamples.forEach(sample -> addSample(malformedSamples, sample));
         cutEvents += other.cutEvents;
         other.cutEventSamples.forEach(sample -> addSample(cutEventSamples, sample));
@@ -790,25 +835,21 @@ public final class LogStats {
      * counts before their sketch.
      */
     public List<ValueCount> browsers() {
-        flush();
-        return byCount(agentClasses.get(0));
+        return byCount(agentClasses().get(0));
     }
 
     public List<ValueCount> operatingSystems() {
-        flush();
-        return byCount(agentClasses.get(1));
+        return byCount(agentClasses().get(1));
     }
 
     /** Events by device class: desktop, phone, tablet, bot, other. */
     public List<ValueCount> deviceClasses() {
-        flush();
-        return byCount(agentClasses.get(2));
+        return byCount(agentClasses().get(2));
     }
 
     /** Events of crawlers, bots and tools by name, apart from {@link #browsers()}. */
     public List<ValueCount> crawlers() {
-        flush();
-        return byCount(agentClasses.get(3));
+        return byCount(agentClasses().get(3));
     }
 
     private static List<ValueCount> byCount(Map<String, Long> counts) {
@@ -1000,9 +1041,8 @@ public final class LogStats {
         writeBytes(out, requestTimes.toByteArray());
         timeline.write(out);
         dailyVisitors.write(out);
-        for (Map<String, Long> counts : agentClasses) {
-            writeCounts(out, counts);
-        }
+        writeCounts(out, agentCounts);
+        out.writeLong(agentEventsPastBound);
         writeSamples(out, malformedSamples);
         out.writeLong(cutEvents);
         writeSamples(out, cutEventSamples);
@@ -1103,9 +1143,8 @@ public final class LogStats {
             stats.requestTimes = KllDoublesSketch.heapify(Memory.wrap(readBytes(in)));
             stats.timeline = Timeline.read(in);
             stats.dailyVisitors = DailyVisitors.read(in);
-            for (Map<String, Long> counts : stats.agentClasses) {
-                readCounts(in, counts);
-            }
+            readCounts(in, stats.agentCounts);
+            stats.agentEventsPastBound = in.readLong();
             readSamples(in, stats.malformedSamples);
             stats.cutEvents = in.readLong();
             readSamples(in, stats.cutEventSamples);

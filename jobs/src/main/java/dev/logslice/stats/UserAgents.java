@@ -11,10 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * project's rules). Its rules load (about 0.4-1 s) when this class is first used, which only a
  * drain of user agents does: scan, grep, and stats on logs without agents never load them.
  *
- * <p>A parse costs 0.3-1 ms, so each distinct agent is parsed once per JVM (the fold hands each
- * distinct agent once per stretch, with its count) and kept, up to {@link #MAX_AGENTS}: past that,
- * agents not seen before count as {@link #UNCLASSIFIED}, which bounds both memory and time on a log
- * of millions of forged agents.
+ * <p>A parse costs 0.3-1 ms, so each distinct agent is parsed once per JVM (the report asks for
+ * each, the most frequent first) and kept, up to {@link #MAX_AGENTS}: past that, agents not seen
+ * before count as {@link #UNCLASSIFIED}, which bounds both memory and time on a log of millions of
+ * forged agents.
  */
 final class UserAgents {
     /** Distinct agents parsed and kept: some 4 s of parsing at most. */
