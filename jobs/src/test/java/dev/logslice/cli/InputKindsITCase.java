@@ -100,6 +100,27 @@ class InputKindsITCase {
                         pipe + ":1:one ERROR", pipe + ":3:three ERROR", file + ":1:four ERROR");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"grep", "stats", "scan"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPipeToFollowIsRefusedWithoutBeingOpened(String command) throws Exception {
+        Path pipe = fifo("pipe");
+
+        CliRun run =
+                command.equals("grep")
+                        ? CliRun.of("grep", "--follow", "x", pipe.toString())
+                        : CliRun.of(command, "--follow", pipe.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr())
+                .isEqualTo(
+                        "logslice: input path "
+                                + pipe
+                                + " is not a regular file (a FIFO), which the source can neither"
+                                + " split nor follow; save it to a file first"
+                                + System.lineSeparator());
+    }
+
     @Test
     void aCompressedStandardInputIsDecompressed() throws IOException {
         byte[] log = "a ERROR\nb\nc ERROR\n".getBytes(StandardCharsets.UTF_8);

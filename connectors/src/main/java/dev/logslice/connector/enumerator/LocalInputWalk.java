@@ -95,7 +95,8 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
                             + file
                             + " is not a regular file ("
                             + SpecialFiles.kind(file)
-                            + "); save it to a file first, or pipe it in as '-'");
+                            + "), which the source can neither split nor follow; save it to a"
+                            + " file first");
         }
         if (!named && isHidden(file)) {
             return FileVisitResult.CONTINUE;
