@@ -314,7 +314,9 @@ public final class StatsHtml {
                     "unique clients",
                     String.format(
                             "%s%,d", stats.uniqueClientsExact() ? "" : "~", stats.uniqueClients()));
-            card(html, "response bytes", Human.bytes(stats.responseBytes()));
+            if (stats.eventsWithResponseBytes() > 0) {
+                card(html, "response bytes", Human.bytes(stats.responseBytes()));
+            }
         }
         if (stats.hasRequestTimes()) {
             card(

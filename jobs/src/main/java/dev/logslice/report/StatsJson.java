@@ -132,6 +132,7 @@ public final class StatsJson {
         json.writeNumberField("uniqueClients", stats.uniqueClients());
         json.writeBooleanField("uniqueClientsExact", stats.uniqueClientsExact());
         json.writeNumberField("responseBytes", stats.responseBytes());
+        json.writeNumberField("eventsWithResponseBytes", stats.eventsWithResponseBytes());
         if (stats.hasRequestTimes()) {
             json.writeObjectFieldStart("requestTime");
             json.writeNumberField("p50", stats.requestTimeQuantile(0.5));

@@ -64,13 +64,19 @@ public final class StatsSummary {
             }
             if (!stats.status().isEmpty()) {
                 out.println();
-                line(
+                String clients =
                         String.format(
-                                "Clients %s%,d unique; response bytes %s (%,d B)",
-                                stats.uniqueClientsExact() ? "" : "~",
-                                stats.uniqueClients(),
-                                Human.bytes(stats.responseBytes()),
-                                stats.responseBytes()));
+                                "Clients %s%,d unique",
+                                stats.uniqueClientsExact() ? "" : "~", stats.uniqueClients());
+                // A format without a response size has no bytes to tell, not 0 of them.
+                line(
+                        stats.eventsWithResponseBytes() == 0
+                                ? clients
+                                : String.format(
+                                        "%s; response bytes %s (%,d B)",
+                                        clients,
+                                        Human.bytes(stats.responseBytes()),
+                                        stats.responseBytes()));
             }
             if (stats.hasRequestTimes()) {
                 line(

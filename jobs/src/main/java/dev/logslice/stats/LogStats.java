@@ -54,7 +54,8 @@ public final class LogStats {
      * fields of {@code --top-field}, the panels each file fed. 8: bytes, time served and visitors
      * per top-N row (pending too); visitors, hits and bytes per day; the panels of issue 18 (those
      * derived from other panels at report time do not travel). 12: the events of each distinct
-     * agent and the referring sites, counted as the agents and referrers drain.
+     * agent and the referring sites, counted as the agents and referrers drain; the events with a
+     * response size.
      */
     private static final int VERSION = 12;
 
@@ -86,6 +87,10 @@ public final class LogStats {
     private long malformed;
     private long oversized;
     private long responseBytes;
+
+    /** Events that logged a response size: none when the format has no such field. */
+    private long eventsWithResponseBytes;
+
     private boolean timed;
     private long firstEpochSecond;
     private long lastEpochSecond;
@@ -557,6 +562,7 @@ public final class LogStats {
 
     public void addResponseBytes(long responseSize) {
         responseBytes += responseSize;
+        eventsWithResponseBytes++;
     }
 
     public void addRequestTime(double seconds) {
@@ -610,6 +616,7 @@ public final class LogStats {
         malformed += other.malformed;
         oversized += other.oversized;
         responseBytes += other.responseBytes;
+        eventsWithResponseBytes += other.eventsWithResponseBytes;
         if (other.timed) {
             firstEpochSecond =
                     timed
@@ -708,6 +715,11 @@ public final class LogStats {
 
     public long responseBytes() {
         return responseBytes;
+    }
+
+    /** Events with a response size ({@link #responseBytes} is 0, not unknown, only when some). */
+    public long eventsWithResponseBytes() {
+        return eventsWithResponseBytes;
     }
 
     /** First and last event time, or null when no event had one. */
@@ -992,7 +1004,15 @@ public final class LogStats {
         drain(Panel.CLIENTS);
         out.writeInt(VERSION);
         for (long counter :
-                new long[] {lines, bytes, events, malformed, oversized, responseBytes}) {
+                new long[] {
+                    lines,
+                    bytes,
+                    events,
+                    malformed,
+                    oversized,
+                    responseBytes,
+                    eventsWithResponseBytes
+                }) {
             out.writeLong(counter);
         }
         out.writeBoolean(timed);
@@ -1091,6 +1111,7 @@ public final class LogStats {
             stats.malformed = in.readLong();
             stats.oversized = in.readLong();
             stats.responseBytes = in.readLong();
+            stats.eventsWithResponseBytes = in.readLong();
             stats.timed = in.readBoolean();
             stats.firstEpochSecond = in.readLong();
             stats.lastEpochSecond = in.readLong();

@@ -104,6 +104,23 @@ class StatsSummaryTest {
     }
 
     @Test
+    void aFormatWithoutResponseSizesHasNoResponseBytes() {
+        LogStats stats = new LogStats();
+        for (int i = 0; i < 10; i++) {
+            stats.addLine(100);
+            stats.addEvent(START + i, false);
+            stats.addStatus(200);
+            stats.add(Panel.CLIENTS, "10.0.0." + i);
+        }
+        StatsReport report = new StatsReport(stats, "w3c", 10, 60, 1, 1);
+
+        String text = summary(report, Terminal.PLAIN);
+
+        assertThat(text).contains("Clients 10 unique\n").doesNotContain("response bytes");
+        assertThat(stats.eventsWithResponseBytes()).isZero();
+    }
+
+    @Test
     void coloursOnlyWhenAsked() {
         LogStats stats = wideStats(3000);
         StatsReport report = new StatsReport(stats, "combined", 10, 60, 1, 1);
