@@ -87,6 +87,18 @@ final class GrepCommand implements Callable<Integer> {
     boolean ignoreCase;
 
     @Option(
+            names = {"-w", "--word-regexp"},
+            description =
+                    "Select only lines where a match is a whole word: neither preceded nor"
+                            + " followed by a letter, digit or underscore (as GNU grep).")
+    boolean wordRegexp;
+
+    @Option(
+            names = {"-x", "--line-regexp"},
+            description = "Select only lines that a match takes whole (as GNU grep); over -w.")
+    boolean lineRegexp;
+
+    @Option(
             names = {"-v", "--invert-match"},
             description = "Select the lines that do not match.")
     boolean invert;
@@ -245,7 +257,10 @@ final class GrepCommand implements Callable<Integer> {
             return LinePattern.compile(
                     regex,
                     (fixedStrings ? Pattern.LITERAL : 0)
-                            | (ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0));
+                            | (ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0),
+                    lineRegexp
+                            ? LinePattern.Extent.LINE
+                            : wordRegexp ? LinePattern.Extent.WORD : LinePattern.Extent.ANY);
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException(
                     "invalid regex '" + regex + "': " + e.getDescription());

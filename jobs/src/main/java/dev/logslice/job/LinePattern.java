@@ -15,6 +15,18 @@ import java.util.regex.Pattern;
 public final class LinePattern implements Serializable {
     private static final long serialVersionUID = 1L;
 
+    /** What of a line a match must take: any part, a whole word or the whole line. */
+    public enum Extent {
+        ANY,
+        /** GNU grep's -w: not preceded or followed by a word character. */
+        WORD,
+        /** GNU grep's -x. */
+        LINE
+    }
+
+    /** A word character, as GNU grep's -w tells them in a UTF-8 locale: letter, digit, _. */
+    private static final String WORD_CHARACTER = "[\\p{L}\\p{N}_]";
+
     private final Pattern pattern;
     private final int flags;
     private final boolean matchesEverything;
@@ -30,8 +42,27 @@ public final class LinePattern implements Serializable {
      * throws), POSIX character classes ({@code [[:digit:]]}) read as grep reads them.
      */
     public static LinePattern compile(String regex, int flags) {
-        String java = (flags & Pattern.LITERAL) != 0 ? regex : PosixClasses.toJava(regex);
-        return new LinePattern(Pattern.compile(java, flags), flags);
+        return compile(regex, flags, Extent.ANY);
+    }
+
+    /**
+     * {@link #compile(String, int)}, a match taking {@code extent} of the line: the regex inside
+     * lookarounds or anchors, which the reader's literal search looks through.
+     */
+    public static LinePattern compile(String regex, int flags, Extent extent) {
+        boolean literal = (flags & Pattern.LITERAL) != 0;
+        if (extent == Extent.ANY) {
+            return new LinePattern(
+                    Pattern.compile(literal ? regex : PosixClasses.toJava(regex), flags), flags);
+        }
+        String inner = literal ? Pattern.quote(regex) : PosixClasses.toJava(regex);
+        // \z, not $: the end of the content, as -x means it (a CRLF's CR is no content).
+        String java =
+                extent == Extent.LINE
+                        ? "\\A(?:" + inner + ")\\z"
+                        : "(?<!" + WORD_CHARACTER + ")(?:" + inner + ")(?!" + WORD_CHARACTER + ")";
+        int wrappedFlags = flags & ~Pattern.LITERAL;
+        return new LinePattern(Pattern.compile(java, wrappedFlags), wrappedFlags);
     }
 
     /** Whether the regex finds a match in the line's content (decoded as UTF-8). */

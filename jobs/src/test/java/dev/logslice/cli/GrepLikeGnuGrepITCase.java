@@ -20,9 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code logslice grep} and GNU grep on the same random files with the same options give the same
  * bytes and exit status: random access-log-like lines (CRLF, a last line without LF, long lines,
- * é/É), one to three files of several 4 KiB splits, random -F/-i/-v/-c/-l/-n/-m/-H/--no-filename
- * and patterns that mean the same in Java and in GNU's extended syntax (with and without a literal
- * part).
+ * é/É), one to three files of several 4 KiB splits, random
+ * -F/-i/-v/-c/-l/-n/-m/-H/--no-filename/-w/-x and patterns that mean the same in Java and in GNU's
+ * extended syntax (with and without a literal part).
  */
 class GrepLikeGnuGrepITCase {
     private static final String[] PATTERNS = {
@@ -74,13 +74,14 @@ class GrepLikeGnuGrepITCase {
         Random random = new Random(seed);
         dir = Files.createTempDirectory("grep-like-gnu");
         List<Path> files = new ArrayList<>();
+        List<String> options = randomOptions(random);
         int fileCount = 1 + random.nextInt(3);
         for (int i = 0; i < fileCount; i++) {
             Path file = dir.resolve("f" + i + ".log");
-            Files.write(file, randomFile(random));
+            // A CRLF line's CR is no part of it here, where GNU grep's -x takes it in.
+            Files.write(file, randomFile(random, !options.contains("-x")));
             files.add(file);
         }
-        List<String> options = randomOptions(random);
         String pattern = PATTERNS[random.nextInt(PATTERNS.length)];
 
         // -E: extended syntax, which -F replaces (GNU grep takes one matcher).
@@ -120,7 +121,7 @@ class GrepLikeGnuGrepITCase {
 
     private static List<String> randomOptions(Random random) {
         List<String> options = new ArrayList<>();
-        String[] flags = {"-F", "-i", "-v", "-c", "-l", "-n", "-H", "--no-filename"};
+        String[] flags = {"-F", "-i", "-v", "-c", "-l", "-n", "-H", "--no-filename", "-w", "-x"};
         for (String flag : flags) {
             if (random.nextInt(4) == 0) {
                 options.add(flag);
@@ -133,19 +134,23 @@ class GrepLikeGnuGrepITCase {
         return options;
     }
 
-    private static byte[] randomFile(Random random) {
+    private static byte[] randomFile(Random random, boolean crlf) {
         ByteArrayOutputStream file = new ByteArrayOutputStream();
         int lines = random.nextInt(400);
         for (int i = 0; i < lines; i++) {
             StringBuilder line = new StringBuilder();
             int words = random.nextInt(random.nextInt(30) == 0 ? 2000 : 12);
             for (int w = 0; w < words; w++) {
-                line.append(WORDS[random.nextInt(WORDS.length)]);
+                String word = WORDS[random.nextInt(WORDS.length)];
+                // A CR that a line feed follows ends a CRLF line.
+                line.append(crlf || !word.equals("\r") ? word : " ");
             }
             file.writeBytes(line.toString().getBytes(StandardCharsets.UTF_8));
             if (i < lines - 1 || random.nextBoolean()) {
                 file.writeBytes(
-                        random.nextInt(4) == 0 ? new byte[] {'\r', '\n'} : new byte[] {'\n'});
+                        crlf && random.nextInt(4) == 0
+                                ? new byte[] {'\r', '\n'}
+                                : new byte[] {'\n'});
             }
         }
         return file.toByteArray();
