@@ -28,6 +28,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,6 +140,7 @@ class FollowingSourceITCase {
             synchronized (received) {
                 got = List.copyOf(received);
             }
+            assertThat(duplicates(got)).as("lines received twice, by file").isEmpty();
             assertThat(got).hasSameSizeAs(expected).hasSameElementsAs(expected);
             assertThat(byFile(got)).isEqualTo(byFile(expected));
         } finally {
@@ -225,6 +227,39 @@ class FollowingSourceITCase {
 
     private static String line(int file, int n) {
         return "file=" + file + " n=" + n + " GET /index.html?q=" + "x".repeat(n % 97) + "\n";
+    }
+
+    /**
+     * The lines received more than once, as runs of line numbers per file ({@code file=0 n=0-599}),
+     * so that a failure says which file came twice, not only that the sizes differ.
+     */
+    private static List<String> duplicates(List<String> lines) {
+        Set<String> seen = new HashSet<>();
+        List<String> runs = new ArrayList<>();
+        String runFile = null;
+        int runStart = -1;
+        int runEnd = -1;
+        for (String line : lines) {
+            if (seen.add(line)) {
+                continue;
+            }
+            String[] words = line.split(" ", 3);
+            int n = Integer.parseInt(words[1].substring("n=".length()));
+            if (words[0].equals(runFile) && n == runEnd + 1) {
+                runEnd = n;
+                continue;
+            }
+            if (runFile != null) {
+                runs.add(runFile + " n=" + runStart + "-" + runEnd);
+            }
+            runFile = words[0];
+            runStart = n;
+            runEnd = n;
+        }
+        if (runFile != null) {
+            runs.add(runFile + " n=" + runStart + "-" + runEnd);
+        }
+        return runs;
     }
 
     /** The lines of each file in the order they came. */
