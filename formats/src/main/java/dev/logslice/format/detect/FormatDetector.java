@@ -38,8 +38,8 @@ import java.util.stream.Collectors;
  * reads the sample; one fits when it reads most of the lines (more than {@value #FIT_PERCENT}%; for
  * multi-line formats, lines that look like continuations count after an event), and the lines it
  * does not read are the file's malformed lines. Of the best fitting formats, one that reads every
- * line as another does but with more fields wins (combined over common); formats that read the
- * lines differently are ambiguous.
+ * line as another does but with more fields wins (combined over common), also when it misses one
+ * line the other reads; formats that read the lines differently are ambiguous.
  */
 public final class FormatDetector {
     static final int FIT_PERCENT = 50;
@@ -182,9 +182,26 @@ public final class FormatDetector {
                             + howToChoose(),
                     "ambiguous format");
         }
-        Candidate chosen = undominated.get(0);
+        Candidate chosen =
+                richerReadingMissingOneLine(undominated.get(0), candidates, sample.size());
         return new FormatDetection(
                 source, chosen.definition, chosen.format, chosen.fitting, sample.size());
+    }
+
+    /**
+     * A reading that keeps all fields of the chosen one with more, on every line but one that it
+     * does not read: a combined log with one line cut short (a truncated last line, a quote in a
+     * user agent) is read as combined with one malformed line, where common would read every line
+     * and silently drop every referrer and user agent. One line only: a reading that misses more
+     * would leave out events the fuller one counts.
+     */
+    private static Candidate richerReadingMissingOneLine(
+            Candidate chosen, List<Candidate> candidates, int lines) {
+        return candidates.stream()
+                .filter(c -> c.fitting * 100 > FIT_PERCENT * lines)
+                .filter(c -> c.extendsMissingOneLine(chosen))
+                .findFirst()
+                .orElse(chosen);
     }
 
     /**
@@ -387,6 +404,33 @@ public final class FormatDetector {
                 larger |= mine.size() > theirs.size();
             }
             return larger || order < other.order;
+        }
+
+        /**
+         * Whether this reading misses exactly one line the other reads and, on every other line it
+         * reads, keeps all of the other's fields with the same values, and more on some.
+         */
+        boolean extendsMissingOneLine(Candidate other) {
+            if (other == this || definition.isFallback()) {
+                return false;
+            }
+            int missed = 0;
+            boolean larger = false;
+            for (int i = 0; i < events.size(); i++) {
+                Map<String, Object> mine = events.get(i);
+                Map<String, Object> theirs = other.events.get(i);
+                if (theirs == null) {
+                    continue;
+                }
+                if (mine == null) {
+                    missed++;
+                } else if (!containsAll(mine, theirs)) {
+                    return false;
+                } else {
+                    larger |= mine.size() > theirs.size();
+                }
+            }
+            return missed == 1 && larger;
         }
 
         private static boolean containsAll(Map<String, Object> mine, Map<String, Object> theirs) {

@@ -6,6 +6,12 @@ import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
 import dev.logslice.format.testing.RealLogs;
 
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -134,6 +140,66 @@ class FormatDetectorTest {
                         + " \"curl/8\"";
 
         assertThat(detect(good, "garbage that fits nothing", good)).isEqualTo("combined");
+    }
+
+    /**
+     * One combined line cut short anywhere after its size (a truncated last line, a quote inside a
+     * user agent) made the whole file common: every referrer and user agent dropped without a word.
+     * Combined, with that one line malformed, is the fuller reading.
+     */
+    @Property(tries = 200)
+    void oneCombinedLineCutShortKeepsTheFileCombined(
+            @ForAll @IntRange(min = 2, max = 99) int goodLines,
+            @ForAll @IntRange(min = 0, max = 99) int cutAt,
+            @ForAll @IntRange(min = 1, max = 200) int cutBy,
+            @ForAll("agents") String agent)
+            throws FormatDetectionException {
+        String[] lines = new String[goodLines + 1];
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = combinedLine(i, agent);
+        }
+        int cut = Math.min(cutAt, goodLines);
+        String whole = lines[cut];
+        int headers = whole.indexOf(" \"http");
+        lines[cut] = whole.substring(0, Math.max(headers, whole.length() - cutBy));
+
+        assertThat(detect(lines)).as(lines[cut]).isEqualTo("combined");
+    }
+
+    @Provide
+    Arbitrary<String> agents() {
+        return Arbitraries.of(
+                "curl/8.5.0",
+                "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15"
+                        + " (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1");
+    }
+
+    @Test
+    void twoCutLinesAreMoreThanTheFullerReadingMayMiss() throws Exception {
+        String cut =
+                "10.0.0.9 - - [10/Oct/2000:13:55:36 +0000] \"GET /x HTTP/1.1\" 200 5 \"http://a/";
+        String[] lines = {combinedLine(0, "curl/8"), cut, combinedLine(1, "curl/8"), cut};
+
+        assertThat(detect(lines)).isEqualTo("common");
+    }
+
+    private static String combinedLine(int n, String agent) {
+        return "10.0."
+                + (n / 250)
+                + "."
+                + (n % 250 + 1)
+                + " - - [10/Oct/2000:13:55:"
+                + String.format("%02d", n % 60)
+                + " +0000] \"GET /page/"
+                + n
+                + "?q=a%20b HTTP/1.1\" 200 "
+                + (100 + n)
+                + " \"http://example.com/from/"
+                + n
+                + "\" \""
+                + agent
+                + "\"";
     }
 
     @Test
