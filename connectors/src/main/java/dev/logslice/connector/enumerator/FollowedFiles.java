@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * the source starts from the beginning; files that appear later are read from their beginning. A
  * backlog of at least a split's size is cut into bounded splits, read in parallel at batch speed,
  * and following starts at its end, a line start. Identities no longer listed are forgotten (the
- * reader that follows such a file lets it go by itself); their fingerprints are kept, up to {@value
+ * reader that follows such a file lets it go by itself), unless the next listing finds them again
+ * with their start (a listing raced by a rotation); their fingerprints are kept, up to {@value
  * #REMEMBERED} files. A known inode under a new name with another start is a new file (see {@link
  * #isNewFileUnderAnOldInode}).
  *
@@ -108,6 +109,9 @@ public final class FollowedFiles {
     /** Files whose reads failed, warned about once. */
     private final Set<FileIdentity> unreadable = new HashSet<>();
 
+    /** Identities the last listing forgot: a listing may miss a file a rotation renames. */
+    private Set<FileIdentity> forgottenByTheLastListing = Set.of();
+
     /** Fingerprints of deleted files whose inodes new files took: their copies are still known. */
     private final Deque<Fingerprint> retired = new ArrayDeque<>();
 
@@ -157,11 +161,15 @@ public final class FollowedFiles {
                 }
             }
         }
+        Set<FileIdentity> forgotten = new HashSet<>();
         for (Iterator<FileIdentity> it = tracked.keySet().iterator(); it.hasNext(); ) {
-            if (!listed.contains(it.next())) {
+            FileIdentity identity = it.next();
+            if (!listed.contains(identity)) {
+                forgotten.add(identity);
                 it.remove();
             }
         }
+        forgottenByTheLastListing = forgotten;
         unreadable.retainAll(listed);
         listedBefore = true;
         return found;
@@ -179,6 +187,10 @@ public final class FollowedFiles {
             LOG.info("{} is a new file with the inode of one deleted", file.path());
             tracked.remove(identity);
             retire(fingerprints.remove(identity));
+        }
+        if (!tracked.containsKey(identity) && !compressed && missedByTheLastListing(entry)) {
+            LOG.info("{} is a followed file the last listing missed", file.path());
+            tracked.put(identity, file.path().toString());
         }
         if (tracked.containsKey(identity)) {
             Fingerprint known = fingerprints.get(identity);
@@ -227,6 +239,20 @@ public final class FollowedFiles {
             // drop this listing's new files, already noted as handed out.
             return false;
         }
+    }
+
+    /**
+     * Whether a file not known is one the last listing forgot with the same start: a directory
+     * walked while a rotation renames in it can show a file under neither its old name nor its new
+     * one (the walk past the new name before the rename, the old name gone when its identity is
+     * read), and that file, followed still, would be read again from 0.
+     */
+    private boolean missedByTheLastListing(Listed entry) throws IOException {
+        Fingerprint known = fingerprints.get(entry.identity());
+        return forgottenByTheLastListing.contains(entry.identity())
+                && known != null
+                && known.tellsApart()
+                && known.isPrefixOf(reads.prefix(entry, known.length()));
     }
 
     private void retire(Fingerprint fingerprint) {

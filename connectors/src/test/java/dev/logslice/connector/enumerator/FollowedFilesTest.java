@@ -91,6 +91,67 @@ class FollowedFilesTest {
         assertThat(files.onListing(listing())).isEmpty();
     }
 
+    /**
+     * A listing that walks the directory while a rotation renames in it may see the followed file
+     * under neither name (the walk past {@code app.log.1} before the rename, {@code app.log} gone
+     * or another file when its identity is read). Forgotten, it was found as new under its new name
+     * and read again from 0: a follow test once received a rotated file's 600 lines twice.
+     */
+    @Test
+    void aFollowedFileOneListingMissedIsNotReadAgainUnderItsNewName() throws IOException {
+        java.nio.file.Path log = Files.writeString(dir.resolve("app.log"), "2026-12-06 one\n");
+        FollowedFiles files = new FollowedFiles(true, SPLIT, new LocalFileReads());
+        assertThat(files.onListing(listing())).hasSize(1);
+        Files.writeString(log, "2026-12-06 two\n", appending());
+
+        assertThat(files.onListing(List.of())).isEmpty();
+        Files.move(log, dir.resolve("app.log.1"));
+        Files.writeString(log, "2026-12-06 new\n");
+        List<FollowedFiles.NewFile> found = files.onListing(listing());
+
+        assertThat(found).extracting(f -> f.file().path().getName()).containsExactly("app.log");
+        assertThat(files.onListing(listing())).isEmpty();
+    }
+
+    /** Missed by one listing and then deleted, its inode given to a new file: that one is new. */
+    @Test
+    void aNewFileOnTheInodeOfOneAListingMissedIsNew() throws IOException {
+        FollowedFiles.Listed first = new FollowedFiles.Listed(inputFile("app.log", 4), INODE);
+        FollowedFiles.Listed second = new FollowedFiles.Listed(inputFile("app.log.1", 4), INODE);
+        byte[][] starts = {"old\n".getBytes(), "new\n".getBytes()};
+        int[] now = {0};
+        FollowedFiles files =
+                new FollowedFiles(
+                        true,
+                        SPLIT,
+                        new FollowedFiles.FileReads() {
+                            @Override
+                            public byte[] prefix(FollowedFiles.Listed file, int length) {
+                                byte[] start = starts[now[0]];
+                                return java.util.Arrays.copyOf(
+                                        start, Math.min(length, start.length));
+                            }
+
+                            @Override
+                            public long lastLineStart(FollowedFiles.Listed file) {
+                                return 4;
+                            }
+                        });
+        assertThat(files.onListing(List.of(first))).hasSize(1);
+        assertThat(files.onListing(List.of())).isEmpty();
+        now[0] = 1;
+
+        assertThat(files.onListing(List.of(second)))
+                .extracting(f -> f.file().path().getName())
+                .containsExactly("app.log.1");
+    }
+
+    private static final FileIdentity INODE = new FileIdentity(1, 42);
+
+    private InputFile inputFile(String name, long size) {
+        return new InputFile(new Path(dir.resolve(name).toUri()), size, 0L, 42L, List.of());
+    }
+
     @Test
     void aNewFileGoneBeforeItIsReadIsNotKnownAndTheOthersAreFound() throws IOException {
         Files.writeString(dir.resolve("app.log"), "one\n");
