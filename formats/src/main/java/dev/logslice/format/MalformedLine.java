@@ -7,24 +7,57 @@ public final class MalformedLine implements ParseResult {
     /** How many leading bytes of the line are kept for reports. */
     public static final int SAMPLE_BYTES = 200;
 
+    /** The reason of a {@link #isBlank blank} line. */
+    public static final String BLANK = "blank line";
+
     private final String file;
     private final long offset;
     private final String reason;
     private final byte[] sample;
+    private final boolean blank;
 
     public MalformedLine(String file, long offset, String reason, byte[] sample) {
+        this(file, offset, reason, sample, false);
+    }
+
+    private MalformedLine(String file, long offset, String reason, byte[] sample, boolean blank) {
         this.file = file;
         this.offset = offset;
         this.reason = reason;
         this.sample = sample;
+        this.blank = blank;
     }
 
     /** A malformed line that keeps the first {@link #SAMPLE_BYTES} of {@code buffer[start..]}. */
     public static MalformedLine of(
             String file, long offset, String reason, byte[] buffer, int start, int length) {
         int kept = Math.min(length, SAMPLE_BYTES);
+        boolean blank = isBlank(buffer, start, length);
         return new MalformedLine(
-                file, offset, reason, Arrays.copyOfRange(buffer, start, start + kept));
+                file,
+                offset,
+                blank ? BLANK : reason,
+                Arrays.copyOfRange(buffer, start, start + kept),
+                blank);
+    }
+
+    private static boolean isBlank(byte[] buffer, int start, int length) {
+        for (int i = start; i < start + length; i++) {
+            byte b = buffer[i];
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the line holds nothing but spaces and tabs: no event, and no data lost either, so the
+     * jobs count it as blank, not malformed (a log with blank lines between its records, a blank
+     * line before a file's first multi-line event).
+     */
+    public boolean isBlank() {
+        return blank;
     }
 
     @Override

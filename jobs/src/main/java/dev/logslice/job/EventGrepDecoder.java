@@ -8,6 +8,7 @@ import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
+import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.source.FileFormats;
@@ -91,7 +92,9 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
                         plain.start(),
                         plain.length(),
                         scratch())) {
-            malformed++;
+            if (!((MalformedLine) result).isBlank()) {
+                malformed++;
+            }
             course = Course.NO_EVENT;
             return null;
         }

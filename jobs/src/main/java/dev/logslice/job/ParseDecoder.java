@@ -92,6 +92,9 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
 
     @Nullable
     private GrepMatch toJson(String splitId, ParseResult result) {
+        if (result instanceof MalformedLine blank && blank.isBlank()) {
+            return null; // no event, and nothing of the log's left out
+        }
         if (strict && result instanceof MalformedLine malformed) {
             throw new MalformedLineException(malformed);
         }

@@ -308,6 +308,9 @@ public final class StatsHtml {
         card(html, "bytes read", Human.bytes(stats.bytes()));
         card(html, "events", String.format("%,d", stats.events()));
         card(html, "malformed", String.format("%,d", stats.malformed()));
+        if (stats.blankLines() > 0) {
+            card(html, "blank lines", String.format("%,d", stats.blankLines()));
+        }
         if (!stats.status().isEmpty()) {
             card(
                     html,

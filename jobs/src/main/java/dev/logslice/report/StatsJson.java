@@ -79,6 +79,7 @@ public final class StatsJson {
         json.writeNumberField("bytes", stats.bytes());
         json.writeNumberField("events", stats.events());
         json.writeNumberField("malformed", stats.malformed());
+        json.writeNumberField("blankLines", stats.blankLines());
         json.writeNumberField("oversized", stats.oversized());
         json.writeNumberField("cutEvents", stats.cutEvents());
         long[] range = stats.timeRange();

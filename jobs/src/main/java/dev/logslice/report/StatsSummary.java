@@ -50,7 +50,11 @@ public final class StatsSummary {
                             report.parallelism()));
             line(
                     String.format(
-                            "malformed %,d, oversized %,d", stats.malformed(), stats.oversized()));
+                                    "malformed %,d, oversized %,d",
+                                    stats.malformed(), stats.oversized())
+                            + (stats.blankLines() == 0
+                                    ? ""
+                                    : String.format(", blank %,d", stats.blankLines())));
             long[] range = stats.timeRange();
             if (range != null) {
                 line(

@@ -57,7 +57,7 @@ public final class LogStats {
      * agent and the referring sites, counted as the agents and referrers drain; the events with a
      * response size.
      */
-    private static final int VERSION = 12;
+    private static final int VERSION = 13;
 
     private static final int HLL_LG_K = 14;
 
@@ -85,6 +85,10 @@ public final class LogStats {
     private long bytes;
     private long events;
     private long malformed;
+
+    /** Lines of nothing but spaces and tabs outside any event: no event, nothing lost. */
+    private long blankLines;
+
     private long oversized;
     private long responseBytes;
 
@@ -588,6 +592,10 @@ public final class LogStats {
         addSample(malformedSamples, sample);
     }
 
+    public void addBlankLine() {
+        blankLines++;
+    }
+
     private static void addSample(List<MalformedSample> samples, MalformedSample sample) {
         if (samples.size() < MAX_SAMPLES) {
             samples.add(sample);
@@ -614,6 +622,7 @@ public final class LogStats {
         bytes += other.bytes;
         events += other.events;
         malformed += other.malformed;
+        blankLines += other.blankLines;
         oversized += other.oversized;
         responseBytes += other.responseBytes;
         eventsWithResponseBytes += other.eventsWithResponseBytes;
@@ -698,6 +707,10 @@ public final class LogStats {
 
     public long malformed() {
         return malformed;
+    }
+
+    public long blankLines() {
+        return blankLines;
     }
 
     public long oversized() {
@@ -1009,6 +1022,7 @@ public final class LogStats {
                     bytes,
                     events,
                     malformed,
+                    blankLines,
                     oversized,
                     responseBytes,
                     eventsWithResponseBytes
@@ -1109,6 +1123,7 @@ public final class LogStats {
             stats.bytes = in.readLong();
             stats.events = in.readLong();
             stats.malformed = in.readLong();
+            stats.blankLines = in.readLong();
             stats.oversized = in.readLong();
             stats.responseBytes = in.readLong();
             stats.eventsWithResponseBytes = in.readLong();

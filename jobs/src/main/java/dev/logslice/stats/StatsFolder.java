@@ -71,7 +71,9 @@ public final class StatsFolder {
     }
 
     public void fold(ParseResult result, LogStats stats) {
-        if (result instanceof MalformedLine malformed) {
+        if (result instanceof MalformedLine blank && blank.isBlank()) {
+            stats.addBlankLine();
+        } else if (result instanceof MalformedLine malformed) {
             stats.addMalformed(
                     new MalformedSample(
                             malformed.file(),

@@ -166,9 +166,11 @@ class LogFolderITCase {
         assertThat(sections.get("dpkg").get("events").asLong()).isEqualTo(3);
         assertThat(namesOf(sections.get("apt-history").get("files")))
                 .containsExactly("history.log");
-        // One block: its Start-Date line and the three after it; the blank first line is malformed.
+        // One block: its Start-Date line and the three after it; the first line is blank, before
+        // any event, and counted so: nothing of the file is malformed.
         assertThat(sections.get("apt-history").get("events").asLong()).isEqualTo(1);
-        assertThat(sections.get("apt-history").get("malformed").asLong()).isEqualTo(1);
+        assertThat(sections.get("apt-history").get("malformed").asLong()).isZero();
+        assertThat(stats.get("blankLines").asLong()).isEqualTo(1);
         assertThat(namesOf(sections.get("nginx-error").get("files"))).containsExactly("error.log");
         assertThat(sections.get("nginx-error").get("events").asLong()).isEqualTo(3);
         assertThat(sections.get("nginx-error").get("malformed").asLong()).isZero();

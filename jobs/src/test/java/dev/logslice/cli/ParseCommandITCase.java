@@ -61,11 +61,12 @@ class ParseCommandITCase {
     }
 
     @Test
-    void malformedLinesAreRecordsOrWithStrictAFailure() throws IOException {
+    void malformedLinesAreRecordsOrWithStrictAFailureAndBlankLinesNeither() throws IOException {
         Path log = dir.resolve("mixed.log");
         String good =
                 "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 2 \"-\" \"x\"\n";
-        Files.writeString(log, good + "garbage line\n");
+        String blank = "\n \t\r\n";
+        Files.writeString(log, good + blank + "garbage line\n");
 
         List<JsonNode> events = parse(log, "--format", "combined");
         CliRun strict =
@@ -80,9 +81,10 @@ class ParseCommandITCase {
 
         assertThat(events).hasSize(2);
         assertThat(events.get(1).get("malformed").asBoolean()).isTrue();
-        assertThat(events.get(1).get("offset").asLong()).isEqualTo(good.length());
+        assertThat(events.get(1).get("offset").asLong()).isEqualTo(good.length() + blank.length());
         assertThat(strict.exitCode()).isEqualTo(1);
-        assertThat(strict.stderr()).contains(log.getFileName() + ":" + good.length() + ": ");
+        assertThat(strict.stderr())
+                .contains(log.getFileName() + ":" + (good.length() + blank.length()) + ": ");
     }
 
     @Test

@@ -49,6 +49,69 @@ class StatsCommandITCase {
         check(log, 2, "16k");
     }
 
+    /**
+     * Blank lines (of spaces, tabs, a CR) between records, at split boundaries too, are counted as
+     * blank and nothing else: a log with blank lines read "malformed" for each, a false alarm.
+     */
+    @ParameterizedTest
+    @CsvSource({"1, 5", "2, 7", "2, 11"})
+    void blankLinesAreCountedApartFromMalformedOnes(int parallelism, long seed) throws IOException {
+        java.util.Random random = new java.util.Random(seed);
+        String[] blanks = {"", " ", "\t", "  \t ", "\r"};
+        StringBuilder text = new StringBuilder();
+        long events = 0;
+        long malformed = 0;
+        long blank = 0;
+        long lines = 0;
+        for (int i = 0; i < 20_000; i++) {
+            int kind = random.nextInt(20);
+            if (kind == 0) {
+                text.append(blanks[random.nextInt(blanks.length)]);
+                blank++;
+            } else if (kind == 1) {
+                text.append(" x ").append(i);
+                malformed++;
+            } else {
+                text.append(
+                        String.format(
+                                "10.0.%d.%d - - [06/Dec/2026:10:%02d:%02d +0000] \"GET /p/%d"
+                                        + " HTTP/1.1\" 200 %d \"-\" \"curl/8\"",
+                                i / 250 % 250,
+                                i % 250,
+                                i / 60 % 60,
+                                i % 60,
+                                random.nextInt(100),
+                                i));
+                events++;
+            }
+            text.append('\n');
+            lines++;
+        }
+        Path log = Files.writeString(dir.resolve("blank-lines.log"), text);
+        Path json = dir.resolve("blank.json");
+
+        CliRun run =
+                CliRun.of(
+                        "stats",
+                        "-p",
+                        String.valueOf(parallelism),
+                        "--format",
+                        "combined",
+                        "--split-size",
+                        "4k",
+                        "--json",
+                        json.toString(),
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        JsonNode stats = new ObjectMapper().readTree(json.toFile());
+        assertThat(stats.get("lines").asLong()).isEqualTo(lines);
+        assertThat(stats.get("events").asLong()).isEqualTo(events);
+        assertThat(stats.get("malformed").asLong()).isEqualTo(malformed);
+        assertThat(stats.get("blankLines").asLong()).isEqualTo(blank);
+        assertThat(run.stdout()).contains(String.format(", blank %,d", blank));
+    }
+
     private void check(Path log, int parallelism, String splitSize) throws IOException {
         Path json = dir.resolve("stats.json");
         Path html = dir.resolve("stats.html");

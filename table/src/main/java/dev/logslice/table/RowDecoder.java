@@ -141,8 +141,9 @@ final class RowDecoder implements LineDecoder<RowData> {
         Line own = line != null && line.offset() == result.offset() ? line : null;
         if (result instanceof MalformedLine) {
             MalformedLine bad = (MalformedLine) result;
-            // A malformed line's event columns are NULL, which no pushed condition holds for.
-            if (malformed == MalformedRows.SKIP || filters.length > 0) {
+            // A malformed line's event columns are NULL, which no pushed condition holds for; a
+            // blank line is no row at all, as in DuckDB's read_csv.
+            if (malformed == MalformedRows.SKIP || filters.length > 0 || bad.isBlank()) {
                 return null;
             }
             if (malformed == MalformedRows.FAIL) {

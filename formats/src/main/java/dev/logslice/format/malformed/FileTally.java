@@ -6,13 +6,14 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Events and malformed lines of one file, with the first malformed lines as samples. */
+/** Events, malformed and blank lines of one file, with the first malformed lines as samples. */
 public final class FileTally {
     private final String file;
     private final int maxSamples;
     private final List<MalformedLine> samples = new ArrayList<>();
     private long events;
     private long malformed;
+    private long blank;
 
     FileTally(String file, int maxSamples) {
         this.file = file;
@@ -21,6 +22,10 @@ public final class FileTally {
 
     void countEvent() {
         events++;
+    }
+
+    void countBlank() {
+        blank++;
     }
 
     void countMalformed(MalformedLine line) {
@@ -40,6 +45,11 @@ public final class FileTally {
 
     public long malformed() {
         return malformed;
+    }
+
+    /** Lines of nothing but spaces and tabs outside any event: neither events nor malformed. */
+    public long blank() {
+        return blank;
     }
 
     /** Malformed lines per event or malformed line; 0 for an empty file. */

@@ -10,9 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Counts events and malformed lines per file and keeps a few malformed samples, so that a job
- * reports bad lines instead of failing on them; in strict mode the first malformed line fails with
- * {@code file:offset: reason}. Not thread-safe: one per task, merged by the caller.
+ * Counts events, malformed and blank lines per file and keeps a few malformed samples, so that a
+ * job reports bad lines instead of failing on them; in strict mode the first malformed line fails
+ * with {@code file:offset: reason}. Not thread-safe: one per task, merged by the caller.
  */
 public final class MalformedLines {
     private final int maxSamples;
@@ -39,6 +39,10 @@ public final class MalformedLines {
             return;
         }
         MalformedLine line = (MalformedLine) result;
+        if (line.isBlank()) {
+            tally.countBlank();
+            return;
+        }
         if (strict) {
             throw new MalformedLineException(line);
         }

@@ -152,7 +152,6 @@ class AccessFormatsTest {
     @ParameterizedTest
     @ValueSource(
             strings = {
-                "",
                 "1.2.3.4",
                 "1.2.3.4 - - [32/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"",
                 "1.2.3.4 - - [10/Foo/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"",
@@ -165,6 +164,13 @@ class AccessFormatsTest {
                 .isInstanceOfSatisfying(
                         MalformedLine.class,
                         m -> assertThat(m.reason()).startsWith("does not match the layout"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "\t\r"})
+    void blankLinesAreBlankNotMalformed(String line) {
+        assertThat(Parsing.result(combined.newParser(Parsing.CONTEXT), line))
+                .isInstanceOfSatisfying(MalformedLine.class, m -> assertThat(m.isBlank()).isTrue());
     }
 
     @Test

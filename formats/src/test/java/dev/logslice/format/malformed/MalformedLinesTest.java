@@ -49,6 +49,35 @@ class MalformedLinesTest {
     }
 
     @Test
+    void blankLinesAreCountedAsSuchNotMalformedAndStrictModeLetsThemBe() {
+        MalformedLines strict = new MalformedLines(10, true);
+        for (String blank : new String[] {"", " ", "\t \r", " ".repeat(300)}) {
+            byte[] line = ("x" + blank).getBytes(StandardCharsets.UTF_8);
+            strict.count(MalformedLine.of("a.log", 7, "no timestamp", line, 1, line.length - 1));
+        }
+
+        FileTally a = strict.files().iterator().next();
+        assertThat(a.blank()).isEqualTo(4);
+        assertThat(a.malformed()).isZero();
+        assertThat(strict.report()).isEmpty();
+        for (String text : new String[] {" x ", "\u00a0", "\f"}) {
+            byte[] line = text.getBytes(StandardCharsets.UTF_8);
+            assertThatThrownBy(
+                            () ->
+                                    strict.count(
+                                            MalformedLine.of(
+                                                    "a.log",
+                                                    9,
+                                                    "no timestamp",
+                                                    line,
+                                                    0,
+                                                    line.length)))
+                    .as(text)
+                    .hasMessage("a.log:9: no timestamp");
+        }
+    }
+
+    @Test
     void samplesKeepTheFirst200Bytes() {
         byte[] line = "x".repeat(500).getBytes(StandardCharsets.US_ASCII);
 
