@@ -343,6 +343,9 @@ public final class FormatDetector {
                 + " (log4j, regex, apache and nginx take --pattern).";
     }
 
+    /** See {@link Candidate#coverage}. */
+    private record Coverage(int missed, boolean larger) {}
+
     /** A format's reading of the sample. */
     private static final class Candidate {
         final FormatDefinition definition;
@@ -391,19 +394,10 @@ public final class FormatDetector {
             if (definition.isFallback() && !other.definition.isFallback()) {
                 return false;
             }
-            boolean larger = false;
-            for (int i = 0; i < events.size(); i++) {
-                Map<String, Object> mine = events.get(i);
-                Map<String, Object> theirs = other.events.get(i);
-                if (theirs == null) {
-                    continue;
-                }
-                if (mine == null || !containsAll(mine, theirs)) {
-                    return false;
-                }
-                larger |= mine.size() > theirs.size();
-            }
-            return larger || order < other.order;
+            Coverage coverage = coverage(other);
+            return coverage != null
+                    && coverage.missed() == 0
+                    && (coverage.larger() || order < other.order);
         }
 
         /**
@@ -414,6 +408,17 @@ public final class FormatDetector {
             if (other == this || definition.isFallback()) {
                 return false;
             }
+            Coverage coverage = coverage(other);
+            return coverage != null && coverage.missed() == 1 && coverage.larger();
+        }
+
+        /**
+         * How this reading covers the other's: how many lines the other reads that this does not,
+         * and whether this keeps more fields on some line; null when, on a line both read, this
+         * lacks a field of the other's or has another value for it.
+         */
+        @Nullable
+        private Coverage coverage(Candidate other) {
             int missed = 0;
             boolean larger = false;
             for (int i = 0; i < events.size(); i++) {
@@ -425,12 +430,12 @@ public final class FormatDetector {
                 if (mine == null) {
                     missed++;
                 } else if (!containsAll(mine, theirs)) {
-                    return false;
+                    return null;
                 } else {
                     larger |= mine.size() > theirs.size();
                 }
             }
-            return missed == 1 && larger;
+            return new Coverage(missed, larger);
         }
 
         private static boolean containsAll(Map<String, Object> mine, Map<String, Object> theirs) {
