@@ -1,6 +1,7 @@
 package dev.logslice.format.access;
 
 import dev.logslice.format.LogFormat;
+import dev.logslice.format.layout.Layout;
 import dev.logslice.format.layout.LayoutFormat;
 
 import java.util.List;
@@ -17,7 +18,26 @@ public final class AccessFormats {
     public static final String VCOMBINED =
             "%v:%p %h %l %u %t \"%r\" %>s %O \"%{Referer}i\" \"%{User-Agent}i\"";
 
+    /**
+     * The time of nginx's {@code $time_iso8601} in brackets, which configurations put where {@code
+     * %t} is ({@code [2026-12-06T10:00:00+00:00]}): such a log is combined or common all the same.
+     */
+    private static final String ISO_TIME = "[%{%Y-%m-%dT%H:%M:%S%z}t]";
+
     private AccessFormats() {}
+
+    /** Common, with its time as Apache writes it or as {@link #ISO_TIME}. */
+    public static LogFormat common() {
+        return new LayoutFormat("common", withIsoTime(COMMON), false)
+                .admitting(new ForwardedClient());
+    }
+
+    /** The layout of a predefined LogFormat, and the same with {@link #ISO_TIME} for {@code %t}. */
+    private static List<Layout> withIsoTime(String logFormat) {
+        return List.of(
+                ApacheLogFormatCompiler.compile(logFormat),
+                ApacheLogFormatCompiler.compile(logFormat.replace("%t", ISO_TIME)));
+    }
 
     /** A format of an Apache LogFormat string. */
     public static LogFormat apache(String name, String logFormat) {
@@ -27,10 +47,11 @@ public final class AccessFormats {
 
     /**
      * A format of one of the predefined LogFormats that reads what configurations commonly add
-     * after it: a forwarded-for list, a request time, key=value pairs ({@link AccessLogTail}).
+     * after it: a forwarded-for list, a request time, key=value pairs ({@link AccessLogTail}); its
+     * time as Apache writes it or as {@link #ISO_TIME}.
      */
     public static LogFormat predefined(String name, String logFormat) {
-        return new LayoutFormat(name, List.of(ApacheLogFormatCompiler.compile(logFormat)), false)
+        return new LayoutFormat(name, withIsoTime(logFormat), false)
                 .readingTrailing(new AccessLogTail());
     }
 

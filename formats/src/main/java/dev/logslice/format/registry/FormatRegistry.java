@@ -58,7 +58,7 @@ public final class FormatRegistry {
                         "common",
                         "Common Log Format (access log without referrer and agent)",
                         COMMON_EXAMPLE,
-                        options -> AccessFormats.apache("common", AccessFormats.COMMON)));
+                        options -> AccessFormats.common()));
         all.add(
                 fixed(
                                 "vcombined",

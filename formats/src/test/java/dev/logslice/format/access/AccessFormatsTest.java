@@ -4,8 +4,18 @@ import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
+import dev.logslice.format.registry.FormatOptions;
+import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
 
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.AlphaChars;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -171,6 +181,58 @@ class AccessFormatsTest {
     void blankLinesAreBlankNotMalformed(String line) {
         assertThat(Parsing.result(combined.newParser(Parsing.CONTEXT), line))
                 .isInstanceOfSatisfying(MalformedLine.class, m -> assertThat(m.isBlank()).isTrue());
+    }
+
+    /**
+     * nginx configurations often log {@code [$time_iso8601]} where Apache has its {@code %t}: such
+     * a log was refused as no format at all. Combined, common and vcombined read it as they read
+     * the same line with Apache's time.
+     */
+    @Property(tries = 300)
+    void anIsoTimeInBracketsReadsAsApachesTime(
+            @ForAll("predefined") String name,
+            @ForAll @IntRange(min = 0, max = 86_399) int secondOfDay,
+            @ForAll @IntRange(min = -12, max = 14) int offsetHours,
+            @ForAll @IntRange(min = 100, max = 599) int status,
+            @ForAll @AlphaChars @StringLength(min = 1, max = 20) String path) {
+        java.time.OffsetDateTime time =
+                java.time.OffsetDateTime.of(
+                        2026,
+                        12,
+                        6,
+                        secondOfDay / 3600,
+                        secondOfDay / 60 % 60,
+                        secondOfDay % 60,
+                        0,
+                        java.time.ZoneOffset.ofHours(offsetHours));
+        String apacheTime =
+                time.format(
+                        java.time.format.DateTimeFormatter.ofPattern(
+                                "dd/MMM/yyyy:HH:mm:ss xx", java.util.Locale.ROOT));
+        String isoTime = time.format(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        String line =
+                (name.equals("vcombined") ? "www.example.com:443 " : "")
+                        + "2001:db8::7 - alice [TIME] \"GET /"
+                        + path
+                        + " HTTP/1.1\" "
+                        + status
+                        + " 512"
+                        + (name.equals("common") ? "" : " \"https://example.com/\" \"curl/8\"");
+        LogFormat format = FormatRegistry.standard().create(name, FormatOptions.none());
+
+        LogEvent apache = Parsing.event(format, line.replace("TIME", apacheTime));
+        LogEvent iso = Parsing.event(format, line.replace("TIME", isoTime));
+
+        assertThat(iso.timestamp()).isEqualTo(apache.timestamp());
+        assertThat(iso.timestamp().toInstant()).isEqualTo(time.toInstant());
+        for (Field field : Field.values()) {
+            assertThat(iso.value(field)).as(field.jsonName()).isEqualTo(apache.value(field));
+        }
+    }
+
+    @Provide
+    Arbitrary<String> predefined() {
+        return Arbitraries.of("combined", "common", "vcombined");
     }
 
     @Test

@@ -58,6 +58,13 @@ class FormatDetectorTest {
     void prefersTheFormatWithMoreFieldsAndTheFirstOfEqualReadings() throws Exception {
         assertThat(detect("1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5"))
                 .isEqualTo("common");
+        assertThat(detect("1.2.3.4 - - [2026-12-06T10:00:00+01:00] \"GET / HTTP/1.1\" 200 5"))
+                .isEqualTo("common");
+        assertThat(
+                        detect(
+                                "1.2.3.4 - - [2026-12-06T10:00:00+00:00] \"GET / HTTP/1.1\" 200 5"
+                                        + " \"-\" \"curl/8\""))
+                .isEqualTo("combined");
         assertThat(detect("10:00:00.000 [main] INFO  a.B - started")).isEqualTo("log4j2");
         assertThat(detect("10:00:00.000 [main] INFO  a.B -- started")).isEqualTo("logback");
     }
