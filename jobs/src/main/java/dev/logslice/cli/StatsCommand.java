@@ -45,8 +45,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 /** {@code logslice stats}: what is in these logs. */
 @Command(
@@ -185,7 +188,8 @@ final class StatsCommand implements Callable<Integer> {
                     "--serve goes with --follow only: a report that does not change is a file,"
                             + " --html FILE");
         }
-        paths = SpooledInputs.spool(paths, execution, System.in).paths();
+        SpooledInputs.Spooled spooled = SpooledInputs.spool(paths, execution, System.in);
+        paths = spooled.paths();
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, notes);
         List<String> sourcePaths = FormatOptionsMixin.sourcePaths(paths, inputFormats);
@@ -205,9 +209,18 @@ final class StatsCommand implements Callable<Integer> {
             stats = execution.run(read.parallelism, paths, notes, env -> StatsJob.run(env, source));
         }
         stats.setStaticFiles(staticFiles);
+        stats.renameFiles(spooled.namesGiven());
+        Map<String, String> copies = new HashMap<>();
+        spooled.namesGiven().forEach((copy, given) -> copies.put(given, copy));
 
         StatsReport report =
-                report(stats, inputFormats, fields, bucketSeconds, System.nanoTime() - start);
+                report(
+                        stats,
+                        file -> inputFormats.formatOf(copies.getOrDefault(file, file)),
+                        inputFormats,
+                        fields,
+                        bucketSeconds,
+                        System.nanoTime() - start);
         List<String> missing = fields.stream().filter(field -> !stats.hasTopField(field)).toList();
         if (!missing.isEmpty()) {
             // A warning, not a note: --quiet keeps it, since the panel it names is empty.
@@ -233,6 +246,7 @@ final class StatsCommand implements Callable<Integer> {
 
     private StatsReport report(
             LogStats stats,
+            Function<String, String> formatOf,
             InputFormats inputFormats,
             List<String> fields,
             Long bucketSeconds,
@@ -244,7 +258,7 @@ final class StatsCommand implements Callable<Integer> {
                 bucketSeconds != null ? bucketSeconds : stats.timeline().autoBucketSeconds(),
                 read.parallelism,
                 elapsedNanos,
-                FormatSection.of(stats, inputFormats::formatOf),
+                FormatSection.of(stats, formatOf),
                 inputFormats.skipped().stream()
                         .map(
                                 skipped ->
@@ -329,6 +343,7 @@ final class StatsCommand implements Callable<Integer> {
                     StatsReport report =
                             report(
                                     total,
+                                    inputFormats::formatOf,
                                     inputFormats,
                                     fields,
                                     bucketSeconds,

@@ -1,5 +1,6 @@
 package dev.logslice.stats;
 
+import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.runtime.SketchMemory;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.Severity;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * What the stats job knows about part of the input: exact counters where they are cheap, sketches
@@ -590,6 +592,35 @@ public final class LogStats {
         malformed++;
         malformedByFile.merge(sample.file(), 1L, Long::sum);
         addSample(malformedSamples, sample);
+    }
+
+    /**
+     * Names files as {@code names} says, given by their plain paths: a copy of standard input or of
+     * a pipe ({@code stats -}) by the name the user gave, not by its path in the cache folder.
+     */
+    public void renameFiles(Map<String, String> names) {
+        if (names.isEmpty()) {
+            return;
+        }
+        UnaryOperator<String> rename = file -> names.getOrDefault(LocalPaths.plain(file), file);
+        for (TreeMap<String, Long> byFile : List.of(malformedByFile, eventsByFile, linesByFile)) {
+            renameKeys(byFile, rename);
+        }
+        renameKeys(panelsByFile, rename);
+        for (List<MalformedSample> samples : List.of(malformedSamples, cutEventSamples)) {
+            samples.replaceAll(
+                    s ->
+                            new MalformedSample(
+                                    rename.apply(s.file()), s.offset(), s.excerpt(), s.reason()));
+        }
+        splits.replaceAll(split -> split.withPaths(rename));
+    }
+
+    private static <V> void renameKeys(TreeMap<String, V> byFile, UnaryOperator<String> rename) {
+        Map<String, V> renamed = new TreeMap<>();
+        byFile.forEach((file, value) -> renamed.put(rename.apply(file), value));
+        byFile.clear();
+        byFile.putAll(renamed);
     }
 
     public void addBlankLine() {

@@ -68,6 +68,13 @@ class InputKindsITCase {
         for (String key : List.of("lines", "bytes", "events", "status", "topPaths", "timeline")) {
             assertThat(fromPipe.get(key)).as(key).isEqualTo(fromFile.get(key));
         }
+        // The report names the pipe as given, never the copy in the cache folder.
+        assertThat(fromPipe.get("formats").get(0).get("files").get(0).asText())
+                .isEqualTo(pipe.toString());
+        assertThat(fromPipe.get("splits"))
+                .isNotEmpty()
+                .allSatisfy(
+                        split -> assertThat(split.get("path").asText()).isEqualTo(pipe.toString()));
     }
 
     @Test
@@ -213,6 +220,10 @@ class InputKindsITCase {
         for (String key : List.of("lines", "bytes", "events", "status", "topPaths", "timeline")) {
             assertThat(fromStdin.get(key)).as(key).isEqualTo(fromFile.get(key));
         }
+        assertThat(fromStdin.get("formats").get(0).get("files").get(0).asText())
+                .isEqualTo("(standard input)");
+        assertThat(fromStdin.get("formats").get(0).get("events"))
+                .isEqualTo(fromFile.get("formats").get(0).get("events"));
         assertThat(scan.exitCode()).as(scan.stderr()).isZero();
         assertThat(scan.stdout())
                 .containsPattern("lines +" + String.format("%,d", lineCount(input)) + "\\b")

@@ -119,6 +119,44 @@ public record SplitReport(
                                 skipReason)));
     }
 
+    /**
+     * The same report with its files named by {@code rename}: reports name a file the user gave as
+     * a stream ({@code -}) by that name, not by the path of the copy the source read.
+     */
+    public SplitReport withPaths(java.util.function.UnaryOperator<String> rename) {
+        return new SplitReport(
+                splitId,
+                rename.apply(path),
+                start,
+                end,
+                bytesRead,
+                lines,
+                oversizedLines,
+                oversizedLineOffsets,
+                readCalls,
+                readNanos,
+                startedAtMillis,
+                finishedAtMillis,
+                compression,
+                compressedBytesRead,
+                grewBy,
+                skipReason,
+                files.stream()
+                        .map(
+                                file ->
+                                        new FileRead(
+                                                rename.apply(file.path()),
+                                                file.start(),
+                                                file.end(),
+                                                file.bytesRead(),
+                                                file.lines(),
+                                                file.readCalls(),
+                                                file.readNanos(),
+                                                file.grewBy(),
+                                                file.skipReason()))
+                        .toList());
+    }
+
     /** Whether the split was skipped instead of read; see {@link #skipReason()}. */
     public boolean skipped() {
         return skipReason != null;
