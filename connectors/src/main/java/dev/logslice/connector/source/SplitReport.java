@@ -6,6 +6,7 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * What reading one split cost and found: the per-split line of the job's I/O report.
@@ -123,7 +124,7 @@ public record SplitReport(
      * The same report with its files named by {@code rename}: reports name a file the user gave as
      * a stream ({@code -}) by that name, not by the path of the copy the source read.
      */
-    public SplitReport withPaths(java.util.function.UnaryOperator<String> rename) {
+    public SplitReport withPaths(UnaryOperator<String> rename) {
         return new SplitReport(
                 splitId,
                 rename.apply(path),
