@@ -8,6 +8,9 @@ import picocli.CommandLine.ParseResult;
 
 import javax.annotation.Nullable;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.util.concurrent.Callable;
 
 /** The {@code logslice} command line: one subcommand per job. */
@@ -34,8 +37,35 @@ public final class Logslice implements Callable<Integer> {
 
     public static void main(String[] args) {
         int exitCode = run(args);
+        if (System.out.checkError() && exitCode != CliErrors.BROKEN_PIPE) {
+            exitCode = standardOutputFailed();
+        }
         // Flink's embedded cluster leaves non-daemon threads behind; results are out by now.
         System.exit(exitCode);
+    }
+
+    /**
+     * What a failed write to stdout ends in: a summary on a full disk ({@code stats >
+     * /full/summary.txt}) ended in 0, as {@link java.io.PrintStream} keeps only that a write
+     * failed. One more line feed, written raw, fails as the first write did and says why: a reader
+     * gone ({@code | head}) ends quietly as a broken pipe, as grep ends; anything else is GNU
+     * grep's "write error", exit 2.
+     */
+    private static int standardOutputFailed() {
+        String reason;
+        try {
+            FileOutputStream raw = new FileOutputStream(FileDescriptor.out);
+            raw.write('\n');
+            raw.flush();
+            reason = "a write failed";
+        } catch (IOException e) {
+            if ("Broken pipe".equals(e.getMessage())) {
+                return CliErrors.BROKEN_PIPE;
+            }
+            reason = e.getMessage();
+        }
+        System.err.println("logslice: write error: standard output: " + reason);
+        return CliErrors.USAGE_OR_INPUT;
     }
 
     /** Runs a command line and returns its exit code; never exits the JVM. */

@@ -5,6 +5,7 @@ import javax.annotation.Nullable;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -24,8 +25,11 @@ import java.util.Random;
 
 /**
  * Where commands write: stdout, or a file written under a temporary name beside it and renamed into
- * place once complete, so that a failed run leaves no half-written file. {@code -} names stdout.
- * Every output is checked before the job, which may take minutes, starts.
+ * place once complete, so that a failed run leaves no half-written file. {@code -} names stdout. An
+ * output that is no regular file ({@code /dev/null}, {@code /dev/stdout}, a FIFO, a terminal) is
+ * written in place: a rename over it would put a file where the device was. A symbolic link to a
+ * file keeps its link: the file it leads to is replaced. Every output is checked before the job,
+ * which may take minutes, starts.
  */
 final class Outputs {
     private static final Random RANDOM = new SecureRandom();
@@ -134,7 +138,27 @@ final class Outputs {
                 public void close() {}
             };
         }
-        Path temporary = temporaryFor(out);
+        if (isSpecial(out)) {
+            FileChannel device = FileChannel.open(out, StandardOpenOption.WRITE);
+            return new Pending() {
+                @Override
+                public WritableByteChannel channel() {
+                    return device;
+                }
+
+                @Override
+                public void commit() throws IOException {
+                    device.close();
+                }
+
+                @Override
+                public void close() throws IOException {
+                    device.close();
+                }
+            };
+        }
+        Path target = behindLink(out);
+        Path temporary = temporaryFor(target);
         FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
         return new Pending() {
             private boolean committed;
@@ -147,7 +171,7 @@ final class Outputs {
             @Override
             public void commit() throws IOException {
                 channel.close();
-                moveIntoPlace(temporary, out);
+                moveIntoPlace(temporary, target);
                 committed = true;
             }
 
@@ -163,14 +187,24 @@ final class Outputs {
 
     /** Writes a report to {@code file}, or to stdout for {@code -}, all or nothing. */
     static void write(Path file, FileWriter writer) throws IOException {
-        Path temporary = temporaryFor(isStdout(file) ? CacheFolder.path().resolve("out") : file);
+        boolean inPlace = isStdout(file) || isSpecial(file);
+        Path target = inPlace ? CacheFolder.path().resolve("out") : behindLink(file);
+        Path temporary = temporaryFor(target);
         try {
             writer.writeTo(temporary);
             if (isStdout(file)) {
                 Files.copy(temporary, System.out);
                 System.out.flush();
+            } else if (inPlace) {
+                try (OutputStream device = Files.newOutputStream(file, StandardOpenOption.WRITE)) {
+                    Files.copy(temporary, device);
+                } catch (IOException e) {
+                    // /dev/full: the device's own reason, in one line naming the output.
+                    throw new IllegalArgumentException(
+                            "cannot write " + file + ": " + reasonOf(e), e);
+                }
             } else {
-                moveIntoPlace(temporary, file);
+                moveIntoPlace(temporary, target);
             }
         } finally {
             Files.deleteIfExists(temporary);
@@ -198,6 +232,16 @@ final class Outputs {
             }
             Files.delete(temporary);
         }
+    }
+
+    /** Whether {@code out} exists and is no regular file, through links: a device, a FIFO. */
+    private static boolean isSpecial(Path out) {
+        return Files.exists(out) && !Files.isRegularFile(out);
+    }
+
+    /** The file a symbolic link leads to, so that the output replaces it and not the link. */
+    private static Path behindLink(Path out) throws IOException {
+        return Files.isSymbolicLink(out) && Files.exists(out) ? out.toRealPath() : out;
     }
 
     /**

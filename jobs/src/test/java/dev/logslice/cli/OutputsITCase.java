@@ -5,6 +5,7 @@ import dev.logslice.generate.LogGenerator;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -14,10 +15,13 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Output files and folders are checked before the job runs, written whole or not at all (a failed
@@ -165,6 +169,102 @@ class OutputsITCase {
         assertThat(expected).isNotEmpty();
         assertThat(Files.readAllLines(out)).isEqualTo(expected);
         assertThat(filesIn(dir)).containsExactlyInAnyOrder("access.log", "out.log");
+    }
+
+    /**
+     * An output that is no regular file is written in place: the rename of a temporary file put a
+     * regular file where {@code --out /dev/null} was (as root, for every later process). A FIFO
+     * stands in for the device here, read by the test as the run writes; a symbolic link to a file
+     * keeps its link and the file it leads to gets the output.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFifoOrALinkIsWrittenThroughNotReplaced() throws Exception {
+        Path log = log();
+        Path fifo = dir.resolve("out.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Path real = Files.writeString(dir.resolve("real.json"), "stale");
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), real);
+        CompletableFuture<byte[]> grepped = readInBackground(fifo);
+
+        CliRun grep = CliRun.of("grep", "--out", fifo.toString(), " 404 ", log.toString());
+        CompletableFuture<byte[]> reported = readInBackground(fifo);
+        CliRun stats =
+                CliRun.of(
+                        "stats",
+                        "--format",
+                        "combined",
+                        "--quiet",
+                        "--json",
+                        fifo.toString(),
+                        "--html",
+                        link.toString(),
+                        log.toString());
+
+        assertThat(grep.exitCode()).as(grep.stderr()).isZero();
+        List<String> expected =
+                Files.readAllLines(log).stream().filter(l -> l.contains(" 404 ")).toList();
+        assertThat(new String(grepped.get(60, TimeUnit.SECONDS)).lines().toList())
+                .isNotEmpty()
+                .isEqualTo(expected);
+        assertThat(stats.exitCode()).as(stats.stderr()).isZero();
+        assertThat(
+                        new ObjectMapper()
+                                .readTree(reported.get(60, TimeUnit.SECONDS))
+                                .get("lines")
+                                .asLong())
+                .isEqualTo(Files.readAllLines(log).size());
+        assertThat(Files.isRegularFile(fifo)).as("still a FIFO").isFalse();
+        assertThat(Files.isSymbolicLink(link)).as("still a link").isTrue();
+        assertThat(Files.readString(real)).startsWith("<!DOCTYPE html>");
+    }
+
+    /**
+     * A summary that stdout refuses (a full disk: {@code /dev/full}) ended in 0, {@link
+     * java.io.PrintStream} keeping the failure to itself; a reader gone ({@code | head}) ends as a
+     * broken pipe, quietly, as grep does.
+     */
+    @Test
+    void aSummaryStdoutRefusesIsAWriteErrorAndAReaderGoneABrokenPipe() throws Exception {
+        Path full = Path.of("/dev/full");
+        assumeTrue(
+                Files.exists(full) && !Files.isRegularFile(full),
+                "/dev/full, a device, not available");
+        Path log = log();
+        String stats = "'" + ProcessRun.LAUNCHER + "' stats --format combined '" + log + "'";
+
+        ProcessRun toFull = bash(stats + " > /dev/full");
+        ProcessRun toHead = bash("set -o pipefail; " + stats + " | head -c 10");
+
+        assertThat(toFull.exitCode()).as(toFull.stderr()).isEqualTo(2);
+        assertThat(toFull.stderrLines())
+                .containsExactly("logslice: write error: standard output: No space left on device");
+        assertThat(toHead.exitCode()).as(toHead.stderr()).isEqualTo(141);
+        assertThat(toHead.stdout()).hasSize(10);
+        assertThat(toHead.stderrLines()).isEmpty();
+    }
+
+    private ProcessRun bash(String script) throws IOException, InterruptedException {
+        return ProcessRun.of(
+                List.of("bash", "-c", script), dir, env -> env.remove("LOGSLICE_LOG_LEVEL"));
+    }
+
+    /** The bytes of {@code pipe}, read in another thread from when a writer opens it. */
+    private static CompletableFuture<byte[]> readInBackground(Path pipe) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return Files.readAllBytes(pipe);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                },
+                runnable -> {
+                    // A FIFO nobody opens for writing blocks open(2) for ever: no exit waits on it.
+                    Thread reader = new Thread(runnable);
+                    reader.setDaemon(true);
+                    reader.start();
+                });
     }
 
     @Test
