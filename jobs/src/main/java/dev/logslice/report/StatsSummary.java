@@ -238,9 +238,9 @@ public final class StatsSummary {
             for (FormatSection section : report.formats()) {
                 line(
                         String.format(
-                                "  %-14s %,d files, %,d lines, %,d events, %,d malformed: %s",
+                                "  %-14s %s, %,d lines, %,d events, %,d malformed: %s",
                                 LogText.forTerminal(section.format()),
-                                section.files().size(),
+                                files(section.files().size()),
                                 section.lines(),
                                 section.events(),
                                 section.malformed(),
@@ -257,10 +257,13 @@ public final class StatsSummary {
             if (!report.undetected().isEmpty()) {
                 line(
                         String.format(
-                                "  %,d files left out as no log of a known format (listed"
-                                        + " below)",
-                                report.undetected().size()));
+                                "  %s left out as no log of a known format (listed below)",
+                                files(report.undetected().size())));
             }
+        }
+
+        private static String files(int count) {
+            return String.format(count == 1 ? "%,d file" : "%,d files", count);
         }
 
         /** The buckets every output shows, a bar each, as wide as the terminal allows. */
