@@ -2,6 +2,8 @@ package dev.logslice.format.multiline;
 
 import dev.logslice.format.Bytes;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -22,6 +24,13 @@ public enum ContinuationLines {
      * headings of a Python traceback.
      */
     STACK_TRACES,
+
+    /**
+     * {@link #STACK_TRACES}, and what {@code journalctl -x} writes below an entry from its message
+     * catalog: lines starting with {@code ░░} (systemd 246 on) or {@code -- }, and a lone {@code
+     * --}.
+     */
+    SYSLOG,
 
     /**
      * The lines of an apt {@code history.log} block after its {@code Start-Date:}: {@code
@@ -58,6 +67,11 @@ public enum ContinuationLines {
                     "Traceback (most recent call last):",
                     "During handling of the above exception",
                     "The above exception was the direct cause");
+
+    /** Two light shades, U+2591, as journalctl -x marks its explanations. */
+    private static final byte[] JOURNAL_CATALOG_PREFIX =
+            "\u2591\u2591".getBytes(StandardCharsets.UTF_8);
+
     private static final List<String> THROWABLE_SUFFIXES =
             List.of("Exception", "Error", "Throwable");
 
@@ -76,6 +90,9 @@ public enum ContinuationLines {
         if (length == 0 || b[start] == ' ' || b[start] == '\t' || b[start] == '\r') {
             return true;
         }
+        if (this == SYSLOG && isJournalCatalogLine(b, start, end)) {
+            return true;
+        }
         return startsWithAny(b, start, end, PREFIXES)
                 || isMoreFrames(b, start, end)
                 || isThrowableLine(b, start, end);
@@ -88,6 +105,19 @@ public enum ContinuationLines {
             }
         }
         return false;
+    }
+
+    private static boolean isJournalCatalogLine(byte[] b, int start, int end) {
+        return Bytes.startsWith(b, start, end, "-- ")
+                || (end - start == 2 && Bytes.startsWith(b, start, end, "--"))
+                || (end - start >= JOURNAL_CATALOG_PREFIX.length
+                        && Arrays.equals(
+                                b,
+                                start,
+                                start + JOURNAL_CATALOG_PREFIX.length,
+                                JOURNAL_CATALOG_PREFIX,
+                                0,
+                                JOURNAL_CATALOG_PREFIX.length));
     }
 
     /** {@code ... 12 more}: a trace leaves out the frames it shares with the enclosing one. */

@@ -3,6 +3,7 @@ package dev.logslice.format.syslog;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.multiline.ContinuationLines;
 import dev.logslice.format.time.LocalTimeResolver;
 
 import javax.annotation.Nullable;
@@ -43,5 +44,10 @@ public final class SyslogFormat implements LogFormat {
     @Override
     public boolean multiLine() {
         return true;
+    }
+
+    @Override
+    public ContinuationLines continuationLines() {
+        return ContinuationLines.SYSLOG;
     }
 }

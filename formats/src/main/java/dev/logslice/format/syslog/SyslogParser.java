@@ -23,6 +23,13 @@ final class SyslogParser implements LogParser {
     private static final TimestampPattern BSD_TIME = TimestampPattern.of("MMM d HH:mm:ss.SSSSSS");
     private static final TimestampPattern ISO_TIME =
             TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
+    private static final TimestampPattern EPOCH_TIME = TimestampPattern.epochSeconds();
+
+    /** Integer digits of an epoch second from 2001 on: shorter numbers start no syslog line. */
+    private static final int EPOCH_DIGITS = 10;
+
+    /** {@code -- Boot 3f5a... --}: the shortest marker, {@code -- X --}. */
+    private static final int MIN_MARKER_LENGTH = 7;
 
     private final LocalTimeResolver time;
     private final TimestampValue timestamp = new TimestampValue();
@@ -37,6 +44,13 @@ final class SyslogParser implements LogParser {
     @Override
     public LogEvent tryParse(byte[] b, int start, int length, String file, long offset) {
         int end = start + length;
+        if (isJournalMarker(b, start, end)) {
+            // journalctl writes these between boots and at the ends of its output: no entry, but
+            // a line of the log worth keeping (where a boot starts), so an untimed event.
+            LogEvent marker = LogEvent.ofLine(file, offset, b, start, length);
+            marker.setSpan(Field.MESSAGE, start, end);
+            return marker;
+        }
         int pos = start;
         int priority = -1;
         if (pos < end && b[pos] == '<') {
@@ -76,12 +90,39 @@ final class SyslogParser implements LogParser {
             return -1;
         }
         boolean iso = pos < end && Bytes.isDigit(b[pos]);
-        int after = lastTime.parse(iso ? ISO_TIME : BSD_TIME, b, pos, end, time, timestamp);
+        TimestampPattern pattern =
+                iso ? (isEpochTime(b, pos, end) ? EPOCH_TIME : ISO_TIME) : BSD_TIME;
+        int after = lastTime.parse(pattern, b, pos, end, time, timestamp);
         if (after < 0 || after >= end || b[after] != ' ') {
             failure = "no syslog timestamp (" + (iso ? "RFC 3339" : "like 'Jun  4 15:16:01'") + ")";
             return -1;
         }
         return after + 1;
+    }
+
+    /** {@code 1705314030.123456 }: journalctl's short-unix output, seconds and microseconds. */
+    private static boolean isEpochTime(byte[] b, int pos, int end) {
+        int digits = pos;
+        while (digits < end && Bytes.isDigit(b[digits])) {
+            digits++;
+        }
+        return digits - pos >= EPOCH_DIGITS && digits < end && b[digits] == '.';
+    }
+
+    /**
+     * A line of journalctl's own between the entries: {@code -- Boot 3f5a... --}, {@code -- Reboot
+     * --}, {@code -- No entries --}, {@code -- Logs begin at ..., end at ... --}.
+     */
+    static boolean isJournalMarker(byte[] b, int start, int end) {
+        return end - start >= MIN_MARKER_LENGTH
+                && Bytes.startsWith(b, start, end, "-- ")
+                && Bytes.startsWith(b, end - 3, end, " --")
+                && isLetter(b[start + 3]);
+    }
+
+    private static boolean isLetter(byte c) {
+        int lower = c | 0x20;
+        return lower >= 'a' && lower <= 'z';
     }
 
     /**

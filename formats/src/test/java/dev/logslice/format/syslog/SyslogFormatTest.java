@@ -101,6 +101,74 @@ class SyslogFormatTest {
                 .isEqualTo("<Notice>: exited\n\tsubsystem = com.apple.xpc\n\tcode = 78");
     }
 
+    /**
+     * {@code journalctl > file}: its markers between boots and at the ends are untimed events (no
+     * line malformed), and what {@code -x} adds below an entry, in either systemd's style, belongs
+     * to that entry.
+     */
+    @Test
+    void journalctlMarkersAreEventsAndCatalogLinesContinueTheirEntry() {
+        List<String> lines =
+                List.of(
+                        "-- Logs begin at Mon 2024-01-15 10:00:01 UTC, end at Mon 2024-01-15"
+                                + " 11:00:00 UTC. --",
+                        "Jan 15 10:20:30 web-1 systemd[1]: Started nginx.service.",
+                        "-- Subject: A start job for unit nginx.service has finished successfully",
+                        "-- Defined-By: systemd",
+                        "--",
+                        "-- The unit has finished starting up.",
+                        "-- Reboot --",
+                        "Jan 15 10:30:00 web-1 systemd[1]: Stopped nginx.service.",
+                        "\u2591\u2591 Subject: A stop job for unit nginx.service has finished",
+                        "\u2591\u2591 ",
+                        "-- Boot 3f5a1c7e2b9d4a8f9e0b1c2d3e4f5a6b --",
+                        "Jan 15 10:40:00 web-1 kernel: Linux version 6.1.0-18-amd64",
+                        "-- No entries --");
+        List<ParseResult> results = new ArrayList<>();
+        EventAssembler assembler =
+                new EventAssembler(syslog, syslog.newParser(Parsing.CONTEXT), results::add);
+        for (String line : lines) {
+            byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+            assembler.accept(bytes, 0, bytes.length, "journal.txt", 0);
+        }
+        assembler.finish();
+
+        assertThat(results).hasSize(7).allMatch(LogEvent.class::isInstance);
+        List<LogEvent> events = results.stream().map(LogEvent.class::cast).toList();
+        assertThat(events.get(0).message()).isEqualTo(lines.get(0));
+        assertThat(events.get(0).hasValue(Field.TIMESTAMP)).isFalse();
+        assertThat(events.get(0).program()).isNull();
+        assertThat(events.get(1).message())
+                .isEqualTo("Started nginx.service.\n" + String.join("\n", lines.subList(2, 6)));
+        assertThat(events.get(2).message()).isEqualTo("-- Reboot --");
+        assertThat(events.get(3).message())
+                .isEqualTo("Stopped nginx.service.\n" + String.join("\n", lines.subList(8, 10)));
+        assertThat(events.get(4).message()).isEqualTo(lines.get(10));
+        assertThat(events.get(5).program()).isEqualTo("kernel");
+        assertThat(events.get(6).message()).isEqualTo("-- No entries --");
+    }
+
+    /** Lines of dashes that are no marker of journalctl's stay malformed. */
+    @ParameterizedTest
+    @ValueSource(strings = {"-- 3 --", "-- --", "--  --", "-- Boot", "Boot --"})
+    void dashesAloneAreNoMarker(String line) {
+        assertThat(Parsing.result(syslog.newParser(Parsing.CONTEXT), line))
+                .isInstanceOf(MalformedLine.class);
+    }
+
+    /** {@code journalctl -o short-unix}: seconds since the epoch and microseconds. */
+    @Test
+    void journalctlShortUnixTime() {
+        LogEvent event =
+                Parsing.event(syslog, "1705314030.123456 web-1 sshd[812]: Accepted publickey");
+
+        assertThat(event.timestamp().toInstant())
+                .isEqualTo(Instant.parse("2024-01-15T10:20:30.123456Z"));
+        assertThat(event.host()).isEqualTo("web-1");
+        assertThat(event.program()).isEqualTo("sshd");
+        assertThat(event.message()).isEqualTo("Accepted publickey");
+    }
+
     /** syslogd's own notes: no program, and no word of the message taken for one. */
     @ParameterizedTest
     @ValueSource(
