@@ -105,8 +105,10 @@ public final class FormatRegistry {
         all.add(
                 fixed(
                         "syslog",
-                        "syslog, RFC 3164 (year from the file's time, or --year) and RFC 5424;"
-                                + " tab-indented lines continue the event",
+                        "syslog, RFC 3164 (year from the file's time, or --year) and RFC 5424, and"
+                                + " journalctl's text outputs (short, -iso, -precise, -full, -unix;"
+                                + " its -- Boot -- markers untimed events); tab-indented lines and"
+                                + " journalctl -x's explanations continue the event",
                         "Jun  4 15:16:01 combo sshd(pam_unix)[19939]: check pass; user unknown",
                         options -> new SyslogFormat(options.year().orElse(null))));
         all.add(

@@ -9,6 +9,7 @@ import dev.logslice.format.time.LocalTimeResolver;
 import dev.logslice.format.time.RepeatedTimestamp;
 import dev.logslice.format.time.TimestampPattern;
 import dev.logslice.format.time.TimestampValue;
+import dev.logslice.format.time.ZoneNames;
 
 import javax.annotation.Nullable;
 
@@ -24,6 +25,10 @@ final class SyslogParser implements LogParser {
     private static final TimestampPattern ISO_TIME =
             TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX");
     private static final TimestampPattern EPOCH_TIME = TimestampPattern.epochSeconds();
+
+    /** journalctl's short-full: {@code Mon 2024-01-15 10:20:30 UTC}, the zone read apart. */
+    private static final TimestampPattern FULL_TIME =
+            TimestampPattern.of("EEE yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     /** Integer digits of an epoch second from 2001 on: shorter numbers start no syslog line. */
     private static final int EPOCH_DIGITS = 10;
@@ -90,14 +95,39 @@ final class SyslogParser implements LogParser {
             return -1;
         }
         boolean iso = pos < end && Bytes.isDigit(b[pos]);
+        boolean full = !iso && isFullTime(b, pos, end);
         TimestampPattern pattern =
-                iso ? (isEpochTime(b, pos, end) ? EPOCH_TIME : ISO_TIME) : BSD_TIME;
+                iso
+                        ? (isEpochTime(b, pos, end) ? EPOCH_TIME : ISO_TIME)
+                        : full ? FULL_TIME : BSD_TIME;
         int after = lastTime.parse(pattern, b, pos, end, time, timestamp);
+        if (full && after > 0 && after < end && b[after] == ' ') {
+            after = applyZoneName(b, after + 1, end);
+        }
         if (after < 0 || after >= end || b[after] != ' ') {
             failure = "no syslog timestamp (" + (iso ? "RFC 3339" : "like 'Jun  4 15:16:01'") + ")";
             return -1;
         }
         return after + 1;
+    }
+
+    /** A day's name, then a date: {@code Mon 2024-01-15}. */
+    private static boolean isFullTime(byte[] b, int pos, int end) {
+        return pos + 9 < end && b[pos + 3] == ' ' && Bytes.isDigit(b[pos + 4]) && b[pos + 8] == '-';
+    }
+
+    /**
+     * Reads the zone name at {@code pos} (journalctl writes the local zone's abbreviation) and
+     * moves the time to its offset; a name of no known offset leaves the time in {@code --zone}.
+     * Returns the index after the name.
+     */
+    private int applyZoneName(byte[] b, int pos, int end) {
+        int nameEnd = Bytes.tokenEnd(b, pos, end);
+        int offset = ZoneNames.offsetSeconds(b, pos, nameEnd);
+        if (offset != ZoneNames.UNKNOWN) {
+            ZoneNames.atOffset(timestamp, offset);
+        }
+        return nameEnd;
     }
 
     /** {@code 1705314030.123456 }: journalctl's short-unix output, seconds and microseconds. */

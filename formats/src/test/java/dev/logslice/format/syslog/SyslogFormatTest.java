@@ -169,6 +169,25 @@ class SyslogFormatTest {
         assertThat(event.message()).isEqualTo("Accepted publickey");
     }
 
+    /** {@code journalctl -o short-full}: the day's name, and the zone's name after the time. */
+    @ParameterizedTest
+    @CsvSource({
+        "Mon 2024-01-15 10:20:30 UTC, 2024-01-15T10:20:30Z",
+        "Mon 2024-01-15 11:20:30 CET, 2024-01-15T10:20:30Z",
+        "Mon 2024-07-15 12:20:30 CEST, 2024-07-15T10:20:30Z",
+        "Mon 2024-01-15 10:20:30.250000 UTC, 2024-01-15T10:20:30.250Z",
+        // No offset known for the name: the time is in --zone (UTC here).
+        "Mon 2024-01-15 10:20:30 XYZT, 2024-01-15T10:20:30Z",
+    })
+    void journalctlShortFullTime(String time, String instant) {
+        LogEvent event = Parsing.event(syslog, time + " web-1 sshd[812]: Accepted publickey");
+
+        assertThat(event.timestamp().toInstant()).isEqualTo(Instant.parse(instant));
+        assertThat(event.host()).isEqualTo("web-1");
+        assertThat(event.program()).isEqualTo("sshd");
+        assertThat(event.message()).isEqualTo("Accepted publickey");
+    }
+
     /** syslogd's own notes: no program, and no word of the message taken for one. */
     @ParameterizedTest
     @ValueSource(
