@@ -18,12 +18,19 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
 
 /**
  * {@code logslice grep}: the lines that match a Java regex, in input order; with a field filter or
@@ -54,6 +61,12 @@ final class GrepCommand implements Callable<Integer> {
      * The status when no line matched, as Unix grep's (0: some did; 2: an error, a failed job too).
      */
     static final int NOTHING_MATCHED = 1;
+
+    /** {@code \1} outside a character class, roughly: enough to refuse joining such patterns. */
+    private static final Pattern BACK_REFERENCE = Pattern.compile("(?<!\\\\)\\\\[1-9]");
+
+    /** What {@link #call} took from -e, -f or REGEX. */
+    private List<String> patterns;
 
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
@@ -142,21 +155,41 @@ final class GrepCommand implements Callable<Integer> {
 
     @Mixin FollowOptions following;
 
+    @Option(
+            names = {"-e", "--regexp"},
+            paramLabel = "REGEX",
+            description =
+                    "A pattern; given once or more (or with -f), all of the arguments are PATHs and"
+                            + " a line is selected when any pattern matches (as GNU grep). A"
+                            + " pattern with line feeds is one pattern per line.")
+    List<String> regexps = new ArrayList<>();
+
+    @Option(
+            names = {"-f", "--file"},
+            paramLabel = "FILE",
+            description =
+                    "Take patterns from FILE, one per line (a CRLF's CR is no part of one); an"
+                            + " empty file adds none (and, alone, matches nothing).")
+    List<Path> patternFiles = new ArrayList<>();
+
     @Parameters(
             index = "0",
+            arity = "0..1",
             paramLabel = "REGEX",
-            description = "A java.util.regex pattern; '' matches every line.")
+            description =
+                    "A java.util.regex pattern; '' matches every line. Without -e or -f only.")
     String regex;
 
     @Parameters(
             index = "1..*",
-            arity = "1..*",
+            arity = "0..*",
             paramLabel = "PATH",
-            description = "Files or directories.")
-    List<String> paths;
+            description = "Files or directories; - is standard input.")
+    List<String> paths = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
+        patterns = patterns();
         if (following.follow) {
             return follow();
         }
@@ -253,19 +286,96 @@ final class GrepCommand implements Callable<Integer> {
             // As GNU grep: one kind of pattern or the other.
             throw new IllegalArgumentException("conflicting matchers: -E and -F");
         }
+        for (String each : patterns) {
+            // Checked one by one, so that an error names the pattern that has it.
+            compile(each, fixedStrings);
+        }
+        if (patterns.size() == 1) {
+            return compile(patterns.get(0), fixedStrings);
+        }
+        if (!fixedStrings && patterns.stream().anyMatch(GrepCommand::hasBackReference)) {
+            throw new IllegalArgumentException(
+                    "a back-reference (\\1) does not go with several patterns yet: its group"
+                            + " would be counted across them");
+        }
+        // One regex of them all: the reader's literal search takes its alternation in.
+        String any =
+                patterns.isEmpty()
+                        ? "(?!)"
+                        : patterns.stream()
+                                .map(
+                                        each ->
+                                                fixedStrings
+                                                        ? Pattern.quote(each)
+                                                        : "(?:" + each + ")")
+                                .collect(Collectors.joining("|"));
+        return compile(any, false);
+    }
+
+    private LinePattern compile(String pattern, boolean literal) {
         try {
             return LinePattern.compile(
-                    regex,
-                    (fixedStrings ? Pattern.LITERAL : 0)
+                    pattern,
+                    (literal ? Pattern.LITERAL : 0)
                             | (ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0),
                     lineRegexp
                             ? LinePattern.Extent.LINE
                             : wordRegexp ? LinePattern.Extent.WORD : LinePattern.Extent.ANY);
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException(
-                    "invalid regex '" + regex + "': " + e.getDescription());
+                    "invalid regex '" + pattern + "': " + e.getDescription());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid regex '" + regex + "': " + e.getMessage());
+            throw new IllegalArgumentException(
+                    "invalid regex '" + pattern + "': " + e.getMessage());
+        }
+    }
+
+    private static boolean hasBackReference(String regex) {
+        return BACK_REFERENCE.matcher(regex).find();
+    }
+
+    /**
+     * The patterns of -e and -f, or else the REGEX argument; with -e or -f, that argument is the
+     * first PATH. A missing REGEX or PATH is a usage error.
+     */
+    private List<String> patterns() throws IOException {
+        if (regexps.isEmpty() && patternFiles.isEmpty()) {
+            if (regex == null) {
+                throw new IllegalArgumentException("no REGEX given (or -e REGEX, -f FILE)");
+            }
+            requirePaths();
+            return List.of(regex);
+        }
+        if (regex != null) {
+            paths.add(0, regex);
+            regex = null;
+        }
+        requirePaths();
+        List<String> all = new ArrayList<>();
+        regexps.forEach(each -> all.addAll(List.of(each.split("\n", -1))));
+        for (Path file : patternFiles) {
+            all.addAll(patternsIn(file));
+        }
+        return all;
+    }
+
+    private void requirePaths() {
+        if (paths.isEmpty()) {
+            throw new IllegalArgumentException("no PATH given (- reads standard input)");
+        }
+    }
+
+    private static List<String> patternsIn(Path file) throws IOException {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                    .map(line -> line.endsWith("\r") ? line.substring(0, line.length() - 1) : line)
+                    .toList();
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("-f " + file + ": no such file");
+        } catch (MalformedInputException e) {
+            throw new IllegalArgumentException("-f " + file + ": not UTF-8 text");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("-f " + file + ": " + e.getMessage());
         }
     }
 

@@ -51,6 +51,49 @@ class GrepExitStatusITCase {
         assertThat(missing.exitCode()).isEqualTo(2);
     }
 
+    /** What -e and -f cannot take is one line and status 2, before anything is read. */
+    @Test
+    void patternOptionsMisusedAreOneLine() throws IOException {
+        Path log = write("access.log", accessLines());
+        Path out = dir.resolve("patterns.out");
+
+        CliRun noPath = CliRun.of("grep", "--out", out.toString(), "-e", "GET");
+        CliRun noRegex = CliRun.of("grep", "--out", out.toString());
+        CliRun missingFile =
+                CliRun.of(
+                        "grep",
+                        "--out",
+                        out.toString(),
+                        "-f",
+                        dir.resolve("none.txt").toString(),
+                        log.toString());
+        CliRun backReference =
+                CliRun.of(
+                        "grep", "--out", out.toString(), "-e", "(a)\\1", "-e", "b", log.toString());
+        CliRun badSecond =
+                CliRun.of(
+                        "grep",
+                        "--out",
+                        out.toString(),
+                        "-e",
+                        "GET",
+                        "-e",
+                        "(oops",
+                        log.toString());
+
+        assertThat(noPath.exitCode()).isEqualTo(2);
+        assertThat(noPath.stderr()).isEqualTo("logslice: no PATH given (- reads standard input)\n");
+        assertThat(noRegex.exitCode()).isEqualTo(2);
+        assertThat(noRegex.stderr()).contains("no REGEX given").hasLineCount(1);
+        assertThat(missingFile.exitCode()).isEqualTo(2);
+        assertThat(missingFile.stderr()).contains("none.txt: no such file").hasLineCount(1);
+        assertThat(backReference.exitCode()).isEqualTo(2);
+        assertThat(backReference.stderr()).contains("back-reference").hasLineCount(1);
+        assertThat(badSecond.exitCode()).isEqualTo(2);
+        assertThat(badSecond.stderr()).contains("'(oops'").hasLineCount(1);
+        assertThat(out).doesNotExist();
+    }
+
     @Test
     void maxCountZeroSelectsNothingWhateverElseIsAsked() throws IOException {
         Path log = write("access.log", accessLines());

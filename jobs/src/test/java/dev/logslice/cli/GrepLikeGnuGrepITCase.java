@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * bytes and exit status: random access-log-like lines (CRLF, a last line without LF, long lines,
  * é/É), one to three files of several 4 KiB splits, random
  * -F/-i/-v/-c/-l/-n/-m/-H/--no-filename/-w/-x and patterns that mean the same in Java and in GNU's
- * extended syntax (with and without a literal part).
+ * extended syntax (with and without a literal part), as the argument or as several in -e and -f.
  */
 class GrepLikeGnuGrepITCase {
     private static final String[] PATTERNS = {
@@ -83,6 +83,8 @@ class GrepLikeGnuGrepITCase {
             files.add(file);
         }
         String pattern = PATTERNS[random.nextInt(PATTERNS.length)];
+        // Sometimes several patterns, in -e options and a -f file, as the same to both greps.
+        List<String> patternOptions = randomPatternOptions(random);
 
         // -E: extended syntax, which -F replaces (GNU grep takes one matcher).
         List<String> gnu = new ArrayList<>(List.of("grep"));
@@ -90,8 +92,12 @@ class GrepLikeGnuGrepITCase {
             gnu.add("-E");
         }
         gnu.addAll(options);
-        gnu.add("-e");
-        gnu.add(pattern);
+        if (patternOptions.isEmpty()) {
+            gnu.add("-e");
+            gnu.add(pattern);
+        } else {
+            gnu.addAll(patternOptions);
+        }
         files.forEach(file -> gnu.add(file.toString()));
         ProcessBuilder builder =
                 new ProcessBuilder(gnu).redirectError(ProcessBuilder.Redirect.DISCARD);
@@ -102,7 +108,13 @@ class GrepLikeGnuGrepITCase {
 
         List<String> ours = new ArrayList<>(List.of("--quiet"));
         ours.addAll(options);
-        GrepRun run = GrepRun.ending(dir, ours, pattern, files.toArray(Path[]::new));
+        ours.addAll(patternOptions);
+        GrepRun run =
+                GrepRun.ending(
+                        dir,
+                        ours,
+                        patternOptions.isEmpty() ? pattern : null,
+                        files.toArray(Path[]::new));
         String what = String.join(" ", gnu);
         assertThat(run.exitCode()).as(what + "\n" + run.stderr()).isEqualTo(expectedStatus);
         assertThat(new String(run.output(), StandardCharsets.UTF_8))
@@ -117,6 +129,39 @@ class GrepLikeGnuGrepITCase {
                 walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
             }
         }
+    }
+
+    /**
+     * None (the pattern is the argument) half of the time; else one to three -e patterns, one of
+     * them two patterns in one (a line feed between), and maybe a -f file of zero to three.
+     */
+    private List<String> randomPatternOptions(Random random) throws IOException {
+        List<String> options = new ArrayList<>();
+        if (random.nextBoolean()) {
+            return options;
+        }
+        int given = random.nextInt(4);
+        for (int i = 0; i < given; i++) {
+            options.add("-e");
+            options.add(
+                    random.nextInt(4) == 0
+                            ? randomPattern(random) + "\n" + randomPattern(random)
+                            : randomPattern(random));
+        }
+        if (given == 0 || random.nextBoolean()) {
+            List<String> lines = new ArrayList<>();
+            for (int i = random.nextInt(4); i > 0; i--) {
+                lines.add(randomPattern(random));
+            }
+            Path file = Files.write(dir.resolve("patterns.txt"), lines);
+            options.add("-f");
+            options.add(file.toString());
+        }
+        return options;
+    }
+
+    private static String randomPattern(Random random) {
+        return PATTERNS[random.nextInt(PATTERNS.length)];
     }
 
     private static List<String> randomOptions(Random random) {

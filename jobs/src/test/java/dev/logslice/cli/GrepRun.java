@@ -1,5 +1,7 @@
 package dev.logslice.cli;
 
+import javax.annotation.Nullable;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,8 +27,11 @@ record GrepRun(byte[] output, String stderr, int exitCode) {
         return run;
     }
 
-    /** Runs grep with these options, regex and paths, whatever its exit status. */
-    static GrepRun ending(Path dir, List<String> options, String regex, Path... logs)
+    /**
+     * Runs grep with these options, regex (none when null: the options give -e or -f) and paths,
+     * whatever its exit status.
+     */
+    static GrepRun ending(Path dir, List<String> options, @Nullable String regex, Path... logs)
             throws IOException {
         Path out = dir.resolve("grep.out");
         List<String> args =
@@ -42,7 +47,9 @@ record GrepRun(byte[] output, String stderr, int exitCode) {
                                 "--out",
                                 out.toString()));
         args.addAll(options);
-        args.add(regex);
+        if (regex != null) {
+            args.add(regex);
+        }
         for (Path log : logs) {
             args.add(log.toString());
         }
