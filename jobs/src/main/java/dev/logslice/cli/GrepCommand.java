@@ -18,6 +18,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.MalformedInputException;
@@ -142,6 +144,27 @@ final class GrepCommand implements Callable<Integer> {
     Long maxCount;
 
     @Option(
+            names = {"-A", "--after-context"},
+            paramLabel = "NUM",
+            description =
+                    "Also write the NUM lines after each selected line, as GNU grep: a context"
+                            + " line's number and file name end in '-', and '--' goes between"
+                            + " groups that are not next to each other.")
+    Integer afterContext;
+
+    @Option(
+            names = {"-B", "--before-context"},
+            paramLabel = "NUM",
+            description = "Also write the NUM lines before each selected line; see -A.")
+    Integer beforeContext;
+
+    @Option(
+            names = {"-C", "--context"},
+            paramLabel = "NUM",
+            description = "-A NUM and -B NUM, unless given apart.")
+    Integer context;
+
+    @Option(
             names = {"-H", "--with-filename"},
             description =
                     "Write each line after its file's name; the default with several files or a"
@@ -207,10 +230,13 @@ final class GrepCommand implements Callable<Integer> {
                         count && !filesWithMatches,
                         filesWithMatches,
                         lineNumbers,
-                        !noFileName && (withFileName || GrepFileNames.several(paths)));
+                        !noFileName && (withFileName || GrepFileNames.several(paths)),
+                        contextLength("-B", beforeContext),
+                        contextLength("-A", afterContext));
         LinePattern pattern = pattern();
-        if (maxCount != null && maxCount == 0) {
-            // As GNU grep: no line may be selected, so nothing is read, written or counted.
+        if ((maxCount != null && maxCount == 0) || (patterns.isEmpty() && !invert)) {
+            // As GNU grep: no line may be selected (-m 0, or -f of an empty file alone), so
+            // nothing is read, written or counted.
             try (Outputs.Pending output = Outputs.open(out)) {
                 output.commit();
             }
@@ -237,10 +263,11 @@ final class GrepCommand implements Callable<Integer> {
                     || count
                     || filesWithMatches
                     || lineNumbers
-                    || withFileName) {
+                    || withFileName
+                    || contextAsked()) {
                 throw new IllegalArgumentException(
-                        "-v, -c, -l, -n, -m and -H do not go with field filters or --format yet;"
-                                + " grep the lines without them");
+                        "-v, -c, -l, -n, -m, -H and -A/-B/-C do not go with field filters or"
+                                + " --format yet; grep the lines without them");
             }
         }
         // Events are written as they are, without file names (as before these options).
@@ -279,6 +306,23 @@ final class GrepCommand implements Callable<Integer> {
         runNotes.skippedFiles()
                 .forEach(file -> notes.println("logslice: skipped " + LogText.forTerminal(file)));
         return runNotes.matched() ? 0 : NOTHING_MATCHED;
+    }
+
+    private boolean contextAsked() {
+        return afterContext != null || beforeContext != null || context != null;
+    }
+
+    /** The lines of context asked for by {@code option} or else -C; -1 when neither is given. */
+    private int contextLength(String option, @Nullable Integer given) {
+        Integer length = given != null ? given : context;
+        if (length == null) {
+            return -1;
+        }
+        if (length < 0) {
+            throw new IllegalArgumentException(
+                    (given != null ? option : "-C") + " must be 0 or more, not " + length);
+        }
+        return length;
     }
 
     private LinePattern pattern() {
@@ -389,16 +433,18 @@ final class GrepCommand implements Callable<Integer> {
                 || maxCount != null
                 || lineNumbers
                 || withFileName
+                || contextAsked()
                 || formats.isNamed()
                 || !filters.filters(formats.zone).isEmpty()
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow writes the selected lines as they come: -c, -l, -m, -n, -H,"
-                            + " --format, field filters and - (stdin) do not go with it yet");
+                            + " -A/-B/-C, --format, field filters and - (stdin) do not go with it"
+                            + " yet");
         }
         Outputs.checkFile("--out", out, paths);
         LinePattern pattern = pattern();
-        GrepOptions options = new GrepOptions(invert, -1, false, false, false, false);
+        GrepOptions options = new GrepOptions(invert, -1, false, false, false, false, -1, -1);
         LogFileSource<GrepMatch> source =
                 following
                         .following(read.sourceFor(paths, ReaderOutput.LINES))

@@ -33,6 +33,9 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
     private transient long currentMatches;
     private transient Map<String, Long> matchesByFile;
 
+    /** With {@link GrepOptions#context()}: the lines around the selected ones; else null. */
+    @Nullable private transient ContextLines context;
+
     public GrepDecoder(LinePattern pattern, GrepOptions options) {
         this.pattern = pattern;
         this.options = options;
@@ -41,41 +44,74 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
     @Nullable
     @Override
     public GrepMatch decode(Line line) {
-        if (pattern.find(line) == options.invert()) {
+        boolean selected = pattern.find(line) != options.invert();
+        if (!selected && !options.context()) {
             return null;
         }
         if (line.file() != currentFile) {
             switchTo(line.file());
         }
-        if (options.maxCount() >= 0 && currentMatches >= options.maxCount()) {
-            return null;
+        // Past -m, a line is no longer selected: at most context of the last one that was.
+        selected &= options.maxCount() < 0 || currentMatches < options.maxCount();
+        GrepMatch match = null;
+        if (selected) {
+            currentMatches++;
+            if (options.context()) {
+                match = context().selected(line);
+            } else if (!options.countsOnly()) {
+                match = GrepMatch.ofLine(line);
+                match.lineIndex = line.indexInSplitOfFile();
+            }
+        } else if (options.context()) {
+            match = context().other(line);
         }
-        currentMatches++;
-        if (options.countsOnly()) {
-            return null;
+        if (options.context()) {
+            context().hold(line);
         }
-        GrepMatch match = GrepMatch.ofLine(line);
-        if (options.structured()) {
+        if (match != null && options.structured()) {
             match.file = currentFileName;
-            match.lineIndex = line.indexInSplitOfFile();
         }
         return match;
+    }
+
+    private ContextLines context() {
+        if (context == null) {
+            context = new ContextLines(options.before(), options.after());
+        }
+        return context;
+    }
+
+    /**
+     * With context: the last lines of the file that may precede a selected line of the next split.
+     */
+    private void sendTail(String splitId, Consumer<GrepMatch> output) {
+        if (context == null) {
+            return;
+        }
+        GrepMatch tail = context.finishFile(splitId);
+        if (tail != null) {
+            tail.file = currentFileName;
+            output.accept(tail);
+        }
     }
 
     /** The prefilter of the regex; none with {@code -v}, which selects the lines without it. */
     @Nullable
     @Override
     public LinePrefilter prefilter() {
-        return options.invert() ? null : pattern.prefilter();
+        // Context needs the lines around a match, which the literal search skips.
+        return options.invert() || options.context() ? null : pattern.prefilter();
     }
 
     @Override
     public void finishFile(String splitId, Consumer<GrepMatch> output) {
+        sendTail(splitId, output);
         switchTo(null);
     }
 
     @Override
     public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
+        sendTail(report.splitId(), output);
         switchTo(null);
         if (options.structured()) {
             List<SplitReport.FileRead> read =

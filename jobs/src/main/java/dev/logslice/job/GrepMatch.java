@@ -30,8 +30,24 @@ public class GrepMatch {
     /** With {@link GrepOptions#structured()}: the file of the line, or null. */
     public String file;
 
-    /** With {@link GrepOptions#structured()}: {@link Line#indexInSplitOfFile()}. */
+    /**
+     * With {@link GrepOptions#structured()}: {@link Line#indexInSplitOfFile()}; of the first line
+     * when {@link #bytes} holds several.
+     */
     public long lineIndex;
+
+    /**
+     * With {@link GrepOptions#context()}: how many of the lines in {@link #bytes} (consecutive,
+     * each ending in LF) come before the selected one as its context; the last line is the selected
+     * one.
+     */
+    public int contextBefore;
+
+    /**
+     * With {@link GrepOptions#context()}: every line in {@link #bytes} is context that {@link
+     * GrepOutput} writes only if a selected line is near enough; none is selected.
+     */
+    public boolean contextOnly;
 
     /**
      * With {@link GrepOptions#structured()}, a split's last record: the files it read, in order,
@@ -53,11 +69,16 @@ public class GrepMatch {
 
     /** A copy of one line with its terminator. */
     static GrepMatch ofLine(Line line) {
+        return new GrepMatch(line.splitId(), bytesOf(line), 0);
+    }
+
+    /** A copy of a line's bytes with its terminator. */
+    static byte[] bytesOf(Line line) {
         byte[] terminator = terminatorOf(line);
         byte[] bytes = new byte[line.length() + terminator.length];
         System.arraycopy(line.buffer(), line.start(), bytes, 0, line.length());
         System.arraycopy(terminator, 0, bytes, line.length(), terminator.length);
-        return new GrepMatch(line.splitId(), bytes, 0);
+        return bytes;
     }
 
     /** The count of a split's malformed lines. */

@@ -11,6 +11,8 @@ import java.io.Serializable;
  * @param filesWithMatches {@code -l}: the names of the files with a selected line instead
  * @param lineNumbers {@code -n}: each line after its number in its file
  * @param fileNames each line (or count) after its file's name: {@code -H}, or several files
+ * @param before {@code -B}: lines of context before each selected line; negative: not asked
+ * @param after {@code -A}: lines of context after each selected line; negative: not asked
  */
 public record GrepOptions(
         boolean invert,
@@ -18,15 +20,26 @@ public record GrepOptions(
         boolean count,
         boolean filesWithMatches,
         boolean lineNumbers,
-        boolean fileNames)
+        boolean fileNames,
+        int before,
+        int after)
         implements Serializable {
 
     /** Lines as in their files, nothing else: what grep did before these options. */
-    public static final GrepOptions PLAIN = new GrepOptions(false, -1, false, false, false, false);
+    public static final GrepOptions PLAIN =
+            new GrepOptions(false, -1, false, false, false, false, -1, -1);
 
     /** Whether the client needs each match's file and line index, or counts per file. */
     boolean structured() {
-        return maxCount >= 0 || count || filesWithMatches || lineNumbers || fileNames;
+        return maxCount >= 0 || count || filesWithMatches || lineNumbers || fileNames || context();
+    }
+
+    /**
+     * Whether lines around the selected ones are written ({@code -A}, {@code -B}, {@code -C}, even
+     * of 0, which still puts {@code --} between groups), as GNU grep does; never with counts.
+     */
+    boolean context() {
+        return (before >= 0 || after >= 0) && !countsOnly();
     }
 
     /** Whether only counts per file are needed, not the lines. */

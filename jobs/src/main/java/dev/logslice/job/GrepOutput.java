@@ -1,5 +1,7 @@
 package dev.logslice.job;
 
+import javax.annotation.Nullable;
+
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -12,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,6 +34,7 @@ import java.util.function.Function;
  */
 final class GrepOutput {
     private static final int BUFFER_SIZE = 256 << 10;
+    private static final byte[] GROUP_SEPARATOR = {'-', '-', '\n'};
 
     private final GrepOptions options;
     private final Function<String, String> displayName;
@@ -39,9 +43,13 @@ final class GrepOutput {
     private final Map<String, Long> selected = new LinkedHashMap<>();
     private final Map<String, Long> written = new HashMap<>();
 
+    /** With {@code -A}, {@code -B}, {@code -C}: which lines are written; else null. */
+    @Nullable private final Context context;
+
     private GrepOutput(GrepOptions options, Function<String, String> displayName) {
         this.options = options;
         this.displayName = displayName;
+        this.context = options.context() ? new Context() : null;
     }
 
     /**
@@ -99,27 +107,97 @@ final class GrepOutput {
                     file = in.readUTF();
                     continue;
                 }
-                if (frame != SplitPartWriter.LINE_FRAME || file == null) {
+                boolean selectedLine = frame == SplitPartWriter.LINE_FRAME;
+                if ((!selectedLine && frame != SplitPartWriter.CONTEXT_FRAME) || file == null) {
                     throw new IOException("grep part " + part + " is damaged");
                 }
                 long index = in.readLong();
                 byte[] bytes = new byte[in.readInt()];
                 in.readFully(bytes);
-                long count = written.merge(file, 1L, Long::sum);
-                if (options.maxCount() >= 0 && count > options.maxCount()) {
-                    continue;
+                long number = linesBefore.getOrDefault(file, 0L) + index + 1;
+                if (selectedLine) {
+                    long count = written.merge(file, 1L, Long::sum);
+                    // Past -m a line is no longer selected: it may still be context.
+                    selectedLine = options.maxCount() < 0 || count <= options.maxCount();
                 }
-                if (options.fileNames()) {
-                    out.write(prefix(file));
+                if (context != null) {
+                    context.offer(file, number, bytes, selectedLine, out);
+                } else if (selectedLine) {
+                    writeLine(file, number, bytes, ':', out);
                 }
-                if (options.lineNumbers()) {
-                    long number = linesBefore.getOrDefault(file, 0L) + index + 1;
-                    out.write((number + ":").getBytes(StandardCharsets.US_ASCII));
-                }
-                out.write(bytes);
             }
         } catch (EOFException e) {
             throw new IOException("grep part " + part + " ends early", e);
+        }
+    }
+
+    /** A line after its file's name and number, as asked, with {@code separator} after each. */
+    private void writeLine(String file, long number, byte[] bytes, char separator, OutputStream out)
+            throws IOException {
+        if (options.fileNames()) {
+            out.write(prefix(file, separator));
+        }
+        if (options.lineNumbers()) {
+            out.write((number + String.valueOf(separator)).getBytes(StandardCharsets.US_ASCII));
+        }
+        out.write(bytes);
+    }
+
+    /**
+     * Which lines that the readers sent as possible context are written, and the {@code --} between
+     * groups, as GNU grep does: the {@code -B} lines before and {@code -A} after each selected
+     * line, once each, a line's number after {@code -} instead of {@code :}. Lines come in input
+     * order; one sent twice (as context of two splits) is written once.
+     */
+    private final class Context {
+        private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+        private String file;
+        private long lastWritten;
+        private long afterUntil;
+        private boolean wroteAny;
+
+        private record Pending(long number, byte[] bytes) {}
+
+        void offer(
+                String lineFile, long number, byte[] bytes, boolean selectedLine, OutputStream out)
+                throws IOException {
+            if (!lineFile.equals(file)) {
+                file = lineFile;
+                pending.clear();
+                // No line written in this file yet: the next is not next to the last one written.
+                lastWritten = -1;
+                afterUntil = 0;
+            }
+            if (number <= lastWritten) {
+                return;
+            }
+            if (selectedLine) {
+                for (Pending line : pending) {
+                    if (line.number() >= number - Math.max(0, options.before())) {
+                        write(line.number(), line.bytes(), '-', out);
+                    }
+                }
+                pending.clear();
+                write(number, bytes, ':', out);
+                afterUntil = number + Math.max(0, options.after());
+            } else if (number <= afterUntil) {
+                write(number, bytes, '-', out);
+            } else if (options.before() > 0) {
+                if (pending.size() == options.before()) {
+                    pending.removeFirst();
+                }
+                pending.addLast(new Pending(number, bytes));
+            }
+        }
+
+        private void write(long number, byte[] bytes, char separator, OutputStream out)
+                throws IOException {
+            if (wroteAny && number != lastWritten + 1) {
+                out.write(GROUP_SEPARATOR);
+            }
+            writeLine(file, number, bytes, separator, out);
+            wroteAny = true;
+            lastWritten = number;
         }
     }
 
@@ -140,8 +218,13 @@ final class GrepOutput {
     }
 
     private byte[] prefix(String file) {
+        return prefix(file, ':');
+    }
+
+    private byte[] prefix(String file, char separator) {
         return prefixes.computeIfAbsent(
-                file, f -> (displayName.apply(f) + ":").getBytes(StandardCharsets.UTF_8));
+                separator + file,
+                key -> (displayName.apply(file) + separator).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The ids of the splits that were read, in input order. */

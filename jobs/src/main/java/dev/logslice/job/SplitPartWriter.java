@@ -1,5 +1,7 @@
 package dev.logslice.job;
 
+import dev.logslice.connector.io.ByteSearch;
+
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.DataOutputStream;
@@ -28,9 +30,9 @@ import java.util.Set;
  * are reopened to append.
  *
  * <p>Matches that carry their file (see {@link GrepOptions#structured()}) are framed in the part:
- * {@code 'F'} and the file's name when it changes, then per line {@code 'L'}, its index, length and
- * bytes; the split's counts per file go to a summary file of their own. {@link GrepOutput} reads
- * them.
+ * {@code 'F'} and the file's name when it changes, then per line {@code 'L'} (selected) or {@code
+ * 'C'} (context), its index, length and bytes; the split's counts per file go to a summary file of
+ * their own. {@link GrepOutput} reads them.
  */
 final class SplitPartWriter implements Closeable {
     static final String SUFFIX = ".part";
@@ -40,6 +42,10 @@ final class SplitPartWriter implements Closeable {
     static final String SUMMARY_SUFFIX = ".summary";
     static final int FILE_FRAME = 'F';
     static final int LINE_FRAME = 'L';
+
+    /** A line that is context ({@code -A}, {@code -B}), written only near a selected line. */
+    static final int CONTEXT_FRAME = 'C';
+
     private static final int BUFFER_SIZE = 256 << 10;
     private static final int MAX_OPEN_PARTS = 16;
     private static final OpenOption[] FRESH = {
@@ -106,10 +112,27 @@ final class SplitPartWriter implements Closeable {
             out.write(FILE_FRAME);
             out.writeUTF(match.file);
         }
-        out.write(LINE_FRAME);
-        out.writeLong(match.lineIndex);
-        out.writeInt(match.bytes.length);
-        out.write(match.bytes);
+        if (match.contextBefore == 0 && !match.contextOnly) {
+            writeLine(out, LINE_FRAME, match.lineIndex, match.bytes, 0, match.bytes.length);
+            return;
+        }
+        // A block of lines around a selected one: each ends in LF, the selected one last.
+        long index = match.lineIndex;
+        for (int start = 0; start < match.bytes.length; index++) {
+            int end = ByteSearch.indexOf(match.bytes, start, match.bytes.length, (byte) '\n') + 1;
+            boolean context = match.contextOnly || index - match.lineIndex < match.contextBefore;
+            writeLine(out, context ? CONTEXT_FRAME : LINE_FRAME, index, match.bytes, start, end);
+            start = end;
+        }
+    }
+
+    private static void writeLine(
+            DataOutputStream out, int frame, long index, byte[] bytes, int start, int end)
+            throws IOException {
+        out.write(frame);
+        out.writeLong(index);
+        out.writeInt(end - start);
+        out.write(bytes, start, end - start);
     }
 
     private void writeSummary(GrepMatch summary) throws IOException {

@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code logslice grep} and GNU grep on the same random files with the same options give the same
  * bytes and exit status: random access-log-like lines (CRLF, a last line without LF, long lines,
  * é/É), one to three files of several 4 KiB splits, random
- * -F/-i/-v/-c/-l/-n/-m/-H/--no-filename/-w/-x and patterns that mean the same in Java and in GNU's
- * extended syntax (with and without a literal part), as the argument or as several in -e and -f.
+ * -F/-i/-v/-c/-l/-n/-m/-H/--no-filename/-w/-x/-A/-B/-C and patterns that mean the same in Java and
+ * in GNU's extended syntax (with and without a literal part), as the argument or as several in -e
+ * and -f.
  */
 class GrepLikeGnuGrepITCase {
     private static final String[] PATTERNS = {
@@ -175,6 +176,13 @@ class GrepLikeGnuGrepITCase {
         if (random.nextInt(4) == 0) {
             options.add("-m");
             options.add(Integer.toString(random.nextInt(4)));
+        }
+        // Context: -A, -B, -C, alone or together (-A and -B over -C), 0 to 3 lines.
+        for (String context : new String[] {"-A", "-B", "-C"}) {
+            if (random.nextInt(4) == 0) {
+                options.add(context);
+                options.add(Integer.toString(random.nextInt(4)));
+            }
         }
         return options;
     }
