@@ -144,6 +144,15 @@ final class GrepCommand implements Callable<Integer> {
     Long maxCount;
 
     @Option(
+            names = {"-o", "--only-matching"},
+            description =
+                    "Write the parts of a selected line that match, each on a line of its own"
+                            + " (after the file's name and line number, as asked); nothing with"
+                            + " -v. Java's regex takes the first alternative that matches (a|ab"
+                            + " finds a), where GNU grep takes the longest.")
+    boolean onlyMatching;
+
+    @Option(
             names = {"-A", "--after-context"},
             paramLabel = "NUM",
             description =
@@ -232,7 +241,11 @@ final class GrepCommand implements Callable<Integer> {
                         lineNumbers,
                         !noFileName && (withFileName || GrepFileNames.several(paths)),
                         contextLength("-B", beforeContext),
-                        contextLength("-A", afterContext));
+                        contextLength("-A", afterContext),
+                        onlyMatching);
+        if (onlyMatching && contextAsked()) {
+            throw new IllegalArgumentException("-o and -A/-B/-C do not go together yet");
+        }
         LinePattern pattern = pattern();
         if ((maxCount != null && maxCount == 0) || (patterns.isEmpty() && !invert)) {
             // As GNU grep: no line may be selected (-m 0, or -f of an empty file alone), so
@@ -264,9 +277,10 @@ final class GrepCommand implements Callable<Integer> {
                     || filesWithMatches
                     || lineNumbers
                     || withFileName
-                    || contextAsked()) {
+                    || contextAsked()
+                    || onlyMatching) {
                 throw new IllegalArgumentException(
-                        "-v, -c, -l, -n, -m, -H and -A/-B/-C do not go with field filters or"
+                        "-v, -c, -l, -n, -m, -H, -o and -A/-B/-C do not go with field filters or"
                                 + " --format yet; grep the lines without them");
             }
         }
@@ -434,17 +448,19 @@ final class GrepCommand implements Callable<Integer> {
                 || lineNumbers
                 || withFileName
                 || contextAsked()
+                || onlyMatching
                 || formats.isNamed()
                 || !filters.filters(formats.zone).isEmpty()
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines as they come: -c, -l, -m, -n, -H,"
+                    "--follow writes the selected lines as they come: -c, -l, -m, -n, -H, -o,"
                             + " -A/-B/-C, --format, field filters and - (stdin) do not go with it"
                             + " yet");
         }
         Outputs.checkFile("--out", out, paths);
         LinePattern pattern = pattern();
-        GrepOptions options = new GrepOptions(invert, -1, false, false, false, false, -1, -1);
+        GrepOptions options =
+                new GrepOptions(invert, -1, false, false, false, false, -1, -1, false);
         LogFileSource<GrepMatch> source =
                 following
                         .following(read.sourceFor(paths, ReaderOutput.LINES))

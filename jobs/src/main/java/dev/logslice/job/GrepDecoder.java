@@ -58,6 +58,9 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
             currentMatches++;
             if (options.context()) {
                 match = context().selected(line);
+            } else if (options.onlyMatching()) {
+                match = new GrepMatch(line.splitId(), pattern.matchedParts(line), 0);
+                match.lineIndex = line.indexInSplitOfFile();
             } else if (!options.countsOnly()) {
                 match = GrepMatch.ofLine(line);
                 match.lineIndex = line.indexInSplitOfFile();

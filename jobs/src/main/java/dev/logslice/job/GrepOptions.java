@@ -13,6 +13,8 @@ import java.io.Serializable;
  * @param fileNames each line (or count) after its file's name: {@code -H}, or several files
  * @param before {@code -B}: lines of context before each selected line; negative: not asked
  * @param after {@code -A}: lines of context after each selected line; negative: not asked
+ * @param onlyMatching {@code -o}: the parts of a selected line that match, each on a line of its
+ *     own, instead of the line
  */
 public record GrepOptions(
         boolean invert,
@@ -22,16 +24,24 @@ public record GrepOptions(
         boolean lineNumbers,
         boolean fileNames,
         int before,
-        int after)
+        int after,
+        boolean onlyMatching)
         implements Serializable {
 
     /** Lines as in their files, nothing else: what grep did before these options. */
     public static final GrepOptions PLAIN =
-            new GrepOptions(false, -1, false, false, false, false, -1, -1);
+            new GrepOptions(false, -1, false, false, false, false, -1, -1, false);
 
     /** Whether the client needs each match's file and line index, or counts per file. */
     boolean structured() {
-        return maxCount >= 0 || count || filesWithMatches || lineNumbers || fileNames || context();
+        // With -o a selected line may have no part to write: the status comes from the counts.
+        return maxCount >= 0
+                || count
+                || filesWithMatches
+                || lineNumbers
+                || fileNames
+                || context()
+                || onlyMatching;
     }
 
     /**

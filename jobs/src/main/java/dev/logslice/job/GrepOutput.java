@@ -1,5 +1,7 @@
 package dev.logslice.job;
 
+import dev.logslice.connector.io.ByteSearch;
+
 import javax.annotation.Nullable;
 
 import java.io.BufferedInputStream;
@@ -134,13 +136,21 @@ final class GrepOutput {
     /** A line after its file's name and number, as asked, with {@code separator} after each. */
     private void writeLine(String file, long number, byte[] bytes, char separator, OutputStream out)
             throws IOException {
-        if (options.fileNames()) {
-            out.write(prefix(file, separator));
+        // With -o, bytes are the line's matches, a line each, each after the same prefix.
+        for (int start = 0; start < bytes.length; ) {
+            int end =
+                    options.onlyMatching()
+                            ? ByteSearch.indexOf(bytes, start, bytes.length, (byte) '\n') + 1
+                            : bytes.length;
+            if (options.fileNames()) {
+                out.write(prefix(file, separator));
+            }
+            if (options.lineNumbers()) {
+                out.write((number + String.valueOf(separator)).getBytes(StandardCharsets.US_ASCII));
+            }
+            out.write(bytes, start, end - start);
+            start = end;
         }
-        if (options.lineNumbers()) {
-            out.write((number + String.valueOf(separator)).getBytes(StandardCharsets.US_ASCII));
-        }
-        out.write(bytes);
     }
 
     /**

@@ -6,6 +6,8 @@ import dev.logslice.connector.source.LinePrefilter;
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -68,6 +70,24 @@ public final class LinePattern implements Serializable {
     /** Whether the regex finds a match in the line's content (decoded as UTF-8). */
     boolean find(Line line) {
         return matchesEverything || pattern.matcher(line.toUtf8String()).find();
+    }
+
+    /**
+     * {@code -o}: the non-empty matches in the line's content, each as UTF-8 with LF after it, one
+     * after the other (leftmost first, as Java's regex finds them); none for an empty regex.
+     */
+    byte[] matchedParts(Line line) {
+        if (matchesEverything) {
+            return new byte[0];
+        }
+        StringBuilder parts = new StringBuilder();
+        Matcher matcher = pattern.matcher(line.toUtf8String());
+        while (matcher.find()) {
+            if (matcher.end() > matcher.start()) {
+                parts.append(matcher.group()).append('\n');
+            }
+        }
+        return parts.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /** The literals a line must hold to match, for the reader to search for; null when none. */

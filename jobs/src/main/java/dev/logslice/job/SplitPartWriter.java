@@ -81,7 +81,8 @@ final class SplitPartWriter implements Closeable {
         if (match.files != null) {
             writeSummary(match);
         }
-        if (match.bytes.length == 0) {
+        // A framed line without bytes still counts (-o of a line with empty matches only, for -m).
+        if (match.bytes.length == 0 && match.file == null) {
             return;
         }
         DataOutputStream out = open.get(match.splitId);
