@@ -67,6 +67,12 @@ final class GrepCommand implements Callable<Integer> {
     /** {@code \1} outside a character class, roughly: enough to refuse joining such patterns. */
     private static final Pattern BACK_REFERENCE = Pattern.compile("(?<!\\\\)\\\\[1-9]");
 
+    /**
+     * The most lines of context: each reader holds the last -B lines, and the client those it may
+     * still write, in memory.
+     */
+    private static final int MAX_CONTEXT = 100_000;
+
     /** What {@link #call} took from -e, -f or REGEX. */
     private List<String> patterns;
 
@@ -194,7 +200,7 @@ final class GrepCommand implements Callable<Integer> {
                     "A pattern; given once or more (or with -f), all of the arguments are PATHs and"
                             + " a line is selected when any pattern matches (as GNU grep). A"
                             + " pattern with line feeds is one pattern per line.")
-    List<String> regexps = new ArrayList<>();
+    List<String> regexps;
 
     @Option(
             names = {"-f", "--file"},
@@ -202,7 +208,7 @@ final class GrepCommand implements Callable<Integer> {
             description =
                     "Take patterns from FILE, one per line (a CRLF's CR is no part of one); an"
                             + " empty file adds none (and, alone, matches nothing).")
-    List<Path> patternFiles = new ArrayList<>();
+    List<Path> patternFiles;
 
     @Parameters(
             index = "0",
@@ -332,9 +338,11 @@ final class GrepCommand implements Callable<Integer> {
         if (length == null) {
             return -1;
         }
-        if (length < 0) {
+        if (length < 0 || length > MAX_CONTEXT) {
             throw new IllegalArgumentException(
-                    (given != null ? option : "-C") + " must be 0 or more, not " + length);
+                    String.format(
+                            "%s must be 0 to %,d, not %d",
+                            given != null ? option : "-C", MAX_CONTEXT, length));
         }
         return length;
     }
@@ -397,7 +405,7 @@ final class GrepCommand implements Callable<Integer> {
      * first PATH. A missing REGEX or PATH is a usage error.
      */
     private List<String> patterns() throws IOException {
-        if (regexps.isEmpty() && patternFiles.isEmpty()) {
+        if (regexps == null && patternFiles == null) {
             if (regex == null) {
                 throw new IllegalArgumentException("no REGEX given (or -e REGEX, -f FILE)");
             }
@@ -410,8 +418,10 @@ final class GrepCommand implements Callable<Integer> {
         }
         requirePaths();
         List<String> all = new ArrayList<>();
-        regexps.forEach(each -> all.addAll(List.of(each.split("\n", -1))));
-        for (Path file : patternFiles) {
+        for (String each : regexps == null ? List.<String>of() : regexps) {
+            all.addAll(List.of(each.split("\n", -1)));
+        }
+        for (Path file : patternFiles == null ? List.<Path>of() : patternFiles) {
             all.addAll(patternsIn(file));
         }
         return all;

@@ -157,7 +157,7 @@ final class GrepOutput {
      * Which lines that the readers sent as possible context are written, and the {@code --} between
      * groups, as GNU grep does: the {@code -B} lines before and {@code -A} after each selected
      * line, once each, a line's number after {@code -} instead of {@code :}. Lines come in input
-     * order; one sent twice (as context of two splits) is written once.
+     * order, each from the split that holds it; a line is never written twice.
      */
     private final class Context {
         private final ArrayDeque<Pending> pending = new ArrayDeque<>();

@@ -60,12 +60,17 @@ class GrepContextITCase {
 
     @ParameterizedTest
     @ValueSource(strings = {"-A", "-B", "-C"})
-    void negativeContextIsOneLine(String option) throws IOException {
+    void contextOutOfRangeIsOneLine(String option) throws IOException {
         Path log = Files.writeString(dir.resolve("a.log"), "a\n");
 
-        CliRun run = CliRun.of("grep", option, "-1", "a", log.toString());
+        CliRun negative = CliRun.of("grep", option, "-1", "a", log.toString());
+        CliRun huge = CliRun.of("grep", option, "100001", "a", log.toString());
 
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.stderr()).isEqualTo("logslice: " + option + " must be 0 or more, not -1\n");
+        assertThat(negative.exitCode()).isEqualTo(2);
+        assertThat(negative.stderr())
+                .isEqualTo("logslice: " + option + " must be 0 to 100,000, not -1\n");
+        assertThat(huge.exitCode()).isEqualTo(2);
+        assertThat(huge.stderr())
+                .isEqualTo("logslice: " + option + " must be 0 to 100,000, not 100001\n");
     }
 }
