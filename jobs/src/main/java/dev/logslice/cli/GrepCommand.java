@@ -150,6 +150,14 @@ final class GrepCommand implements Callable<Integer> {
     Long maxCount;
 
     @Option(
+            names = {"-q", "--silent"},
+            description =
+                    "Write nothing, not even to --out (left as it is): the exit status alone says"
+                            + " whether a line was selected (0) or not (1), as GNU grep's -q."
+                            + " (--quiet is logslice's: no notes on stderr.)")
+    boolean silent;
+
+    @Option(
             names = {"-o", "--only-matching"},
             description =
                     "Write the parts of a selected line that match, each on a line of its own"
@@ -242,7 +250,7 @@ final class GrepCommand implements Callable<Integer> {
                 new GrepOptions(
                         invert,
                         maxCount == null ? -1 : maxCount,
-                        count && !filesWithMatches,
+                        (count || silent) && !filesWithMatches,
                         filesWithMatches,
                         lineNumbers,
                         !noFileName && (withFileName || GrepFileNames.several(paths)),
@@ -256,7 +264,7 @@ final class GrepCommand implements Callable<Integer> {
         if ((maxCount != null && maxCount == 0) || (patterns.isEmpty() && !invert)) {
             // As GNU grep: no line may be selected (-m 0, or -f of an empty file alone), so
             // nothing is read, written or counted.
-            try (Outputs.Pending output = Outputs.open(out)) {
+            try (Outputs.Pending output = output()) {
                 output.commit();
             }
             return NOTHING_MATCHED;
@@ -302,7 +310,7 @@ final class GrepCommand implements Callable<Integer> {
         LogFileSource<GrepMatch> source =
                 read.sourceFor(sourcePaths, ReaderOutput.LINES).setLineDecoder(decoder).build();
         GrepJob.Notes runNotes;
-        try (Outputs.Pending target = Outputs.open(out)) {
+        try (Outputs.Pending target = output()) {
             runNotes =
                     execution.run(
                             read.parallelism,
@@ -326,6 +334,10 @@ final class GrepCommand implements Callable<Integer> {
         runNotes.skippedFiles()
                 .forEach(file -> notes.println("logslice: skipped " + LogText.forTerminal(file)));
         return runNotes.matched() ? 0 : NOTHING_MATCHED;
+    }
+
+    private Outputs.Pending output() throws IOException {
+        return silent ? Outputs.discard() : Outputs.open(out);
     }
 
     private boolean contextAsked() {
@@ -459,11 +471,12 @@ final class GrepCommand implements Callable<Integer> {
                 || withFileName
                 || contextAsked()
                 || onlyMatching
+                || silent
                 || formats.isNamed()
                 || !filters.filters(formats.zone).isEmpty()
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines as they come: -c, -l, -m, -n, -H, -o,"
+                    "--follow writes the selected lines as they come: -c, -l, -m, -n, -H, -o, -q,"
                             + " -A/-B/-C, --format, field filters and - (stdin) do not go with it"
                             + " yet");
         }

@@ -7,6 +7,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.AccessDeniedException;
@@ -121,6 +122,23 @@ final class Outputs {
     }
 
     /** {@code --out FILE}, or stdout when null or {@code -}. */
+    /** Where {@code grep -q}'s output goes: nowhere. */
+    static Pending discard() {
+        WritableByteChannel nowhere = Channels.newChannel(OutputStream.nullOutputStream());
+        return new Pending() {
+            @Override
+            public WritableByteChannel channel() {
+                return nowhere;
+            }
+
+            @Override
+            public void commit() {}
+
+            @Override
+            public void close() {}
+        };
+    }
+
     static Pending open(@Nullable Path out) throws IOException {
         if (out == null || isStdout(out)) {
             WritableByteChannel stdout = new FileOutputStream(FileDescriptor.out).getChannel();

@@ -56,12 +56,14 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
         GrepMatch match = null;
         if (selected) {
             currentMatches++;
-            if (options.context()) {
+            if (options.countsOnly()) {
+                match = null;
+            } else if (options.context()) {
                 match = context().selected(line);
             } else if (options.onlyMatching()) {
                 match = new GrepMatch(line.splitId(), pattern.matchedParts(line), 0);
                 match.lineIndex = line.indexInSplitOfFile();
-            } else if (!options.countsOnly()) {
+            } else {
                 match = GrepMatch.ofLine(line);
                 match.lineIndex = line.indexInSplitOfFile();
             }

@@ -51,6 +51,30 @@ class GrepExitStatusITCase {
         assertThat(missing.exitCode()).isEqualTo(2);
     }
 
+    /**
+     * -q writes nothing, lines or events, and says by its status alone whether any was selected.
+     */
+    @Test
+    void silentWritesNothingAndTellsByItsStatus() throws IOException {
+        Path log = write("access.log", accessLines());
+
+        CliRun matched = CliRun.of("grep", "-q", "GET", log.toString());
+        CliRun nothing = CliRun.of("grep", "-q", "NO SUCH TEXT", log.toString());
+        CliRun errors = CliRun.of("grep", "-q", "--status", "5xx", "", log.toString());
+        CliRun noErrors = CliRun.of("grep", "-q", "--status", "4xx", "", log.toString());
+        CliRun withOut = CliRun.of("grep", "-q", "--out", out(), "GET", log.toString());
+
+        assertThat(matched.exitCode()).as(matched.stderr()).isZero();
+        assertThat(nothing.exitCode()).isEqualTo(1);
+        assertThat(errors.exitCode()).as(errors.stderr()).isZero();
+        assertThat(noErrors.exitCode()).isEqualTo(1);
+        for (CliRun run : List.of(matched, nothing, errors, noErrors)) {
+            assertThat(run.stdout()).isEmpty();
+        }
+        assertThat(withOut.exitCode()).isZero();
+        assertThat(Path.of(out())).doesNotExist();
+    }
+
     /** What -e and -f cannot take is one line and status 2, before anything is read. */
     @Test
     void patternOptionsMisusedAreOneLine() throws IOException {
