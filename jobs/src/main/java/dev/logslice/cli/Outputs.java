@@ -54,6 +54,22 @@ final class Outputs {
         void close() throws IOException;
     }
 
+    /** A channel that is there before and after: nothing to put in place, nothing to close. */
+    private static Pending unmanaged(WritableByteChannel channel) {
+        return new Pending() {
+            @Override
+            public WritableByteChannel channel() {
+                return channel;
+            }
+
+            @Override
+            public void commit() {}
+
+            @Override
+            public void close() {}
+        };
+    }
+
     static boolean isStdout(@Nullable Path out) {
         return out != null && out.toString().equals("-");
     }
@@ -121,40 +137,16 @@ final class Outputs {
         }
     }
 
-    /** {@code --out FILE}, or stdout when null or {@code -}. */
     /** Where {@code grep -q}'s output goes: nowhere. */
     static Pending discard() {
-        WritableByteChannel nowhere = Channels.newChannel(OutputStream.nullOutputStream());
-        return new Pending() {
-            @Override
-            public WritableByteChannel channel() {
-                return nowhere;
-            }
-
-            @Override
-            public void commit() {}
-
-            @Override
-            public void close() {}
-        };
+        return unmanaged(Channels.newChannel(OutputStream.nullOutputStream()));
     }
 
+    /** {@code --out FILE}, or stdout when null or {@code -}. */
     static Pending open(@Nullable Path out) throws IOException {
         if (out == null || isStdout(out)) {
-            WritableByteChannel stdout = new FileOutputStream(FileDescriptor.out).getChannel();
-            return new Pending() {
-                @Override
-                public WritableByteChannel channel() {
-                    return stdout;
-                }
-
-                @Override
-                public void commit() {}
-
-                /** Leaves stdout open: it is the process's, for what follows (and for tests). */
-                @Override
-                public void close() {}
-            };
+            // Left open: stdout is the process's, for what follows (and for tests).
+            return unmanaged(new FileOutputStream(FileDescriptor.out).getChannel());
         }
         if (isSpecial(out)) {
             FileChannel device = FileChannel.open(out, StandardOpenOption.WRITE);
