@@ -1,5 +1,7 @@
 package dev.logslice.cli;
 
+import dev.logslice.connector.enumerator.InputPaths;
+
 import javax.annotation.Nullable;
 
 import java.io.FileDescriptor;
@@ -91,6 +93,15 @@ final class Outputs {
                 throw new IllegalArgumentException(
                         option + " " + file + " is also an input; name another file");
             }
+            if (InputPaths.wouldRead(input, file)) {
+                throw new IllegalArgumentException(
+                        option
+                                + " "
+                                + file
+                                + " would be read as input (it lies in "
+                                + input
+                                + "); name a file outside it");
+            }
         }
         if (Files.exists(file) && !Files.isWritable(file)) {
             throw new IllegalArgumentException(option + " " + file + " is not writable");
@@ -108,12 +119,24 @@ final class Outputs {
     }
 
     /** As {@link #checkFile}, for a folder that is created if missing ({@code --csv DIR}). */
-    static void checkFolder(String option, @Nullable Path folder) {
+    static void checkFolder(String option, @Nullable Path folder, List<String> inputs) {
         if (folder == null) {
             return;
         }
         if (isStdout(folder)) {
             throw new IllegalArgumentException(option + " writes several files: name a folder");
+        }
+        for (String input : inputs) {
+            // The files it writes are all named *.csv.
+            if (InputPaths.wouldRead(input, folder.resolve("report.csv"))) {
+                throw new IllegalArgumentException(
+                        option
+                                + " "
+                                + folder
+                                + " would be read as input (it lies in "
+                                + input
+                                + "); name a folder outside it");
+            }
         }
         if (Files.exists(folder)) {
             if (!Files.isDirectory(folder) || !Files.isWritable(folder)) {

@@ -172,7 +172,7 @@ final class StatsCommand implements Callable<Integer> {
         }
         StaticFiles staticFiles = StaticFiles.of(staticExtensions);
         Outputs.checkFile("--json", json, paths);
-        Outputs.checkFolder("--csv", csv);
+        Outputs.checkFolder("--csv", csv, paths);
         Outputs.checkFile("--html", html, paths);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         if (following.follow) {

@@ -156,6 +156,30 @@ class OutputsITCase {
         assertThat(Files.readAllBytes(log)).isEqualTo(before);
     }
 
+    /** A folder or glob reads every file in it: an output there would replace or join a log. */
+    @Test
+    void anOutputInAnInputFolderOrGlobIsRefusedAndTheLogsKept() throws IOException {
+        Path log = log();
+        byte[] before = Files.readAllBytes(log);
+        String folder = dir.toString();
+
+        CliRun stats = CliRun.of("stats", "--json", log.toString(), folder);
+        CliRun parse = CliRun.of("parse", "--out", dir.resolve("new.jsonl").toString(), folder);
+        CliRun grep = CliRun.of("grep", "--out", log.toString(), "GET", dir + "/*.log");
+        CliRun csv = CliRun.of("stats", "--csv", dir.resolve("csv").toString(), folder);
+
+        for (CliRun run : List.of(stats, parse, grep, csv)) {
+            assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+            assertThat(run.stderr())
+                    .contains("would be read as input (it lies in ")
+                    .hasLineCount(1);
+        }
+        assertThat(stats.stderr())
+                .contains("--json " + log + " would be read as input (it lies in " + folder + ")");
+        assertThat(Files.readAllBytes(log)).isEqualTo(before);
+        assertThat(filesIn(dir)).containsExactly("access.log");
+    }
+
     @Test
     void aSuccessfulRunReplacesTheOutputAndLeavesNoTemporaryFile() throws IOException {
         Path log = log();

@@ -6,6 +6,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,6 +14,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Expands the input paths into the files to read, the one expansion that both the enumerator and
@@ -27,6 +29,9 @@ import java.util.Set;
  */
 @Internal
 public final class InputPaths {
+    /** A URI's scheme and its colon: {@code s3:}, {@code hdfs:}, {@code file:}. */
+    private static final Pattern URI_SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:");
+
     private InputPaths() {}
 
     /**
@@ -77,6 +82,33 @@ public final class InputPaths {
         return scheme == null || "file".equals(scheme)
                 ? GlobPath.isGlob(Paths.get(text))
                 : GlobPath.hasGlobCharacters(text);
+    }
+
+    /**
+     * Whether a local file, there or still to be written, would be one of the files of a local
+     * input path (a file, a folder read recursively, a glob): what an output must never be. Paths
+     * of other file systems never hold a local file.
+     */
+    public static boolean wouldRead(String input, java.nio.file.Path file) {
+        boolean local = input.startsWith("file:") || !URI_SCHEME.matcher(input).lookingAt();
+        if (!local) {
+            return false;
+        }
+        try {
+            String localInput =
+                    input.startsWith("file:") ? new Path(input).toUri().getPath() : input;
+            java.nio.file.Path absolute = file.toAbsolutePath().normalize();
+            // Links resolved in what exists of it: a folder to be made may lie in an input too.
+            java.nio.file.Path existing = absolute;
+            while (!Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            java.nio.file.Path real = existing.toRealPath().resolve(existing.relativize(absolute));
+            return LocalInputWalk.wouldTake(
+                    Paths.get(localInput).toAbsolutePath().normalize(), real);
+        } catch (IOException | IllegalArgumentException e) {
+            return false; // a file that cannot be written there: the output's check says so
+        }
     }
 
     private static List<Found> find(Path path, int limit, Set<String> skipped) throws IOException {

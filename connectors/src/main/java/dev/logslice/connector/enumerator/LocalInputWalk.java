@@ -159,6 +159,34 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
         throw e;
     }
 
+    /**
+     * Whether a walk of an absolute input path would take {@code file} (absolute, symbolic links
+     * resolved) were it a regular file: what an output must never be, even one still to be made
+     * (the next run, or a follow, would read it).
+     */
+    static boolean wouldTake(Path input, Path file) {
+        GlobPath glob = GlobPath.isGlob(input) ? GlobPath.of(input) : null;
+        Path start = glob == null ? input : glob.base();
+        try {
+            start = start.toRealPath();
+        } catch (IOException e) {
+            return false; // nothing there to read
+        }
+        if (file.equals(start)) {
+            return true;
+        }
+        if (!file.startsWith(start)) {
+            return false;
+        }
+        Path relative = start.relativize(file);
+        for (Path name : relative) {
+            if (isHidden(name)) {
+                return false;
+            }
+        }
+        return glob == null || new LocalInputWalk(start, glob, 0, Set.of()).matchesGlob(relative);
+    }
+
     /** Whether the path or a directory above it (up to the glob's base) matches the glob. */
     private boolean matchesGlob(Path relative) {
         for (Path p = relative; p != null; p = p.getParent()) {

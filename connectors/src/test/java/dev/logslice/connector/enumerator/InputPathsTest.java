@@ -216,6 +216,59 @@ class InputPathsTest {
                 .contains("a FIFO");
     }
 
+    @Test
+    void anExistingFileWouldBeReadExactlyWhenTheWalkTakesIt() throws IOException {
+        create(
+                "logs/app.log",
+                "logs/app.log.1",
+                "logs/.hidden.log",
+                "logs/_tmp/x.log",
+                "logs/a/deep.log",
+                "logs/a/deep.txt",
+                "other/app.log");
+        List<java.nio.file.Path> files;
+        try (var walk = Files.walk(dir)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        for (String input :
+                List.of(
+                        dir + "/logs",
+                        dir + "/logs/",
+                        dir + "/logs/*.log",
+                        dir + "/logs/**/*.log",
+                        dir + "/logs/a",
+                        dir + "/logs/app.log",
+                        dir + "/log*/app.log*",
+                        dir + "/other/../logs/a")) {
+            List<String> read = names(expand(input));
+            for (java.nio.file.Path file : files) {
+                assertThat(InputPaths.wouldRead(input, file))
+                        .as("%s reads %s", input, file)
+                        .isEqualTo(read.contains(dir.relativize(file).toString()));
+            }
+        }
+    }
+
+    @Test
+    void aFileStillToBeMadeInAnInputFolderWouldBeRead() throws IOException {
+        create("logs/app.log", "elsewhere/app.log");
+        java.nio.file.Path linkToLogs =
+                Files.createSymbolicLink(dir.resolve("link"), dir.resolve("logs"));
+
+        assertThat(InputPaths.wouldRead(dir + "/logs", dir.resolve("logs/report.json"))).isTrue();
+        assertThat(InputPaths.wouldRead(dir + "/logs", dir.resolve("logs/new/deep/r.csv")))
+                .isTrue();
+        assertThat(InputPaths.wouldRead(dir + "/logs", linkToLogs.resolve("report.json"))).isTrue();
+        assertThat(InputPaths.wouldRead(dir + "/link", dir.resolve("logs/app.log"))).isTrue();
+        assertThat(InputPaths.wouldRead(dir + "/logs/*.log", dir.resolve("logs/r.json"))).isFalse();
+        assertThat(InputPaths.wouldRead(dir + "/logs", dir.resolve("logs/.report.json"))).isFalse();
+        assertThat(InputPaths.wouldRead(dir + "/logs", dir.resolve("elsewhere/r.json"))).isFalse();
+        assertThat(InputPaths.wouldRead(dir + "/logs", dir.resolve("logs-2/r.json"))).isFalse();
+        assertThat(InputPaths.wouldRead("s3://bucket/logs", dir.resolve("logs/r.json"))).isFalse();
+        assertThat(InputPaths.wouldRead("file://" + dir + "/logs", dir.resolve("logs/r.json")))
+                .isTrue();
+    }
+
     private InputPaths.Expansion expand(String... paths) throws IOException {
         List<Path> flinkPaths = new ArrayList<>();
         for (String path : paths) {
