@@ -90,13 +90,21 @@ record_archive() {
   local target="$1"
   shift
   mkdir -p "$cds_archive_dir"
+  touch "$target.$$.started"
   if "$java_cmd" -Xint -XX:ArchiveClassesAtExit="$target.$$" "${java_flags[@]}" -cp "$classpath" \
       "$@" > "$target.log" 2>&1; then
+    if [[ -n "$(find "${cds_inputs[@]}" -newer "$target.$$.started" -print -quit 2> /dev/null)" ]]; then
+      # A build replaced the jars while it recorded: the JVM would refuse the archive at every
+      # start (a warning each time) while it looked current. The next start records anew.
+      rm -f "$target.$$" "$target.$$.started"
+      return 0
+    fi
+    rm -f "$target.$$.started"
     mv "$target.$$" "$target"
     rm -f "$target.failed"
     remove_stale_archives "$target"
   else
-    rm -f "$target.$$"
+    rm -f "$target.$$" "$target.$$.started"
     # Not tried again at every start (a recording takes seconds) until the jars change.
     touch "$target.failed" 2> /dev/null || true
     return 1

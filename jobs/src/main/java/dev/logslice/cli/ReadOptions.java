@@ -86,6 +86,9 @@ final class ReadOptions {
             throw new IllegalArgumentException(
                     "parallelism " + parallelism + " must be at least 1");
         }
+        if (splitSize.getBytes() == 0 || bufferSize.getBytes() == 0) {
+            return maxLineLength; // no size at all: the source's builder refuses it, naming which
+        }
         SplitCount.check(splitSize, paths);
         lineLimit =
                 runsInThisJvm()

@@ -1,11 +1,15 @@
 package dev.logslice.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -106,6 +110,36 @@ class CliHabitsTest {
                 .contains("Europe/Paris")
                 .contains("+01:00")
                 .doesNotContain("Exception");
+    }
+
+    /** A size of 0 once reached a division before the source's check: "/ by zero", exit 1. */
+    @ParameterizedTest
+    @CsvSource({
+        "scan, --split-size, split size",
+        "scan, --buffer-size, read buffer size",
+        "parse, --buffer-size, read buffer size",
+        "stats, --split-size, split size",
+        "grep, --buffer-size, read buffer size"
+    })
+    void aZeroSizeIsOneLineNamingIt(String command, String option, String named, @TempDir Path dir)
+            throws IOException {
+        Path log =
+                Files.writeString(
+                        dir.resolve("a.log"),
+                        "10.0.0.1 - - [10/Oct/2024:13:55:36 +0000] \"GET /one HTTP/1.1\" 200 5\n");
+        List<String> args = new ArrayList<>(List.of(command, option, "0"));
+        if (command.equals("grep")) {
+            args.add("one");
+        }
+        args.add(log.toString());
+
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        // Beside the note of the format detected, if any: one error line.
+        assertThat(run.stderr().lines().filter(line -> line.startsWith("logslice:")))
+                .containsExactly(
+                        "logslice: " + named + " 0 must be a multiple of the block size 4096");
     }
 
     @Test
