@@ -65,8 +65,6 @@ final class GrepCommand implements Callable<Integer> {
     static final int NOTHING_MATCHED = 1;
 
     /** {@code \1} outside a character class, roughly: enough to refuse joining such patterns. */
-    private static final Pattern BACK_REFERENCE = Pattern.compile("(?<!\\\\)\\\\[1-9]");
-
     /**
      * The most lines of context: each reader holds the last -B lines, and the client those it may
      * still write, in memory.
@@ -371,7 +369,7 @@ final class GrepCommand implements Callable<Integer> {
         if (patterns.size() == 1) {
             return compile(patterns.get(0), fixedStrings);
         }
-        if (!fixedStrings && patterns.stream().anyMatch(GrepCommand::hasBackReference)) {
+        if (!fixedStrings && patterns.stream().anyMatch(LinePattern::hasBackReference)) {
             throw new IllegalArgumentException(
                     "a back-reference (\\1) does not go with several patterns yet: its group"
                             + " would be counted across them");
@@ -406,10 +404,6 @@ final class GrepCommand implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "invalid regex '" + pattern + "': " + e.getMessage());
         }
-    }
-
-    private static boolean hasBackReference(String regex) {
-        return BACK_REFERENCE.matcher(regex).find();
     }
 
     /**

@@ -9,6 +9,7 @@ import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Grep's regex, applied to one line at a time, with the literals a matching line holds for the
@@ -27,6 +28,9 @@ public final class LinePattern implements Serializable {
     }
 
     /** A word character, as GNU grep's -w tells them in a UTF-8 locale: letter, digit, _. */
+    /** {@code \1} to {@code \9}, not after a backslash that quotes it. */
+    private static final Pattern BACK_REFERENCE = Pattern.compile("(?<!\\\\)\\\\[1-9]");
+
     private static final String WORD_CHARACTER = "[\\p{L}\\p{N}_]";
 
     private final Pattern pattern;
@@ -53,6 +57,9 @@ public final class LinePattern implements Serializable {
      */
     public static LinePattern compile(String regex, int flags, Extent extent) {
         boolean literal = (flags & Pattern.LITERAL) != 0;
+        if (!literal) {
+            checkBackReferences(regex, Pattern.compile(PosixClasses.toJava(regex), flags));
+        }
         if (extent == Extent.ANY) {
             return new LinePattern(
                     Pattern.compile(literal ? regex : PosixClasses.toJava(regex), flags), flags);
@@ -65,6 +72,33 @@ public final class LinePattern implements Serializable {
                         : "(?<!" + WORD_CHARACTER + ")(?:" + inner + ")(?!" + WORD_CHARACTER + ")";
         int wrappedFlags = flags & ~Pattern.LITERAL;
         return new LinePattern(Pattern.compile(java, wrappedFlags), wrappedFlags);
+    }
+
+    /**
+     * Java takes {@code \2} without a second group as a reference that never matches: a line never
+     * selected, exit 1, where GNU grep refuses the regex. Refused here too.
+     */
+    private static void checkBackReferences(String regex, Pattern compiled) {
+        int groups = compiled.matcher("").groupCount();
+        Matcher reference = BACK_REFERENCE.matcher(regex);
+        while (reference.find()) {
+            int group = regex.charAt(reference.end() - 1) - '0';
+            if (group > groups) {
+                throw new PatternSyntaxException(
+                        "invalid back reference \\"
+                                + group
+                                + " (the regex has "
+                                + groups
+                                + (groups == 1 ? " group)" : " groups)"),
+                        regex,
+                        reference.start());
+            }
+        }
+    }
+
+    /** Whether the regex holds a back-reference ({@code \1} to {@code \9}). */
+    public static boolean hasBackReference(String regex) {
+        return BACK_REFERENCE.matcher(regex).find();
     }
 
     /** Whether the regex finds a match in the line's content (decoded as UTF-8). */

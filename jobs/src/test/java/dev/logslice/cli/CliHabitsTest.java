@@ -142,6 +142,23 @@ class CliHabitsTest {
                         "logslice: " + named + " 0 must be a multiple of the block size 4096");
     }
 
+    /** Java takes a reference to a group the regex lacks as one that never matches. */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {"(a)\\2 | 2", "(a)(b)?\\3 | 2", "(a)\\1 | 0", "(a)\\\\2 | 1", "x\\\\2 | 1"})
+    void aBackReferenceToAMissingGroupIsAUsageErrorAsInGnuGrep(
+            String regex, int exitCode, @TempDir Path dir) throws IOException {
+        Path log = Files.writeString(dir.resolve("a.txt"), "aa\nab\n");
+
+        CliRun run = CliRun.of("grep", "-E", regex, log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(exitCode);
+        if (exitCode == 2) {
+            assertThat(run.stderr()).contains("invalid back reference").hasLineCount(1);
+        }
+    }
+
     @Test
     void badSizesAndTimesSayWhatIsAccepted() {
         CliRun size = CliRun.of("scan", "--split-size", "12q", "x.log");
