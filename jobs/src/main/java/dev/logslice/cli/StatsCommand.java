@@ -8,6 +8,7 @@ import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.job.ReaderOutput;
 import dev.logslice.job.SourceProgress;
 import dev.logslice.report.FormatSection;
+import dev.logslice.report.Human;
 import dev.logslice.report.InputFileNotes;
 import dev.logslice.report.ReportOrigin;
 import dev.logslice.report.StatsCsv;
@@ -22,6 +23,7 @@ import dev.logslice.stats.LogStats;
 import dev.logslice.stats.StaticFiles;
 import dev.logslice.stats.StatsDecoder;
 import dev.logslice.stats.StatsJob;
+import dev.logslice.stats.Timeline;
 
 import org.apache.flink.util.TimeUtils;
 
@@ -85,6 +87,9 @@ final class StatsCommand implements Callable<Integer> {
             paramLabel = "DURATION",
             description = "Timeline bucket: 1m, 5m, 1h, 1d... or auto (default: auto).")
     String bucket = "auto";
+
+    /** Whether the warning that --bucket was widened has been given: once, not per refresh. */
+    private boolean bucketWidened;
 
     @Option(
             names = "--top-field",
@@ -251,11 +256,28 @@ final class StatsCommand implements Callable<Integer> {
             List<String> fields,
             Long bucketSeconds,
             long elapsedNanos) {
+        long bucketSize =
+                bucketSeconds != null
+                        ? stats.timeline().bucketSecondsAtMost(bucketSeconds)
+                        : stats.timeline().autoBucketSeconds();
+        if (bucketSeconds != null && bucketSize != bucketSeconds && !bucketWidened) {
+            bucketWidened = true;
+            long[] range = stats.timeRange();
+            // A warning, not a note: --quiet keeps it, since the timeline is not what was asked.
+            System.err.printf(
+                    "logslice: warning: --bucket %s from %s to %s would make more than %,d"
+                            + " buckets; the timeline is per %s%n",
+                    bucket,
+                    StatsReport.iso(range[0]),
+                    StatsReport.iso(range[1]),
+                    Timeline.MAX_BUCKETS,
+                    Human.duration(bucketSize));
+        }
         return new StatsReport(
                 stats,
                 inputFormats.names(),
                 top,
-                bucketSeconds != null ? bucketSeconds : stats.timeline().autoBucketSeconds(),
+                bucketSize,
                 read.parallelism,
                 elapsedNanos,
                 FormatSection.of(stats, formatOf),

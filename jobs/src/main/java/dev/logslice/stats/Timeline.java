@@ -24,6 +24,9 @@ public final class Timeline {
      */
     public static final int AUTO_BUCKETS = 48;
 
+    /** The most buckets of a size the user gives: a year of 5-minute ones, 100 days of minutes. */
+    public static final int MAX_BUCKETS = 105_120;
+
     /** Bucket sizes in minutes, each a whole number of its largest unit (min, h, day, week). */
     private static final long[] STEPS = {1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 10080};
 
@@ -99,6 +102,17 @@ public final class Timeline {
             buckets.add(new Bucket(start, events, errors));
         }
         return buckets;
+    }
+
+    /**
+     * {@code bucketSeconds}, or the smallest size of {@link #autoBucketSeconds(int)} that makes at
+     * most {@link #MAX_BUCKETS} buckets when it makes more: a minute's buckets over a log spanning
+     * centuries (one wrong year) took minutes and every gigabyte of the heap, then failed.
+     */
+    public long bucketSecondsAtMost(long bucketSeconds) {
+        return bucketCount(bucketSeconds) <= MAX_BUCKETS
+                ? bucketSeconds
+                : autoBucketSeconds(MAX_BUCKETS);
     }
 
     /** The bucket size every output of a run uses unless the user gives one. */

@@ -74,6 +74,28 @@ class TimelineTest {
                 .isGreaterThan(start + span);
     }
 
+    @Property(tries = 200)
+    void aBucketSizeGivenIsKeptUnlessItMakesTooManyBuckets(
+            @ForAll @LongRange(min = 0, max = 1_000 * 365 * DAY) long span,
+            @ForAll @LongRange(min = 1, max = 7 * 24 * 60) long minutes) {
+        Timeline timeline = spanning(span + 1);
+        long asked = minutes * 60;
+
+        long size = timeline.bucketSecondsAtMost(asked);
+
+        // buckets(asked) would make span / asked buckets, give or take their alignment.
+        if (span / asked + 2 <= Timeline.MAX_BUCKETS) {
+            assertThat(size).isEqualTo(asked);
+        } else if (span / asked > Timeline.MAX_BUCKETS) {
+            assertThat(size).isGreaterThan(asked);
+        }
+        // Counted without making them first, should the property fail: each is a few longs.
+        assertThat(span / size).isLessThanOrEqualTo(Timeline.MAX_BUCKETS);
+        if (span / size < 1_000_000) {
+            assertThat(timeline.buckets(size)).hasSizeLessThanOrEqualTo(Timeline.MAX_BUCKETS);
+        }
+    }
+
     private static Timeline spanning(long seconds) {
         Timeline timeline = new Timeline();
         long start = Instant.parse("2026-03-05T10:00:00Z").getEpochSecond();
