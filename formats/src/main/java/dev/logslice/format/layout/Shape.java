@@ -143,12 +143,16 @@ public enum Shape {
         return true;
     }
 
+    /**
+     * The end of the digits at {@code i}; -1 when there are more than 18, which a long cannot hold:
+     * such a number is no value of a shape, rather than its first 18 digits.
+     */
     private static int digits(byte[] b, int i, int end) {
         int limit = Math.min(end, i + 18);
         while (i < limit && isDigit(b[i])) {
             i++;
         }
-        return i;
+        return i < end && isDigit(b[i]) ? -1 : i;
     }
 
     private static boolean isDigit(byte c) {
