@@ -136,7 +136,10 @@ final class LayoutMatcher {
     private boolean matchDelimited(Capture capture, int index, int part, int pos) {
         LayoutPart[] parts = layout.parts();
         if (part + 1 == parts.length) {
-            return (capture.shape == Shape.TEXT || capture.shape.allows(b, pos, pos, end))
+            // A list last takes the rest of the line, as text does: what follows stays in it.
+            return (capture.shape == Shape.TEXT
+                            || capture.shape == Shape.UPSTREAM_LIST
+                            || capture.shape.allows(b, pos, pos, end))
                     && record(index, pos, end);
         }
         Literal next = (Literal) parts[part + 1];
@@ -151,7 +154,8 @@ final class LayoutMatcher {
                 return false;
             }
             checked = p;
-            if ((capture.minWidth == 0 || paddedWidth(pos, p) >= capture.minWidth)
+            if (capture.shape.mayEnd(b, pos, p, end)
+                    && (capture.minWidth == 0 || paddedWidth(pos, p) >= capture.minWidth)
                     && record(index, pos, p)
                     && matchFrom(part + 1, p)) {
                 return true;
