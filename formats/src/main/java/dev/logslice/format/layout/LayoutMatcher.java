@@ -108,7 +108,7 @@ final class LayoutMatcher {
             furthest = Math.max(furthest, pos);
             if (part == parts.length) {
                 matchEnd = pos;
-                return layout.allowsTrailing() || onlyBlanks(pos);
+                return layout.allowsTrailing() ? trailsApart(parts, pos) : onlyBlanks(pos);
             }
             if (parts[part] instanceof Literal) {
                 pos = ((Literal) parts[part]).matchAt(b, pos, end);
@@ -205,6 +205,18 @@ final class LayoutMatcher {
         starts[index] = start;
         ends[index] = stop;
         return stop - start <= capture.maxWidth;
+    }
+
+    /**
+     * Whether what trails a layout at {@code pos} is apart from its last part: after a literal or a
+     * blank. Text glued to a last number ({@code 5xyz}) would cut it short unsaid.
+     */
+    private boolean trailsApart(LayoutPart[] parts, int pos) {
+        return pos == end
+                || parts[parts.length - 1] instanceof Literal
+                || b[pos] == ' '
+                || b[pos] == '\t'
+                || b[pos] == '\r';
     }
 
     private boolean onlyBlanks(int pos) {

@@ -305,6 +305,28 @@ class AccessFormatsTest {
     }
 
     /**
+     * A layout that ends in a number lets fields follow it, after a blank: text glued to the number
+     * ({@code 5xyz}) made the count 5 and vanished.
+     */
+    @Test
+    void textGluedToALastNumberIsNoFieldAfterIt() {
+        String line = "10.0.0.1 - - [10/Oct/2024:13:55:31 +0000] \"GET / HTTP/1.1\" 200 5";
+        for (LogFormat format :
+                new LogFormat[] {
+                    AccessFormats.apache("apache", AccessFormats.COMMON),
+                    AccessFormats.nginx(
+                            "$remote_addr - $remote_user [$time_local] \"$request\" $status"
+                                    + " $body_bytes_sent")
+                }) {
+            assertThat(Parsing.event(format, line + " 0.5 more").bytes()).isEqualTo(5);
+            assertThat(Parsing.event(format, line + "\r").bytes()).isEqualTo(5);
+            assertThat(Parsing.result(format.newParser(Parsing.CONTEXT), line + "xyz"))
+                    .as(format.name())
+                    .isInstanceOf(MalformedLine.class);
+        }
+    }
+
+    /**
      * A byte count is read whole or the line is malformed: 23 digits were read as their first 18
      * wherever the count may end a layout (common, a pattern that ends with it).
      */
