@@ -143,6 +143,36 @@ class ParseCommandITCase {
         }
     }
 
+    /**
+     * A mostly combined log with a few CLF lines was detected as common, which read the combined
+     * lines too and dropped every referrer and agent; it is combined, its CLF lines malformed.
+     */
+    @Test
+    void aMostlyCombinedLogKeepsItsReferrersAndAgents() throws IOException {
+        Path log = dir.resolve("det3.log");
+        StringBuilder text = new StringBuilder();
+        for (int i = 1; i <= 3; i++) {
+            text.append("10.0.0.")
+                    .append(i)
+                    .append(" - - [10/Oct/2024:13:55:3")
+                    .append(i)
+                    .append(" +0000] \"GET /")
+                    .append(i)
+                    .append(" HTTP/1.1\" 200 100 \"http://ref.example/\" \"curl/8.0\"\n");
+        }
+        String clf = "10.0.0.9 - - [10/Oct/2024:13:55:39 +0000] \"GET /d HTTP/1.1\" 408 0\n";
+        Files.writeString(log, text + clf + clf);
+
+        List<JsonNode> events = parse(log);
+
+        assertThat(events).hasSize(5);
+        for (JsonNode event : events.subList(0, 3)) {
+            assertThat(event.path("referrer").asText()).isEqualTo("http://ref.example/");
+            assertThat(event.path("userAgent").asText()).isEqualTo("curl/8.0");
+        }
+        assertThat(events.subList(3, 5)).allMatch(e -> e.get("malformed").asBoolean());
+    }
+
     private List<JsonNode> parse(Path log, String... options) throws IOException {
         Path out = dir.resolve("events.jsonl");
         List<String> args =

@@ -26,17 +26,21 @@ public final class AccessFormats {
 
     private AccessFormats() {}
 
-    /** Common, with its time as Apache writes it or as {@link #ISO_TIME}. */
+    /**
+     * Common, with its time as Apache writes it or as {@link #ISO_TIME}. Its lines end at the byte
+     * count: what follows there (a combined line's referrer and agent) would be dropped unread, so
+     * such a line is malformed, and detection takes a mostly combined log for combined.
+     */
     public static LogFormat common() {
-        return new LayoutFormat("common", withIsoTime(COMMON), false)
+        return new LayoutFormat("common", withIsoTime(COMMON, false), false)
                 .admitting(new ForwardedClient());
     }
 
     /** The layout of a predefined LogFormat, and the same with {@link #ISO_TIME} for {@code %t}. */
-    private static List<Layout> withIsoTime(String logFormat) {
+    private static List<Layout> withIsoTime(String logFormat, boolean allowTrailing) {
         return List.of(
-                ApacheLogFormatCompiler.compile(logFormat),
-                ApacheLogFormatCompiler.compile(logFormat.replace("%t", ISO_TIME)));
+                ApacheLogFormatCompiler.compile(logFormat, allowTrailing),
+                ApacheLogFormatCompiler.compile(logFormat.replace("%t", ISO_TIME), allowTrailing));
     }
 
     /** A format of an Apache LogFormat string. */
@@ -51,7 +55,7 @@ public final class AccessFormats {
      * time as Apache writes it or as {@link #ISO_TIME}.
      */
     public static LogFormat predefined(String name, String logFormat) {
-        return new LayoutFormat(name, withIsoTime(logFormat), false)
+        return new LayoutFormat(name, withIsoTime(logFormat, true), false)
                 .readingTrailing(new AccessLogTail());
     }
 

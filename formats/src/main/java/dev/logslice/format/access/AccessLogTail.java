@@ -43,10 +43,7 @@ final class AccessLogTail implements TrailingFields {
                 }
                 i = close + 1;
             } else {
-                int tokenEnd = i;
-                while (tokenEnd < end && b[tokenEnd] != ' ' && b[tokenEnd] != '\t') {
-                    tokenEnd++;
-                }
+                int tokenEnd = tokenEnd(b, i, end);
                 int equals = Bytes.indexOf(b, i, tokenEnd, (byte) '=');
                 if (equals > i && pairs < MAX_PAIRS) {
                     pairs++;
@@ -75,9 +72,12 @@ final class AccessLogTail implements TrailingFields {
             valueEnd = close;
             next = close + 1;
         } else {
-            valueEnd = valueStart;
-            while (valueEnd < end && b[valueEnd] != ' ' && b[valueEnd] != '\t') {
-                valueEnd++;
+            valueEnd = tokenEnd(b, valueStart, end);
+            // nginx's $upstream_* lists ("0.050, 0.055 : 0.010") run on until a pair follows.
+            for (int more = listGoesOn(b, valueStart, valueEnd, end);
+                    more > 0;
+                    more = listGoesOn(b, valueStart, valueEnd, end)) {
+                valueEnd = tokenEnd(b, more, end);
             }
             next = valueEnd;
         }
@@ -88,6 +88,38 @@ final class AccessLogTail implements TrailingFields {
         boolean dash = valueEnd - valueStart == 1 && b[valueStart] == '-';
         event.putExtra(key, dash ? null : Bytes.text(b, valueStart, valueEnd));
         return next;
+    }
+
+    /** The first blank at or after {@code i}, or {@code end}. */
+    private static int tokenEnd(byte[] b, int i, int end) {
+        while (i < end && b[i] != ' ' && b[i] != '\t') {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * Where the next value of a list starts when {@code ", "} (the value at {@code valueEnd} ending
+     * in its comma) or {@code " : "} goes on from {@code valueEnd} to a token that is no {@code
+     * key=}; else -1.
+     */
+    private static int listGoesOn(byte[] b, int valueStart, int valueEnd, int end) {
+        int next;
+        if (valueEnd > valueStart && b[valueEnd - 1] == ',') {
+            next = valueEnd + 1;
+        } else if (valueEnd + 2 < end
+                && b[valueEnd] == ' '
+                && b[valueEnd + 1] == ':'
+                && b[valueEnd + 2] == ' ') {
+            next = valueEnd + 3;
+        } else {
+            return -1;
+        }
+        if (next >= end || b[next - 1] != ' ' || b[next] == ' ' || b[next] == '\t') {
+            return -1;
+        }
+        int equals = Bytes.indexOf(b, next, tokenEnd(b, next, end), (byte) '=');
+        return equals > next ? -1 : next;
     }
 
     /** Sets the request time when none is set and {@code b[start, end)} is seconds.fraction. */

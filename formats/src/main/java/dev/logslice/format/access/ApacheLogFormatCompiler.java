@@ -32,7 +32,12 @@ public final class ApacheLogFormatCompiler {
 
     /** The layout of a LogFormat string, as written in httpd.conf or already unquoted. */
     public static Layout compile(String logFormat) {
-        return new ApacheLogFormatCompiler(logFormat).run();
+        return compile(logFormat, true);
+    }
+
+    /** The same, {@code allowTrailing} telling whether lines may go on after the layout. */
+    public static Layout compile(String logFormat, boolean allowTrailing) {
+        return new ApacheLogFormatCompiler(logFormat).run(allowTrailing);
     }
 
     /** A piece of the format: literal text, or a directive with its argument (or null). */
@@ -46,7 +51,7 @@ public final class ApacheLogFormatCompiler {
         }
     }
 
-    private Layout run() {
+    private Layout run(boolean allowTrailing) {
         List<Piece> pieces = pieces();
         for (int p = 0; p < pieces.size(); p++) {
             Piece piece = pieces.get(p);
@@ -58,7 +63,7 @@ public final class ApacheLogFormatCompiler {
                 directive(piece.letter(), piece.argument(), piece.at());
             }
         }
-        return layout.build(true);
+        return layout.build(allowTrailing);
     }
 
     /**

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * Compiles an nginx {@code log_format} string to a {@link Layout} that tolerates fields appended
  * after the last one. Known variables fill event fields ({@code $request_time} the request time);
  * every other variable ({@code $upstream_response_time}, {@code $http_x_forwarded_for}) goes to
- * {@code extra} under its name, {@code -} meaning null.
+ * {@code extra} under its name, {@code -} meaning null. The {@code $upstream_*} variables that hold
+ * a value per upstream tried are read as such lists ({@link Shape#UPSTREAM_LIST}).
  */
 public final class NginxLogFormatCompiler {
     /** nginx's predefined {@code combined} format. */
@@ -95,6 +96,15 @@ public final class NginxLogFormatCompiler {
                 return AccessCaptures.string(Field.HOST);
             case "pid":
                 return Capture.converted(Binding.PID, Shape.DIGITS);
+            case "upstream_addr":
+            case "upstream_status":
+            case "upstream_response_time":
+            case "upstream_connect_time":
+            case "upstream_header_time":
+            case "upstream_bytes_received":
+            case "upstream_bytes_sent":
+            case "upstream_response_length":
+                return Capture.extra(name, Shape.UPSTREAM_LIST).dashIsNull();
             case "http_x_forwarded_for":
             case "proxy_add_x_forwarded_for":
                 return AccessCaptures.addressList(name);

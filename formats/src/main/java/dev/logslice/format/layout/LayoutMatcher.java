@@ -108,7 +108,7 @@ final class LayoutMatcher {
             furthest = Math.max(furthest, pos);
             if (part == parts.length) {
                 matchEnd = pos;
-                return layout.allowsTrailing() || onlyBlanks(pos);
+                return layout.allowsTrailing() ? trailsApart(parts, pos) : onlyBlanks(pos);
             }
             if (parts[part] instanceof Literal) {
                 pos = ((Literal) parts[part]).matchAt(b, pos, end);
@@ -136,7 +136,10 @@ final class LayoutMatcher {
     private boolean matchDelimited(Capture capture, int index, int part, int pos) {
         LayoutPart[] parts = layout.parts();
         if (part + 1 == parts.length) {
-            return (capture.shape == Shape.TEXT || capture.shape.allows(b, pos, pos, end))
+            // A list last takes the rest of the line, as text does: what follows stays in it.
+            return (capture.shape == Shape.TEXT
+                            || capture.shape == Shape.UPSTREAM_LIST
+                            || capture.shape.allows(b, pos, pos, end))
                     && record(index, pos, end);
         }
         Literal next = (Literal) parts[part + 1];
@@ -151,7 +154,8 @@ final class LayoutMatcher {
                 return false;
             }
             checked = p;
-            if ((capture.minWidth == 0 || paddedWidth(pos, p) >= capture.minWidth)
+            if (capture.shape.mayEnd(b, pos, p, end)
+                    && (capture.minWidth == 0 || paddedWidth(pos, p) >= capture.minWidth)
                     && record(index, pos, p)
                     && matchFrom(part + 1, p)) {
                 return true;
@@ -201,6 +205,18 @@ final class LayoutMatcher {
         starts[index] = start;
         ends[index] = stop;
         return stop - start <= capture.maxWidth;
+    }
+
+    /**
+     * Whether what trails a layout at {@code pos} is apart from its last part: after a literal or a
+     * blank. Text glued to a last number ({@code 5xyz}) would cut it short unsaid.
+     */
+    private boolean trailsApart(LayoutPart[] parts, int pos) {
+        return pos == end
+                || parts[parts.length - 1] instanceof Literal
+                || b[pos] == ' '
+                || b[pos] == '\t'
+                || b[pos] == '\r';
     }
 
     private boolean onlyBlanks(int pos) {

@@ -25,6 +25,13 @@ public enum Shape {
      * 127.0.0.1}): no quotes, and blanks only after a comma.
      */
     ADDRESS_LIST(true),
+    /**
+     * What nginx's {@code $upstream_*} variables hold: a value per upstream tried, {@code ", "}
+     * between tries and {@code " : "} between internal redirects ({@code 0.050, 0.055 : 0.010}). No
+     * quotes, blanks only in those separators, and no value ends in one: a list never takes the
+     * first value of the field after it.
+     */
+    UPSTREAM_LIST(true),
     /** Letters, digits, {@code _ $ .}: a Java class name. */
     JAVA_NAME(false),
     /** Letters, like a level. */
@@ -119,9 +126,46 @@ public enum Shape {
                     }
                 }
                 return true;
+            case UPSTREAM_LIST:
+                for (int i = from; i < to; i++) {
+                    if (b[i] == '"'
+                            || (isBlank(b[i]) && !inUpstreamSeparator(b, valueStart, i, to))) {
+                        return false;
+                    }
+                }
+                return true;
             default:
                 return true;
         }
+    }
+
+    /**
+     * For delimited shapes: whether a value may end at {@code to}, where the next literal matches;
+     * when not, a later match is tried. A list does not end in a separator, nor before {@code " :
+     * "}: the next field would take a value of the list.
+     */
+    boolean mayEnd(byte[] b, int valueStart, int to, int end) {
+        if (this != UPSTREAM_LIST || to == valueStart) {
+            return true;
+        }
+        byte last = b[to - 1];
+        return last != ','
+                && !isBlank(last)
+                && !(last == ':' && to - 2 > valueStart && b[to - 2] == ' ')
+                && !(to + 2 < end && b[to] == ' ' && b[to + 1] == ':' && b[to + 2] == ' ');
+    }
+
+    /**
+     * Whether the byte at {@code i} of a value in {@code [valueStart, to)} is a blank of {@code ",
+     * "} or {@code " : "}.
+     */
+    private static boolean inUpstreamSeparator(byte[] b, int valueStart, int i, int to) {
+        if (i <= valueStart || b[i] != ' ') {
+            return false;
+        }
+        return b[i - 1] == ','
+                || (i + 1 < to && b[i + 1] == ':')
+                || (i - 2 >= valueStart && b[i - 1] == ':' && b[i - 2] == ' ');
     }
 
     /** After a comma, or after the blanks that follow one. */
@@ -143,12 +187,16 @@ public enum Shape {
         return true;
     }
 
+    /**
+     * The end of the digits at {@code i}; -1 when there are more than 18, which a long cannot hold:
+     * such a number is no value of a shape, rather than its first 18 digits.
+     */
     private static int digits(byte[] b, int i, int end) {
         int limit = Math.min(end, i + 18);
         while (i < limit && isDigit(b[i])) {
             i++;
         }
-        return i;
+        return i < end && isDigit(b[i]) ? -1 : i;
     }
 
     private static boolean isDigit(byte c) {

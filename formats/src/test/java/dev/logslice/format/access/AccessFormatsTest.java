@@ -4,6 +4,7 @@ import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
+import dev.logslice.format.ParseResult;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
@@ -280,5 +281,88 @@ class AccessFormatsTest {
         assertThat(event.timestamp()).isEqualTo(OffsetDateTime.parse(expected));
         assertThat(event.client()).isEqualTo("10.1.2.3");
         assertThat(event.status()).isEqualTo(200);
+    }
+
+    /**
+     * Common ends at its byte count: what follows it there (a combined line's referrer and agent,
+     * garbage, letters glued to the count) would vanish unread, so such a line is no common line.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                " \"http://ref.example/\" \"curl/8.0\"",
+                " TOTAL GARBAGE",
+                "xyz",
+                " 0.005",
+            })
+    void commonReadsNoLineThatGoesOnAfterItsBytes(String after) {
+        LogFormat registryCommon = FormatRegistry.standard().create("common", FormatOptions.none());
+        String line = "10.0.0.1 - - [10/Oct/2024:13:55:31 +0000] \"GET / HTTP/1.1\" 200 5";
+
+        assertThat(Parsing.event(registryCommon, line).bytes()).isEqualTo(5);
+        assertThat(Parsing.result(registryCommon.newParser(Parsing.CONTEXT), line + after))
+                .isInstanceOf(MalformedLine.class);
+    }
+
+    /**
+     * A layout that ends in a number lets fields follow it, after a blank: text glued to the number
+     * ({@code 5xyz}) made the count 5 and vanished.
+     */
+    @Test
+    void textGluedToALastNumberIsNoFieldAfterIt() {
+        String line = "10.0.0.1 - - [10/Oct/2024:13:55:31 +0000] \"GET / HTTP/1.1\" 200 5";
+        for (LogFormat format :
+                new LogFormat[] {
+                    AccessFormats.apache("apache", AccessFormats.COMMON),
+                    AccessFormats.nginx(
+                            "$remote_addr - $remote_user [$time_local] \"$request\" $status"
+                                    + " $body_bytes_sent")
+                }) {
+            assertThat(Parsing.event(format, line + " 0.5 more").bytes()).isEqualTo(5);
+            assertThat(Parsing.event(format, line + "\r").bytes()).isEqualTo(5);
+            assertThat(Parsing.result(format.newParser(Parsing.CONTEXT), line + "xyz"))
+                    .as(format.name())
+                    .isInstanceOf(MalformedLine.class);
+        }
+    }
+
+    /**
+     * A byte count is read whole or the line is malformed: 23 digits were read as their first 18
+     * wherever the count may end a layout (common, a pattern that ends with it).
+     */
+    @Property(tries = 300)
+    void aByteCountIsReadWholeOrNotAtAll(
+            @ForAll("byteCountFormats") String name, @ForAll("digitRuns") String count) {
+        LogFormat format =
+                name.equals("nginx")
+                        ? AccessFormats.nginx(
+                                "$remote_addr - $remote_user [$time_local] \"$request\" $status"
+                                        + " $body_bytes_sent")
+                        : FormatRegistry.standard().create(name, FormatOptions.none());
+        String line =
+                "10.0.0.1 - - [10/Oct/2024:13:55:31 +0000] \"GET / HTTP/1.1\" 200 "
+                        + count
+                        + (name.equals("combined") ? " \"-\" \"curl/8\"" : "");
+
+        ParseResult result = Parsing.result(format.newParser(Parsing.CONTEXT), line);
+
+        if (count.length() <= 18) {
+            assertThat(result)
+                    .isInstanceOfSatisfying(
+                            LogEvent.class,
+                            e -> assertThat(e.bytes()).isEqualTo(Long.parseLong(count)));
+        } else {
+            assertThat(result).isInstanceOf(MalformedLine.class);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> byteCountFormats() {
+        return Arbitraries.of("common", "combined", "nginx");
+    }
+
+    @Provide
+    Arbitrary<String> digitRuns() {
+        return Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(30);
     }
 }

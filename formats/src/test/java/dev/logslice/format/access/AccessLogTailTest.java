@@ -13,6 +13,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -110,6 +112,38 @@ class AccessLogTailTest {
                 .ofMinLength(1)
                 .ofMaxLength(60)
                 .map(tail -> " " + tail);
+    }
+
+    /**
+     * An unquoted pair of nginx's {@code $upstream_*} lists ended at the list's first space: its
+     * second value was taken for the request time and the real one, {@code rt}, went to extra.
+     */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                " urt=0.050, 0.055 rt=0.200|urt|0.050, 0.055",
+                " urt=0.050, 0.055 : 0.010 rt=0.200|urt|0.050, 0.055 : 0.010",
+                " ua=10.0.0.1:80, 10.0.0.2:80 rt=0.200 us=502, 200|ua|10.0.0.1:80, 10.0.0.2:80",
+                " rt=0.200 us=502, 200|us|502, 200",
+            })
+    void aListOfUpstreamsRunsOnUntilTheNextPair(String tail, String key, String list) {
+        LogEvent event = tailed(tail);
+
+        assertThat(event.requestTime()).isEqualTo(0.2);
+        assertThat(event.extra()).containsEntry(key, list).doesNotContainKey("rt");
+    }
+
+    /** A comma and a space before a pair end the value, comma and all, as logged. */
+    @Test
+    void aPairAfterACommaIsAPairOfItsOwn() {
+        LogEvent event = tailed(" a=x, b=y c=1 : d=2");
+
+        assertThat(event.extra())
+                .containsEntry("a", "x,")
+                .containsEntry("b", "y")
+                .containsEntry("c", "1")
+                .containsEntry("d", "2");
     }
 
     private static LogEvent tailed(String tail) {
