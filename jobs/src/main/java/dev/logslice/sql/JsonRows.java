@@ -1,5 +1,7 @@
 package dev.logslice.sql;
 
+import dev.logslice.format.JsonEscapes;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -21,6 +23,7 @@ final class JsonRows {
     private static final JsonFactory JSON =
             new JsonFactoryBuilder()
                     .rootValueSeparator((String) null)
+                    .characterEscapes(JsonEscapes.SAFE)
                     .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
                     .build();
 
