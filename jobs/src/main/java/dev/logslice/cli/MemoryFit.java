@@ -78,21 +78,30 @@ final class MemoryFit {
         long buffer = read.bufferSize.getBytes();
         int maxParallelism = memory.maxParallelism(buffer, output);
         if (read.parallelism > maxParallelism) {
+            String more =
+                    orMoreMemory(
+                            memory.heap(),
+                            heap ->
+                                    new EmbeddedMemory(heap, heap).maxParallelism(buffer, output)
+                                            >= read.parallelism);
+            // Not even one reader: the buffer is what to change, not -p.
             throw new IllegalArgumentException(
-                    "-p "
-                            + read.parallelism
-                            + " is more readers than this JVM's memory holds ("
-                            + Human.bytes(memory.heap())
-                            + " heap, "
-                            + Human.bytes(buffer)
-                            + " read buffers): at most -p "
-                            + maxParallelism
-                            + orMoreMemory(
-                                    memory.heap(),
-                                    heap ->
-                                            new EmbeddedMemory(heap, heap)
-                                                            .maxParallelism(buffer, output)
-                                                    >= read.parallelism));
+                    maxParallelism == 0
+                            ? "--buffer-size "
+                                    + Human.bytes(buffer)
+                                    + " is more than this JVM's memory holds for one reader ("
+                                    + Human.bytes(memory.heap())
+                                    + " heap): give a smaller one"
+                                    + more
+                            : "-p "
+                                    + read.parallelism
+                                    + " is more readers than this JVM's memory holds ("
+                                    + Human.bytes(memory.heap())
+                                    + " heap, "
+                                    + Human.bytes(buffer)
+                                    + " read buffers): at most -p "
+                                    + maxParallelism
+                                    + more);
         }
         long maxLine = memory.maxLineLength(read.parallelism, buffer, output);
         MemorySize asked = read.maxLineLength;

@@ -120,6 +120,9 @@ class MemoryFitTest {
                                 MemoryFit.lineLimit(
                                         SMALL, options(2, "2g", "1m"), ReaderOutput.LINES))
                 .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(
+                        "--buffer-size 2.0 GiB is more than this JVM's memory holds for one reader"
+                                + " (512.0 MiB heap): give a smaller one")
                 .satisfies(
                         e -> {
                             Matcher xmx = Pattern.compile("-Xmx(\\d+)g$").matcher(e.getMessage());
