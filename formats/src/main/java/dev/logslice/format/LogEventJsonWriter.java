@@ -26,6 +26,7 @@ public final class LogEventJsonWriter implements Closeable, Flushable {
     private static final JsonFactory JSON =
             new JsonFactoryBuilder()
                     .rootValueSeparator((String) null)
+                    .characterEscapes(JsonEscapes.SAFE)
                     .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
                     .build();
 

@@ -74,6 +74,26 @@ class LogEventJsonWriterTest {
         assertThat(node.get("offset").asLong()).isEqualTo(9);
     }
 
+    /** Log text, attacker-controlled, may hold what a terminal runs or a viewer reorders. */
+    @Test
+    void writesC1AndBidiControlsAsEscapesThatReadBack() throws IOException {
+        String hostile =
+                "c1 \u009b31m \u0085 del \u007f rtl \u202e \u2066 \u2069 \u200e \u200f"
+                        + " \u061c \u2028 caf\u00e9";
+        LogEvent event =
+                Parsing.event(
+                        combined,
+                        "::1 - - [10/Oct/2000:13:55:36 -0700] \"GET /a HTTP/1.1\" 200 1 \"-\" \""
+                                + hostile
+                                + "\"");
+
+        String json = write(Set.of(Field.USER_AGENT), event);
+
+        assertThat(json.chars()).noneMatch(c -> c != '\n' && UnsafeText.isUnsafe(c));
+        assertThat(json).contains("\\u009B31m", "\\u202E", "caf\u00e9");
+        assertThat(MAPPER.readTree(json).get("userAgent").asText()).isEqualTo(hostile);
+    }
+
     @Test
     void malformedLinesAsTheIssueSpells() throws IOException {
         ParseResult bad = Parsing.result(combined.newParser(Parsing.CONTEXT), "garbage");

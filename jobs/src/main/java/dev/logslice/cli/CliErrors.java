@@ -150,8 +150,14 @@ final class CliErrors
     private static String remedyFor(Throwable root) {
         String remedy =
                 root instanceof OutOfMemoryError
-                        ? "; give the JVM more memory (LOGSLICE_JAVA_OPTS=-Xmx4g) or read with"
-                                + " fewer readers (-p)"
+                        ? MemoryFit.moreMemory()
+                                        .map(
+                                                option ->
+                                                        "; give the JVM more memory ("
+                                                                + option
+                                                                + ") or")
+                                        .orElse(";")
+                                + " read with fewer readers (-p)"
                         : "";
         Path log = CacheFolder.flinkLog();
         return Files.exists(log) ? remedy + " (Flink's log: " + log + ")" : remedy;

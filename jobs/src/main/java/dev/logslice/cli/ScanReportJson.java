@@ -1,11 +1,12 @@
 package dev.logslice.cli;
 
+import dev.logslice.format.JsonEscapes;
 import dev.logslice.job.ScanResult;
 import dev.logslice.report.InputFileNotes;
 import dev.logslice.report.SplitRows;
 
 import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 import java.io.IOException;
@@ -21,7 +22,10 @@ final class ScanReportJson {
 
     static void write(ScanResult result, int parallelism, Path file) throws IOException {
         try (JsonGenerator json =
-                new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
+                new JsonFactoryBuilder()
+                        .characterEscapes(JsonEscapes.SAFE)
+                        .build()
+                        .createGenerator(file.toFile(), JsonEncoding.UTF8)) {
             json.useDefaultPrettyPrinter();
             json.writeStartObject();
             json.writeNumberField("files", result.files());

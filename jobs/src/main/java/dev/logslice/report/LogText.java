@@ -1,5 +1,7 @@
 package dev.logslice.report;
 
+import dev.logslice.format.UnsafeText;
+
 import org.apache.commons.text.StringEscapeUtils;
 
 /**
@@ -43,19 +45,9 @@ public final class LogText {
         return !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0 ? "'" + visible : visible;
     }
 
-    /**
-     * Whether a character must not reach an output raw: C0 and C1 controls (U+0085 among them),
-     * DEL, the bidi marks, embeddings, overrides and isolates, and the line and paragraph
-     * separators.
-     */
+    /** Whether a character must not reach an output raw: {@link UnsafeText#isUnsafe}. */
     static boolean isUnsafe(char c) {
-        return c < 0x20
-                || (c >= 0x7f && c < 0xa0)
-                || c == 0x061c
-                || c == 0x200e
-                || c == 0x200f
-                || (c >= 0x2028 && c <= 0x202e)
-                || (c >= 0x2066 && c <= 0x2069);
+        return UnsafeText.isUnsafe(c);
     }
 
     private static String escaped(String text, int firstUnsafe) {

@@ -1,5 +1,6 @@
 package dev.logslice.report;
 
+import dev.logslice.format.JsonEscapes;
 import dev.logslice.stats.LogStats;
 import dev.logslice.stats.MalformedSample;
 import dev.logslice.stats.Panel;
@@ -8,6 +9,7 @@ import dev.logslice.stats.ValueCount;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
@@ -32,7 +34,10 @@ public final class StatsJson {
      * separator for whoever opens the file in a viewer.
      */
     private static JsonFactory factory() {
-        return JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+        return new JsonFactoryBuilder()
+                .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
+                .characterEscapes(JsonEscapes.SAFE)
+                .build();
     }
 
     public static void write(StatsReport report, Path file) throws IOException {

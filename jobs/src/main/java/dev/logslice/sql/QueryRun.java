@@ -41,6 +41,7 @@ public final class QueryRun {
             MemorySize maxLineLength,
             int terminalWidth)
             throws Exception {
+        QueryLimits.check(query);
         StreamTableEnvironment tables =
                 StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
         // Flink's collect fails on a row larger than its batch (2 MiB by default). A row of the

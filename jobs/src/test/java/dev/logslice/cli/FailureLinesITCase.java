@@ -78,7 +78,7 @@ class FailureLinesITCase {
             quoteCharacter = '"',
             value = {
                 "-p 10000 | logslice: -p 10000 is more readers than this JVM's memory holds .*"
-                        + " at most -p \\d+; .*",
+                        + " at most -p \\d+(; .*)?",
                 "--max-line-length 300m | logslice: --max-line-length 300.0 MiB is longer than a"
                         + " 512.0 MiB heap holds at -p \\d+ .* at most \\d+m; .*"
             })

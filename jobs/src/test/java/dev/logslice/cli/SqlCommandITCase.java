@@ -261,6 +261,37 @@ class SqlCommandITCase {
         assertThat(out.resolve("x")).doesNotExist();
     }
 
+    /** Flink reads LIMIT as an int: 4294967299 would silently be 3 rows. */
+    @Test
+    void aLimitBeyondAnIntIsOneLineAndExit2NotAWrappedLimit(@TempDir Path out) {
+        CliRun run =
+                sql(out.resolve("x"), "SELECT path FROM logs LIMIT 4294967299", log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+        assertThat(run.stderr().lines().filter(l -> l.startsWith("logslice:")))
+                .singleElement()
+                .asString()
+                .contains("LIMIT 4294967299 is beyond what Flink applies exactly");
+        assertThat(out.resolve("x")).doesNotExist();
+    }
+
+    /** Flink's sort with a limit allocates its queue of LIMIT slots before the first row. */
+    @Test
+    void anOrderByLimitBeyondTheSortBoundIsOneLineAndExit2(@TempDir Path out) {
+        CliRun run =
+                sql(
+                        out.resolve("x"),
+                        "SELECT path FROM logs ORDER BY path LIMIT 1000000000",
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+        assertThat(run.stderr().lines().filter(l -> l.startsWith("logslice:")))
+                .singleElement()
+                .asString()
+                .contains("in memory in Flink's sort: at most 1,000,000");
+        assertThat(run.stderr()).doesNotContain("\tat ", "heap");
+    }
+
     @Test
     void aSyntaxErrorIsOneLineAndExit2(@TempDir Path out) {
         CliRun run = sql(out.resolve("x"), "SELECT COUNT(* FROM logs", log.toString());
