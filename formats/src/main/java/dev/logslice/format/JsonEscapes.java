@@ -1,6 +1,9 @@
 package dev.logslice.format;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 
@@ -12,6 +15,17 @@ import com.fasterxml.jackson.core.io.SerializedString;
 public final class JsonEscapes extends CharacterEscapes {
     /** The one instance: Jackson factories share it. */
     public static final JsonEscapes SAFE = new JsonEscapes();
+
+    /**
+     * A factory of generators for JSON lines with these escapes: no separator between root values
+     * (Jackson's default, a space, would begin every line after the first), the target left open.
+     */
+    public static final JsonFactory LINES =
+            new JsonFactoryBuilder()
+                    .rootValueSeparator((String) null)
+                    .characterEscapes(SAFE)
+                    .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+                    .build();
 
     private final int[] ascii;
 

@@ -2,10 +2,7 @@ package dev.logslice.format;
 
 import dev.logslice.format.time.IsoTimestamps;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
 
 import java.io.Closeable;
 import java.io.Flushable;
@@ -23,13 +20,6 @@ import java.util.Set;
  * the stream open.
  */
 public final class LogEventJsonWriter implements Closeable, Flushable {
-    private static final JsonFactory JSON =
-            new JsonFactoryBuilder()
-                    .rootValueSeparator((String) null)
-                    .characterEscapes(JsonEscapes.SAFE)
-                    .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-                    .build();
-
     private final JsonGenerator json;
     private final Set<Field> fields;
     private final char[] timestamp = new char[40];
@@ -41,7 +31,7 @@ public final class LogEventJsonWriter implements Closeable, Flushable {
 
     /** A writer of the given fields only (a {@code --fields} selection). */
     public LogEventJsonWriter(OutputStream out, Set<Field> fields) throws IOException {
-        this.json = JSON.createGenerator(out);
+        this.json = JsonEscapes.LINES.createGenerator(out);
         this.fields = EnumSet.copyOf(fields);
     }
 

@@ -2,10 +2,7 @@ package dev.logslice.sql;
 
 import dev.logslice.format.JsonEscapes;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -16,23 +13,12 @@ import java.util.Map;
 
 /** Rows as JSON objects keyed by column: one array, or one object per line. */
 final class JsonRows {
-    /**
-     * No root value separator: Jackson's default, a space, would begin every jsonl line after the
-     * first.
-     */
-    private static final JsonFactory JSON =
-            new JsonFactoryBuilder()
-                    .rootValueSeparator((String) null)
-                    .characterEscapes(JsonEscapes.SAFE)
-                    .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-                    .build();
-
     private JsonRows() {}
 
     static void write(
             List<String> columns, Iterator<List<Object>> rows, Writer out, boolean oneObjectPerLine)
             throws IOException {
-        JsonGenerator json = JSON.createGenerator(out);
+        JsonGenerator json = JsonEscapes.LINES.createGenerator(out);
         if (!oneObjectPerLine) {
             json.writeStartArray();
         }
