@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -52,6 +53,15 @@ public final class FormatDetector {
     /** An access log line that starts with an X-Forwarded-For list where combined has a client. */
     private static final Pattern FORWARDED_FOR_FIRST =
             Pattern.compile("^[0-9A-Fa-f.:]+(?:, ?[0-9A-Fa-f.:]+)+ \\S+ \\S+ \\[");
+
+    /**
+     * A common log line with more after its byte count that is no referrer (a time served, a host):
+     * common stops at the byte count, so that it never reads a combined line and drops its referrer
+     * and agent.
+     */
+    private static final Pattern COMMON_AND_MORE =
+            Pattern.compile(
+                    "^\\S+ \\S+ .*?\\[[^\\]]+\\] \"[^\"]*\" \\d{3} (?:\\d+|-) ([^\"\\s]\\S*)");
 
     private final FormatRegistry registry;
 
@@ -230,6 +240,14 @@ public final class FormatDetector {
 
     /** How to read the file with a layout of one's own, the one it seems to have if known. */
     private static String layoutHint(String firstLine) {
+        Matcher commonAndMore = COMMON_AND_MORE.matcher(firstLine);
+        if (commonAndMore.find()) {
+            return ". Its lines are Apache's common layout with more after the byte count (\""
+                    + commonAndMore.group(1)
+                    + "\"), which common does not read: name those fields, e.g. --format apache"
+                    + " --pattern '%h %l %u %t \"%r\" %>s %b %D' (%D: microseconds served;"
+                    + " see the README for the directives)";
+        }
         if (!FORWARDED_FOR_FIRST.matcher(firstLine).find()) {
             return ". For a layout of your own: " + REGEX_EXAMPLE;
         }

@@ -162,6 +162,25 @@ class AccessHeadersTest {
                                 + " \"%{Referer}i\" \"%{User-agent}i\"'");
     }
 
+    /**
+     * Common stops at its byte count (so that it never reads a combined line without its referrer
+     * and agent): a common layout with more after it is no format's, and detection names one that
+     * reads it, which does.
+     */
+    @Test
+    void detectionNamesALayoutForCommonWithMoreAfterItsBytes() {
+        String line = "10.0.0.1 - - [10/Oct/2024:13:55:36 +0000] \"GET /a HTTP/1.1\" 200 512 2345";
+
+        assertThatThrownBy(() -> Parsing.detected(REGISTRY, line + "\n" + line))
+                .hasMessageContaining("common layout with more after the byte count (\"2345\")")
+                .hasMessageContaining("--format apache --pattern '%h %l %u %t \"%r\" %>s %b %D'");
+        LogFormat suggested =
+                REGISTRY.create("apache", FormatOptions.pattern("%h %l %u %t \"%r\" %>s %b %D"));
+        LogEvent event = Parsing.event(suggested, line);
+        assertThat(event.bytes()).isEqualTo(512);
+        assertThat(event.requestTime()).isEqualTo(0.002345);
+    }
+
     /** Whatever the head, a parsed client and user hold no text of the fields around them. */
     @Property(tries = 2000)
     void clientsAndUsersAreSingleTokens(@ForAll("heads") String head) {
