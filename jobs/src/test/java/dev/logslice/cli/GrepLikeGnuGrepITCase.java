@@ -190,6 +190,11 @@ class GrepLikeGnuGrepITCase {
             // Not together yet (refused); GNU grep writes only -- of the context then.
             options.remove("-o");
         }
+        if (options.contains("-o") && options.contains("-x")) {
+            // -x decides over -w in both greps, but GNU grep 3.8 with -o, -w and -x writes an
+            // empty line after each part (grep -owx DELETE on "DELETE"): a quirk, not a meaning.
+            options.remove("-w");
+        }
         return options;
     }
 
