@@ -1,6 +1,7 @@
 package dev.logslice.cli;
 
 import dev.logslice.connector.enumerator.InputPaths;
+import dev.logslice.report.StatsCsv;
 
 import javax.annotation.Nullable;
 
@@ -127,8 +128,8 @@ final class Outputs {
             throw new IllegalArgumentException(option + " writes several files: name a folder");
         }
         for (String input : inputs) {
-            // The files it writes are all named *.csv.
-            if (InputPaths.wouldRead(input, folder.resolve("report.csv"))) {
+            // The files it writes are all named *.csv beside the summary.
+            if (InputPaths.wouldRead(input, folder.resolve(StatsCsv.SUMMARY + ".csv"))) {
                 throw new IllegalArgumentException(
                         option
                                 + " "

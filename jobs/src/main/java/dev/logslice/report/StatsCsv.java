@@ -26,12 +26,15 @@ import java.util.Map;
  * neutralised for spreadsheets ({@link LogText#forCsv}).
  */
 public final class StatsCsv {
+    /** The panel every report writes, whatever the log: {@code summary.csv}. */
+    public static final String SUMMARY = "summary";
+
     private StatsCsv() {}
 
     public static void write(StatsReport report, Path directory) throws IOException {
         Files.createDirectories(directory);
         LogStats stats = report.stats();
-        try (CSVPrinter csv = open(directory, "summary", "key", "value")) {
+        try (CSVPrinter csv = open(directory, SUMMARY, "key", "value")) {
             record(csv, "format", report.format());
             record(csv, "lines", stats.lines());
             record(csv, "bytes", stats.bytes());

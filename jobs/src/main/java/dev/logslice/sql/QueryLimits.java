@@ -100,7 +100,10 @@ final class QueryLimits {
         }
     }
 
-    /** A LIMIT or OFFSET literal's value (0 when absent), refused beyond what Flink applies. */
+    /**
+     * A LIMIT or OFFSET's value: 0 when absent, null when it is no literal (left to Flink); refused
+     * beyond what Flink applies.
+     */
     @Nullable
     private static BigDecimal value(String clause, @Nullable SqlNode node) {
         if (node == null) {
