@@ -5,6 +5,7 @@ import dev.logslice.job.CheckpointFolder;
 import dev.logslice.job.FollowJob;
 import dev.logslice.job.FollowOutputSink;
 import dev.logslice.job.GrepMatch;
+import dev.logslice.report.Terminal;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -79,7 +80,9 @@ final class FollowRun {
                             + ": paths they must reach, the same as here");
         }
         FollowOutputSink sink =
-                outFile == null ? FollowOutputSink.toStdout() : FollowOutputSink.toFile(outFile);
+                outFile == null
+                        ? FollowOutputSink.toStdout(Terminal.stdoutIsTerminal())
+                        : FollowOutputSink.toFile(outFile);
         run(
                 command,
                 outFile == null ? "stdout" : outFile.toString(),

@@ -11,7 +11,9 @@ import dev.logslice.job.GrepMatch;
 import dev.logslice.job.GrepOptions;
 import dev.logslice.job.LinePattern;
 import dev.logslice.job.ReaderOutput;
+import dev.logslice.job.TerminalSafeChannel;
 import dev.logslice.report.LogText;
+import dev.logslice.report.Terminal;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -309,6 +311,8 @@ final class GrepCommand implements Callable<Integer> {
                 read.sourceFor(sourcePaths, ReaderOutput.LINES).setLineDecoder(decoder).build();
         GrepJob.Notes runNotes;
         try (Outputs.Pending target = output()) {
+            TerminalSafeChannel shown =
+                    onTerminal() ? new TerminalSafeChannel(target.channel()) : null;
             runNotes =
                     execution.run(
                             read.parallelism,
@@ -318,9 +322,12 @@ final class GrepCommand implements Callable<Integer> {
                                     GrepJob.run(
                                             env,
                                             source,
-                                            target.channel(),
+                                            shown == null ? target.channel() : shown,
                                             options,
                                             GrepFileNames.asGiven(paths, spooled.namesGiven())));
+            if (shown != null) {
+                shown.finish();
+            }
             target.commit();
         }
         if (runNotes.malformedLines() > 0) {
@@ -336,6 +343,11 @@ final class GrepCommand implements Callable<Integer> {
 
     private Outputs.Pending output() throws IOException {
         return silent ? Outputs.discard() : Outputs.open(out);
+    }
+
+    /** Lines shown on a terminal have what would drive it escaped; piped, they are as written. */
+    private boolean onTerminal() {
+        return !silent && (out == null || Outputs.isStdout(out)) && Terminal.stdoutIsTerminal();
     }
 
     private boolean contextAsked() {

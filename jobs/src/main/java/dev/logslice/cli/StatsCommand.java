@@ -357,7 +357,7 @@ final class StatsCommand implements Callable<Integer> {
                         .build();
         boolean linesOnStdout = Outputs.isStdout(jsonLines);
         Terminal terminal = Terminal.forStandardStream(false);
-        boolean redraw = !linesOnStdout && Boolean.getBoolean("logslice.stdout.tty");
+        boolean redraw = !linesOnStdout && Terminal.stdoutIsTerminal();
         long start = System.nanoTime();
         LiveRefresh.Renderer renderer =
                 (total, last) -> {

@@ -13,6 +13,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
@@ -34,29 +35,34 @@ public final class FollowOutputSink
     /** The output file, or null for stdout. */
     @Nullable private final String file;
 
-    private FollowOutputSink(@Nullable String file) {
+    /** Whether stdout is a terminal: lines are then shown through a {@link TerminalSafeChannel}. */
+    private final boolean terminal;
+
+    private FollowOutputSink(@Nullable String file, boolean terminal) {
         this.file = file;
+        this.terminal = terminal;
     }
 
     public static FollowOutputSink toFile(Path file) {
-        return new FollowOutputSink(file.toAbsolutePath().toString());
+        return new FollowOutputSink(file.toAbsolutePath().toString(), false);
     }
 
-    public static FollowOutputSink toStdout() {
-        return new FollowOutputSink(null);
+    /** To stdout; {@code terminal} when it is one. */
+    public static FollowOutputSink toStdout(boolean terminal) {
+        return new FollowOutputSink(null, terminal);
     }
 
     /** A first run: the file written afresh. */
     @Override
     public Writer createWriter(WriterInitContext context) throws IOException {
-        return file == null ? Writer.stdout() : Writer.file(Paths.get(file), 0);
+        return file == null ? Writer.stdout(terminal) : Writer.file(Paths.get(file), 0);
     }
 
     @Override
     public Writer restoreWriter(WriterInitContext context, Collection<Long> lengths)
             throws IOException {
         if (file == null) {
-            return Writer.stdout();
+            return Writer.stdout(terminal);
         }
         if (lengths.size() != 1) {
             throw new IOException(
@@ -73,16 +79,19 @@ public final class FollowOutputSink
     /** Writes each match straight to the channel: followed lines are shown as they come. */
     static final class Writer implements StatefulSinkWriter<GrepMatch, Long> {
         private final FileChannel out;
+        private final WritableByteChannel shown;
         private final boolean isFile;
 
-        private Writer(FileChannel out, boolean isFile) {
+        private Writer(FileChannel out, WritableByteChannel shown, boolean isFile) {
             this.out = out;
+            this.shown = shown;
             this.isFile = isFile;
         }
 
-        static Writer stdout() {
+        static Writer stdout(boolean terminal) {
             // Not closed with the writer: stdout is the process's.
-            return new Writer(new FileOutputStream(FileDescriptor.out).getChannel(), false);
+            FileChannel stdout = new FileOutputStream(FileDescriptor.out).getChannel();
+            return new Writer(stdout, terminal ? new TerminalSafeChannel(stdout) : stdout, false);
         }
 
         /** The file cut back to {@code length}, written from there. */
@@ -103,7 +112,7 @@ public final class FollowOutputSink
                 }
                 channel.truncate(length);
                 channel.position(length);
-                return new Writer(channel, true);
+                return new Writer(channel, channel, true);
             } catch (IOException e) {
                 channel.close();
                 throw e;
@@ -113,7 +122,7 @@ public final class FollowOutputSink
         @Override
         public void write(GrepMatch match, Context context) throws IOException {
             for (ByteBuffer left = ByteBuffer.wrap(match.bytes); left.hasRemaining(); ) {
-                out.write(left);
+                shown.write(left);
             }
         }
 

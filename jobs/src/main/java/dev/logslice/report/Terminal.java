@@ -47,6 +47,11 @@ public record Terminal(int columns, boolean colour) {
         return of(tty, System.getenv(), System.getProperty("logslice.terminal.columns"));
     }
 
+    /** Whether standard output is a terminal, as the launcher found it. */
+    public static boolean stdoutIsTerminal() {
+        return Boolean.getBoolean("logslice.stdout.tty");
+    }
+
     static Terminal of(boolean tty, Map<String, String> env, String ttyColumns) {
         Integer columns = number(env.get("COLUMNS"));
         if (columns == null && tty) {
