@@ -14,27 +14,75 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Grep's POSIX character classes as GNU grep reads them in the C locale. */
+/**
+ * Grep's POSIX character classes as GNU grep reads them in a UTF-8 locale (glibc's); {@code
+ * GrepPosixClassesITCase} compares them with GNU grep itself on every assigned code point.
+ */
 class PosixClassesTest {
-    /** Each class as POSIX defines it for ASCII, written here without Java's classes. */
+    /** Each class as glibc defines it, written here with {@link Character}'s tests. */
     private static final Map<String, IntPredicate> CLASSES =
             Map.ofEntries(
-                    Map.entry("digit", c -> c >= '0' && c <= '9'),
-                    Map.entry("upper", c -> c >= 'A' && c <= 'Z'),
-                    Map.entry("lower", c -> c >= 'a' && c <= 'z'),
-                    Map.entry("alpha", c -> (c | 0x20) >= 'a' && (c | 0x20) <= 'z'),
+                    Map.entry("digit", PosixClassesTest::isDigit),
+                    Map.entry("upper", c -> Character.isUpperCase(c) || Character.isTitleCase(c)),
                     Map.entry(
-                            "alnum",
+                            "lower",
                             c ->
-                                    (c >= '0' && c <= '9')
-                                            || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')),
-                    Map.entry("space", c -> c == ' ' || (c >= '\t' && c <= '\r')),
-                    Map.entry("blank", c -> c == ' ' || c == '\t'),
+                                    Character.isLowerCase(c)
+                                            || c == 0x1C5
+                                            || c == 0x1C8
+                                            || c == 0x1CB
+                                            || c == 0x1F2),
+                    Map.entry("alpha", PosixClassesTest::isAlpha),
+                    Map.entry("alnum", c -> isAlpha(c) || isDigit(c)),
+                    Map.entry(
+                            "space",
+                            c ->
+                                    isBlank(c)
+                                            || (c >= '\n' && c <= '\r')
+                                            || c == 0x2028
+                                            || c == 0x2029),
+                    Map.entry("blank", PosixClassesTest::isBlank),
                     Map.entry("xdigit", c -> "0123456789abcdefABCDEF".indexOf(c) >= 0),
-                    Map.entry("punct", c -> c > ' ' && c < 0x7f && !Character.isLetterOrDigit(c)),
-                    Map.entry("cntrl", c -> c < ' ' || c == 0x7f),
-                    Map.entry("graph", c -> c > ' ' && c < 0x7f),
-                    Map.entry("print", c -> c >= ' ' && c < 0x7f));
+                    Map.entry("punct", c -> isGraph(c) && !isAlpha(c) && !isDigit(c)),
+                    Map.entry(
+                            "cntrl",
+                            c ->
+                                    Character.getType(c) == Character.CONTROL
+                                            || c == 0x2028
+                                            || c == 0x2029),
+                    Map.entry("graph", PosixClassesTest::isGraph),
+                    Map.entry("print", c -> isGraph(c) || (isBlank(c) && c != '\t')));
+
+    private static boolean isDigit(int c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** Decimal digits of other scripts (Arabic-Indic ١) are letters to glibc. */
+    private static boolean isAlpha(int c) {
+        return Character.isAlphabetic(c)
+                || (Character.getType(c) == Character.DECIMAL_DIGIT_NUMBER && !isDigit(c));
+    }
+
+    /** Space, tab and the Unicode spaces that do not forbid a break. */
+    private static boolean isBlank(int c) {
+        return c == ' '
+                || c == '\t'
+                || c == 0x1680
+                || (c >= 0x2000 && c <= 0x200A && c != 0x2007)
+                || c == 0x205F
+                || c == 0x3000;
+    }
+
+    private static boolean isGraph(int c) {
+        int type = Character.getType(c);
+        return type != Character.CONTROL
+                && type != Character.UNASSIGNED
+                && type != Character.SURROGATE
+                && c != 0x2028
+                && c != 0x2029
+                && c != ' '
+                && !isBlank(c);
+    }
 
     @Property(tries = 400)
     void aClassMatchesTheLinesHoldingOneOfItsCharacters(
@@ -50,10 +98,16 @@ class PosixClassesTest {
 
     @Test
     void classesSitBesideRangesAndTheRestStaysJava() {
-        assertThat(PosixClasses.toJava("GET /[[:alpha:]_-]+ [[:digit:]]{3}"))
-                .isEqualTo("GET /[\\p{Alpha}_-]+ [\\p{Digit}]{3}");
+        Pattern path = Pattern.compile(PosixClasses.toJava("^GET /[[:alpha:]_-]+ [[:digit:]]{3}$"));
+        assertThat(path.matcher("GET /café_menu-1 200").find()).isFalse();
+        assertThat(path.matcher("GET /café_menu- 200").find()).isTrue();
+        assertThat(path.matcher("GET /Σ 2x0").find()).isFalse();
+        Pattern notAlpha = Pattern.compile(PosixClasses.toJava("^[^[:alpha:][:space:]]+$"));
+        assertThat(notAlpha.matcher("12-«»").find()).as("negated, two classes").isTrue();
+        assertThat(notAlpha.matcher("12é").find()).isFalse();
+        assertThat(notAlpha.matcher("1 2").find()).isFalse();
         assertThat(PosixClasses.toJava("\\Q[[:digit:]]\\E [[:digit:]]"))
-                .isEqualTo("\\Q[[:digit:]]\\E [\\p{Digit}]");
+                .isEqualTo("\\Q[[:digit:]]\\E [0-9]");
         assertThat(PosixClasses.toJava("\\[:digit:] [:digit:]"))
                 .as("outside a bracket expression")
                 .isEqualTo("\\[:digit:] [:digit:]");
@@ -70,7 +124,11 @@ class PosixClassesTest {
 
     @Provide
     Arbitrary<String> lines() {
-        return Arbitraries.strings().withChars("aZ9f_ -:\t\u000b!~\u007f\u0001").ofMaxLength(6);
+        return Arbitraries.strings()
+                .withChars(
+                        "aZ9f_ -:\t\u000b!~\u007f\u0001éΣ東\u0661²«€\u00a0\u00ad\u0085\u01c5\u01c6"
+                                + "\u1f88\u2003\u2007\u2028\u3000\ue000")
+                .ofMaxLength(6);
     }
 
     @Provide
