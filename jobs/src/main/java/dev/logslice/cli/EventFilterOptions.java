@@ -91,7 +91,12 @@ final class EventFilterOptions {
             Instant to = instant("--until", until, zone);
             if (from != null && to != null && !to.isAfter(from)) {
                 throw new IllegalArgumentException(
-                        "--until " + until + " must be after --since " + since);
+                        "--until "
+                                + until
+                                + " must be after --since "
+                                + since
+                                + skippedHour("--since", since, zone)
+                                + skippedHour("--until", until, zone));
             }
             filters.add(new TimeRangeFilter(from, to));
         }
@@ -128,6 +133,27 @@ final class EventFilterOptions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A note when {@code text} is a local time that {@code zone}'s clocks skip (spring forward):
+     * read an hour later, it may come after a time that looks later.
+     */
+    private static String skippedHour(String option, String text, ZoneId zone) {
+        TemporalAccessor time =
+                TIME.parseBest(text, OffsetDateTime::from, LocalDateTime::from, LocalDate::from);
+        if (!(time instanceof LocalDateTime local)
+                || !zone.getRules().getValidOffsets(local).isEmpty()) {
+            return "";
+        }
+        return "; "
+                + option
+                + " "
+                + text
+                + " is in the hour "
+                + zone.getId()
+                + " skips (clocks go forward), read as "
+                + local.atZone(zone).toLocalDateTime();
     }
 
     @Nullable
