@@ -24,7 +24,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -135,7 +134,7 @@ final class CliErrors
                                 (String path) ->
                                         Paths.get(path).toAbsolutePath().normalize().getNameCount())
                         .reversed());
-        return GrepFileNames.asGiven(paths, Map.of()).apply(sourceName);
+        return GrepFileNames.asGiven(paths, SpooledInputs.allNamesGiven()).apply(sourceName);
     }
 
     private static boolean isExistingPath(String value) {

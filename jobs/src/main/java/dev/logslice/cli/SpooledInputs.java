@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Inputs that are streams, not files: {@code -} (standard input) and named pipes among the paths (a
@@ -38,7 +39,18 @@ final class SpooledInputs {
     /** The paths to read, and for each spooled copy among them the name the user gave. */
     record Spooled(List<String> paths, Map<String, String> namesGiven) {}
 
+    /**
+     * Every spooled copy of this process and the name given for it: an error that names a file by
+     * its copy (a damaged gzip piped in) names it as the user did.
+     */
+    private static final Map<String, String> ALL_NAMES_GIVEN = new ConcurrentHashMap<>();
+
     private SpooledInputs() {}
+
+    /** The name given for each copy spooled in this process so far. */
+    static Map<String, String> allNamesGiven() {
+        return Map.copyOf(ALL_NAMES_GIVEN);
+    }
 
     /**
      * The paths, with {@code -} and named pipes replaced by their spooled copies: for embedded runs
@@ -75,6 +87,7 @@ final class SpooledInputs {
                 }
                 copies.put(given, copy);
                 namesGiven.put(copy, standardInput ? STANDARD_INPUT_NAME : given);
+                ALL_NAMES_GIVEN.put(copy, namesGiven.get(copy));
             }
             replaced.set(i, copy);
         }

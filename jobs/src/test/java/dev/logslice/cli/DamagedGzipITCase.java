@@ -77,6 +77,24 @@ class DamagedGzipITCase {
         assertThat(after).isPositive().isLessThan(uncompressedLength);
     }
 
+    /** Piped in, the input is named as GNU grep names it, not by its spooled copy. */
+    @ParameterizedTest
+    @ValueSource(strings = {"scan", "grep", "stats"})
+    void aTruncatedGzipOnStandardInputIsNamedSo(String command) {
+        List<String> args = new ArrayList<>(List.of(command));
+        if (command.equals("grep")) {
+            args.addAll(List.of("--out", out("g.log"), "item"));
+        }
+        args.add("-");
+
+        CliRun run =
+                CliRun.withInput(Arrays.copyOf(gzip, gzip.length / 2), args.toArray(String[]::new));
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
+        assertThat(onlyLine(run.stderr()))
+                .startsWith("logslice: (standard input): the gzip stream ends early (truncated?)");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"scan", "grep", "parse", "stats", "sql"})
     void garbageInsideAGzipIsOneLineNamingTheFileAsGiven(String command) throws IOException {
