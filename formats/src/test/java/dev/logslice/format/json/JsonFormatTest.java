@@ -6,11 +6,18 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.testing.Parsing;
 
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,6 +68,49 @@ class JsonFormatTest {
         assertThat(event.host()).isEqualTo("web1");
         assertThat(event.status()).isEqualTo(500);
         assertThat(event.extra()).isEmpty();
+    }
+
+    /**
+     * Each number keeps its own value whatever came before it: Jackson 2.18.2 gave a decimal after
+     * an integer past a long the integer's value ({@code "n":1234...890,"f":0.5} read f as 1.2E29).
+     */
+    @Property(tries = 300)
+    void everyNumberKeepsItsOwnValue(@ForAll("numbers") List<String> numbers) {
+        StringBuilder line = new StringBuilder("{\"msg\":\"m\"");
+        for (int i = 0; i < numbers.size(); i++) {
+            line.append(",\"k").append(i).append("\":").append(numbers.get(i));
+        }
+        line.append(",\"request_time\":0.25}");
+
+        LogEvent event = Parsing.event(json, line.toString());
+
+        for (int i = 0; i < numbers.size(); i++) {
+            String text = numbers.get(i);
+            Object expected;
+            if (text.contains(".") || text.contains("e")) {
+                expected = Double.parseDouble(text);
+            } else if (new BigInteger(text).bitLength() < 64) {
+                expected = Long.parseLong(text);
+            } else {
+                expected = text;
+            }
+            assertThat(event.extra()).as(line.toString()).containsEntry("k" + i, expected);
+        }
+        assertThat(event.requestTime()).as(line.toString()).isEqualTo(0.25);
+    }
+
+    @Provide
+    Arbitrary<List<String>> numbers() {
+        Arbitrary<String> small = Arbitraries.longs().map(String::valueOf);
+        Arbitrary<String> big =
+                Arbitraries.strings().numeric().ofMinLength(20).ofMaxLength(40).map(d -> "1" + d);
+        Arbitrary<String> decimal =
+                Arbitraries.bigDecimals()
+                        .between(BigDecimal.valueOf(-1e6), BigDecimal.valueOf(1e6))
+                        .ofScale(4)
+                        .map(BigDecimal::toPlainString);
+        Arbitrary<String> exponent = Arbitraries.integers().between(-30, 30).map(e -> "3.5e" + e);
+        return Arbitraries.oneOf(small, big, decimal, exponent).list().ofMaxSize(6);
     }
 
     @Test
