@@ -295,7 +295,9 @@ final class JsonLinesParser implements LogParser {
                         ? json.getText()
                         : Long.valueOf(json.getLongValue());
             case VALUE_NUMBER_FLOAT:
-                return json.getDoubleValue();
+                // 1e400 is past a double: its text, not "Infinity".
+                double value = json.getDoubleValue();
+                return Double.isFinite(value) ? value : json.getText();
             case VALUE_TRUE:
                 return Boolean.TRUE;
             case VALUE_FALSE:

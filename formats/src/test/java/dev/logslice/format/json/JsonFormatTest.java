@@ -88,7 +88,8 @@ class JsonFormatTest {
             String text = numbers.get(i);
             Object expected;
             if (text.contains(".") || text.contains("e")) {
-                expected = Double.parseDouble(text);
+                double value = Double.parseDouble(text);
+                expected = Double.isFinite(value) ? value : text;
             } else if (new BigInteger(text).bitLength() < 64) {
                 expected = Long.parseLong(text);
             } else {
@@ -109,7 +110,7 @@ class JsonFormatTest {
                         .between(BigDecimal.valueOf(-1e6), BigDecimal.valueOf(1e6))
                         .ofScale(4)
                         .map(BigDecimal::toPlainString);
-        Arbitrary<String> exponent = Arbitraries.integers().between(-30, 30).map(e -> "3.5e" + e);
+        Arbitrary<String> exponent = Arbitraries.integers().between(-400, 400).map(e -> "3.5e" + e);
         return Arbitraries.oneOf(small, big, decimal, exponent).list().ofMaxSize(6);
     }
 
