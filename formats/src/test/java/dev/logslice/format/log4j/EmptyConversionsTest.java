@@ -46,6 +46,19 @@ class EmptyConversionsTest {
         assertThat(event.message()).isEqualTo("Started");
     }
 
+    /** Logback's {@code %X{key:-default}} names the key alone; an empty default prints nothing. */
+    @Test
+    void anMdcDefaultIsNoPartOfTheKey() {
+        LogFormat format = Log4jFormats.of("t", List.of("%d %p [%t] %X{traceId:-} %m%n"));
+
+        LogEvent set = Parsing.event(format, TIME + " INFO [main] abc hello");
+        LogEvent empty = Parsing.event(format, TIME + " INFO [main]  hello");
+
+        assertThat(set.extra()).containsOnlyKeys("traceId").containsEntry("traceId", "abc");
+        assertThat(empty.extra()).isEmpty();
+        assertThat(empty.message()).isEqualTo("hello");
+    }
+
     /** The padding of a left-justified level is no empty value, nor is it one's own blank. */
     @Test
     void paddingAfterALevelIsNoEmptyValue() {
