@@ -15,12 +15,13 @@ import java.util.Map;
  */
 public enum Severity {
     TRACE("TRACE", "FINEST", "FINER", "VERBOSE"),
-    DEBUG("DEBUG", "FINE"),
+    // DBUG and EROR: log15's, as Grafana writes them in logfmt (lvl=eror).
+    DEBUG("DEBUG", "FINE", "DBUG"),
     CONFIG("CONFIG"),
     INFO("INFO", "INFORMATION", "INFORMATIONAL"),
     NOTICE("NOTICE"),
     WARNING("WARN", "WARNING"),
-    ERROR("ERROR", "ERR", "SEVERE"),
+    ERROR("ERROR", "ERR", "SEVERE", "EROR"),
     CRITICAL("CRITICAL", "CRIT", "FATAL"),
     ALERT("ALERT"),
     EMERGENCY("EMERGENCY", "EMERG", "PANIC");

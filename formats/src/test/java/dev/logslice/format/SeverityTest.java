@@ -18,6 +18,8 @@ class SeverityTest {
         assertThat(Severity.of("FINEST")).isEqualTo(Severity.TRACE);
         assertThat(Severity.of("trace6")).isEqualTo(Severity.TRACE);
         assertThat(Severity.of("INFO ")).isEqualTo(Severity.INFO);
+        assertThat(Severity.of("eror")).isEqualTo(Severity.ERROR);
+        assertThat(Severity.of("dbug")).isEqualTo(Severity.DEBUG);
     }
 
     @Test

@@ -70,7 +70,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     @Nullable
     @Override
     public GrepMatch decode(Line line) {
-        LogParser lineParser = parser.forFile(line.file());
+        LogParser lineParser = parser.forFile(line.file(), line.offset());
         // The filters read the line without its colours; the match is written as in the file.
         ByteSpan plain = escapes().plain(line.buffer(), line.start(), line.length());
         // The event only says whether the line passes: it may view the line, not copy it.

@@ -25,6 +25,12 @@ public final class Capture implements LayoutPart {
     /** Bytes a padded value fills at least, padding included (0: no minimum). */
     final int minWidth;
 
+    /**
+     * Bytes a left-justified value fills with the spaces after it (0: none): they are no blank of
+     * the literal after it, which a value left empty would need.
+     */
+    final int paddedAfterTo;
+
     final boolean trim;
     final boolean dashIsNull;
 
@@ -37,6 +43,7 @@ public final class Capture implements LayoutPart {
             @Nullable ZoneId zone,
             int maxWidth,
             int minWidth,
+            int paddedAfterTo,
             boolean trim,
             boolean dashIsNull) {
         this.shape = shape;
@@ -47,6 +54,7 @@ public final class Capture implements LayoutPart {
         this.zone = zone;
         this.maxWidth = maxWidth;
         this.minWidth = minWidth;
+        this.paddedAfterTo = paddedAfterTo;
         this.trim = trim;
         this.dashIsNull = dashIsNull;
     }
@@ -54,7 +62,7 @@ public final class Capture implements LayoutPart {
     private static Capture of(
             Shape shape, Binding binding, @Nullable Field field, @Nullable String extraKey) {
         return new Capture(
-                shape, binding, field, extraKey, null, null, Integer.MAX_VALUE, 0, false, false);
+                shape, binding, field, extraKey, null, null, Integer.MAX_VALUE, 0, 0, false, false);
     }
 
     /** A string field. */
@@ -88,13 +96,14 @@ public final class Capture implements LayoutPart {
                 zone,
                 Integer.MAX_VALUE,
                 0,
+                0,
                 false,
                 false);
     }
 
     /** The same capture with values longer than {@code width} bytes rejected. */
     public Capture withMaxWidth(int width) {
-        return copy(width, minWidth, trim, dashIsNull);
+        return copy(width, minWidth, paddedAfterTo, trim, dashIsNull);
     }
 
     /**
@@ -102,20 +111,26 @@ public final class Capture implements LayoutPart {
      * padding rejected: a field padded to 15 is never the 5-byte text beside it.
      */
     public Capture padded(int width) {
-        return copy(maxWidth, width, true, dashIsNull);
+        return copy(maxWidth, width, paddedAfterTo, true, dashIsNull);
+    }
+
+    /** The same capture, left-justified to {@code width} bytes by the spaces after it. */
+    public Capture paddedAfterTo(int width) {
+        return copy(maxWidth, minWidth, width, trim, dashIsNull);
     }
 
     /** The same capture with padding spaces removed from its value. */
     public Capture trimmed() {
-        return copy(maxWidth, minWidth, true, dashIsNull);
+        return copy(maxWidth, minWidth, paddedAfterTo, true, dashIsNull);
     }
 
     /** The same capture with a lone {@code -} read as null, as access logs write "none". */
     public Capture dashIsNull() {
-        return copy(maxWidth, minWidth, trim, true);
+        return copy(maxWidth, minWidth, paddedAfterTo, trim, true);
     }
 
-    private Capture copy(int maxWidth, int minWidth, boolean trim, boolean dashIsNull) {
+    private Capture copy(
+            int maxWidth, int minWidth, int paddedAfterTo, boolean trim, boolean dashIsNull) {
         return new Capture(
                 shape,
                 binding,
@@ -125,6 +140,7 @@ public final class Capture implements LayoutPart {
                 zone,
                 maxWidth,
                 minWidth,
+                paddedAfterTo,
                 trim,
                 dashIsNull);
     }

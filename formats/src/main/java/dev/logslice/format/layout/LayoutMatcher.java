@@ -143,6 +143,13 @@ final class LayoutMatcher {
                     && record(index, pos, end);
         }
         Literal next = (Literal) parts[part + 1];
+        int empty = emptyValue(capture, part, pos);
+        if (empty >= 0
+                && --budget >= 0
+                && record(index, empty, empty)
+                && matchFrom(part + 1, empty)) {
+            return true;
+        }
         int checked = pos;
         for (int p = next.find(b, pos, end, pos); p >= 0; p = next.find(b, p + 1, end, pos)) {
             // Later candidates are only longer: stop at the first that is too wide or blank. A
@@ -162,6 +169,37 @@ final class LayoutMatcher {
             }
         }
         return false;
+    }
+
+    /**
+     * Where a text capture between a literal ending in a space and one starting with it is empty,
+     * or -1. A space of a literal takes a whole run, so an empty value ({@code %X{req}} outside a
+     * request) leaves the literal before it its own blank and the next one's: {@code [main]}, two
+     * blanks and {@code hello} would otherwise read {@code hello} as the value. Spaces past those
+     * the literal and the padding of a left-justified capture right before it need are the next
+     * literal's, and the value is empty where they start.
+     */
+    private int emptyValue(Capture capture, int part, int pos) {
+        LayoutPart[] parts = layout.parts();
+        if ((capture.shape != Shape.TEXT && capture.shape != Shape.BRACKETED)
+                || capture.minWidth != 0
+                || part == 0
+                || !(parts[part - 1] instanceof Literal)
+                || !((Literal) parts[part + 1]).startsWithSpace()) {
+            return -1;
+        }
+        int needed = ((Literal) parts[part - 1]).trailingSpaces();
+        int before = part >= 2 ? layout.captureIndex(part - 2) : -1;
+        int from = before >= 0 ? ends[before] : lineStart;
+        int run = 0;
+        while (pos - run - 1 >= from && b[pos - run - 1] == ' ') {
+            run++;
+        }
+        if (before >= 0 && pos - run == from) {
+            needed +=
+                    Math.max(0, layout.captures()[before].paddedAfterTo - (from - starts[before]));
+        }
+        return needed > 0 && run > needed ? pos - run + needed : -1;
     }
 
     /**

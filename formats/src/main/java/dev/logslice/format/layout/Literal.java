@@ -70,6 +70,23 @@ public final class Literal implements LayoutPart {
         return (backslashes & 1) == 1;
     }
 
+    /**
+     * The spaces this literal ends with, each of which takes a run of spaces; 0 for an exact one,
+     * whose spaces take one each.
+     */
+    int trailingSpaces() {
+        int n = 0;
+        while (!exact && n < bytes.length && bytes[bytes.length - 1 - n] == ' ') {
+            n++;
+        }
+        return n;
+    }
+
+    /** Whether this literal starts with a space that takes a run of spaces. */
+    boolean startsWithSpace() {
+        return !exact && bytes[0] == ' ';
+    }
+
     /** The literal text. */
     public String text() {
         return new String(bytes, StandardCharsets.UTF_8);

@@ -9,14 +9,16 @@ import dev.logslice.format.layout.Shape;
  * so longer values cannot be the field.
  */
 final class FormatModifier {
-    private static final FormatModifier NONE = new FormatModifier(0, Integer.MAX_VALUE);
+    private static final FormatModifier NONE = new FormatModifier(0, Integer.MAX_VALUE, false);
 
     private final int minWidth;
     private final int maxWidth;
+    private final boolean leftJustified;
 
-    private FormatModifier(int minWidth, int maxWidth) {
+    private FormatModifier(int minWidth, int maxWidth, boolean leftJustified) {
         this.minWidth = minWidth;
         this.maxWidth = maxWidth;
+        this.leftJustified = leftJustified;
     }
 
     static FormatModifier parse(String text) {
@@ -29,7 +31,8 @@ final class FormatModifier {
         try {
             return new FormatModifier(
                     min.isEmpty() ? 0 : Integer.parseInt(min),
-                    max.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(max));
+                    max.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(max),
+                    text.startsWith("-"));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("invalid format modifier '" + text + "'", e);
         }
@@ -41,6 +44,9 @@ final class FormatModifier {
         boolean text = capture.shape() == Shape.TEXT || capture.shape() == Shape.BRACKETED;
         Capture result =
                 minWidth == 0 ? capture : text ? capture.padded(minWidth) : capture.trimmed();
+        if (leftJustified && minWidth > 0) {
+            result = result.paddedAfterTo(minWidth);
+        }
         return maxWidth == Integer.MAX_VALUE ? result : result.withMaxWidth(maxWidth);
     }
 }

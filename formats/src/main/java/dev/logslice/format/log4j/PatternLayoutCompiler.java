@@ -185,7 +185,7 @@ public final class PatternLayoutCompiler {
             case "X":
             case "mdc":
             case "MDC":
-                return Capture.extra(option == null ? "mdc" : option, text);
+                return Capture.extra(option == null ? "mdc" : mdcKey(option), text);
             case "pid":
             case "processId":
                 return Capture.converted(Binding.PID, Shape.DIGITS);
@@ -204,6 +204,12 @@ public final class PatternLayoutCompiler {
                 throw new IllegalArgumentException(
                         "unknown conversion %" + name + " in pattern '" + pattern + "'");
         }
+    }
+
+    /** The key of Logback's {@code %X{key:-default}}, which prints the default without the key. */
+    private static String mdcKey(String option) {
+        int dash = option.indexOf(":-");
+        return dash < 0 ? option : option.substring(0, dash);
     }
 
     private ZoneId zone(List<String> options) {

@@ -70,7 +70,7 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
     @Nullable
     @Override
     public ParseResult decode(Line line) {
-        LogParser lineParser = perFile.forFile(line.file());
+        LogParser lineParser = perFile.forFile(line.file(), line.offset());
         String file = perFile.currentFile();
         if (!perFile.format().multiLine()) {
             // As the assembler does for multi-line formats: colours are no part of the line.

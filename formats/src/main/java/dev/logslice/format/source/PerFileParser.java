@@ -7,6 +7,7 @@ import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
 
+import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
@@ -32,6 +33,11 @@ public final class PerFileParser implements Serializable {
     private final ZoneId zone;
     @Nullable private transient Path currentPath;
     private transient String currentFile;
+    private transient long currentModified;
+
+    /** The file's length when it was last looked at. */
+    private transient long seenLength;
+
     private transient String currentName;
     private transient LogFormat currentFormat;
     private transient LogParser parser;
@@ -47,24 +53,42 @@ public final class PerFileParser implements Serializable {
         return currentFormat;
     }
 
-    /** The parser for the lines of {@code path}. */
-    public LogParser forFile(Path path) {
+    /**
+     * The parser for the line at {@code offset} of {@code path}. Times logged without a year or a
+     * date are dated from the file's modification time, which a file that grows while it is read (a
+     * followed file) moves on: a line past the length last seen looks at the file again.
+     */
+    public LogParser forFile(Path path, long offset) {
         // The reader gives every line of a split the same Path: compare by identity first, as
         // Path.toString and equals cost more than parsing a short line.
         if (path != currentPath) {
             String file = path.toString();
-            if (!file.equals(currentFile)) {
-                currentFormat = formats.of(file);
-                parser =
-                        FileStart.skippedBy(
-                                currentFormat.newParser(
-                                        ParserContext.of(zone, modificationTime(path))));
-                currentFile = file;
-                currentName = LocalPaths.plain(file);
+            FileStatus status = status(path);
+            if (!file.equals(currentFile) || status.getModificationTime() != currentModified) {
+                newParser(file, status);
             }
             currentPath = path;
+            seenLength = status.getLen();
+        } else if (offset >= seenLength) {
+            FileStatus status = status(path);
+            if (status.getModificationTime() != currentModified) {
+                newParser(currentFile, status);
+            }
+            // Read past its length and no longer: compressed, its offsets those of its text.
+            seenLength = status.getLen() > offset ? status.getLen() : Long.MAX_VALUE;
         }
         return parser;
+    }
+
+    private void newParser(String file, FileStatus status) {
+        currentFormat = formats.of(file);
+        currentModified = status.getModificationTime();
+        parser =
+                FileStart.skippedBy(
+                        currentFormat.newParser(
+                                ParserContext.of(zone, Instant.ofEpochMilli(currentModified))));
+        currentFile = file;
+        currentName = LocalPaths.plain(file);
     }
 
     /**
@@ -86,7 +110,7 @@ public final class PerFileParser implements Serializable {
             return null;
         }
         return line -> {
-            LogParser lineParser = forFile(line.file());
+            LogParser lineParser = forFile(line.file(), line.offset());
             return !currentFormat.multiLine()
                     || lineParser.tryParse(
                                     line.buffer(),
@@ -98,10 +122,9 @@ public final class PerFileParser implements Serializable {
         };
     }
 
-    private static Instant modificationTime(Path file) {
+    private static FileStatus status(Path file) {
         try {
-            return Instant.ofEpochMilli(
-                    file.getFileSystem().getFileStatus(file).getModificationTime());
+            return file.getFileSystem().getFileStatus(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the modification time of " + file, e);
         }

@@ -70,12 +70,19 @@ final class SyslogParser implements LogParser {
             pos = close + 1;
         }
         boolean rfc5424 = pos + 1 < end && b[pos] >= '1' && b[pos] <= '9' && b[pos + 1] == ' ';
-        int afterTime = rfc5424 ? parseTime(b, pos + 2, end, true) : parseTime(b, pos, end, false);
+        // RFC 5424's nil time: a sender without a clock, whose message is still one. Only after a
+        // priority: "1 - " alone starts many a line of text.
+        boolean untimed =
+                rfc5424 && priority >= 0 && pos + 3 < end && b[pos + 2] == '-' && b[pos + 3] == ' ';
+        int afterTime =
+                untimed ? pos + 4 : rfc5424 ? parseTime(b, pos + 2, end) : parseTime(b, pos, end);
         if (afterTime < 0) {
             return null;
         }
         LogEvent event = LogEvent.ofLine(file, offset, b, start, length);
-        event.setTimestamp(timestamp.epochSecond, timestamp.nanos, timestamp.offsetSeconds);
+        if (!untimed) {
+            event.setTimestamp(timestamp.epochSecond, timestamp.nanos, timestamp.offsetSeconds);
+        }
         if (priority >= 0) {
             event.setString(Field.LEVEL, SyslogPriority.severity(priority));
             event.putExtra("facility", SyslogPriority.facility(priority));
@@ -88,12 +95,8 @@ final class SyslogParser implements LogParser {
         return parsed ? event : null;
     }
 
-    /** Parses the timestamp at pos (RFC 5424 allows {@code -}); returns the index after it. */
-    private int parseTime(byte[] b, int pos, int end, boolean rfc5424) {
-        if (rfc5424 && pos + 1 < end && b[pos] == '-' && b[pos + 1] == ' ') {
-            failure = "RFC 5424 line without a timestamp";
-            return -1;
-        }
+    /** Parses the timestamp at pos; returns the index after it. */
+    private int parseTime(byte[] b, int pos, int end) {
         boolean iso = pos < end && Bytes.isDigit(b[pos]);
         boolean full = !iso && isFullTime(b, pos, end);
         TimestampPattern pattern =

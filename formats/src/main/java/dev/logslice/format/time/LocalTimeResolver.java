@@ -13,12 +13,19 @@ import java.time.zone.ZoneRules;
  * Completes timestamps that leave something out: the offset (taken from the context's zone), the
  * year (the latest year that does not put the line more than a day after the reference time, so a
  * December line in a file written in January lands in the previous year) and the date (that of the
- * reference time), unless a year is given ({@code --year}): then that one. Caches the zone offset
- * between transitions; one per parser.
+ * latest that does not put the line more than an hour after the reference time), unless a year is
+ * given ({@code --year}): then that one. Caches the zone offset between transitions; one per
+ * parser.
  */
 public final class LocalTimeResolver {
     /** How far past the reference time a line may be before its year is taken as the last one. */
     private static final long YEAR_SLACK_SECONDS = 86400;
+
+    /**
+     * How far past the reference time a line of a time alone may be before its date is taken as the
+     * day before: a change of summer time, a clock a little ahead.
+     */
+    private static final long DAY_SLACK_SECONDS = 3600;
 
     private final ZoneRules rules;
     private final long referenceLocalSecond;
@@ -93,8 +100,17 @@ public final class LocalTimeResolver {
     }
 
     /** The local date of the reference time, as an epoch day. */
-    public long referenceEpochDay() {
+    private long referenceEpochDay() {
         return Math.floorDiv(referenceLocalSecond, 86400);
+    }
+
+    /**
+     * The date, as an epoch day, of a time logged without one: the latest that does not put the
+     * line more than an hour after the reference time (a line of 23:59 in a file last written at
+     * 00:10 is of the day before, not 24 hours in its future).
+     */
+    public long inferEpochDay(int secondOfDay) {
+        return Math.floorDiv(referenceLocalSecond + DAY_SLACK_SECONDS - secondOfDay, 86400);
     }
 
     /** Remembers the local range around {@code instant} in which the offset is unambiguous. */

@@ -247,7 +247,7 @@ public final class TimestampPattern implements Serializable {
         int secondOfDay = hour * 3600 + minute * 60 + second;
         long epochDay;
         if (month < 0 && day < 0) {
-            epochDay = resolver.referenceEpochDay();
+            epochDay = resolver.inferEpochDay(secondOfDay);
         } else {
             if (year < 0) {
                 if (month < 1

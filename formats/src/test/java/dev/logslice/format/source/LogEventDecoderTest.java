@@ -62,6 +62,39 @@ class LogEventDecoderTest {
         assertThat(fromRecent.file()).endsWith("new.log");
     }
 
+    /**
+     * A time logged without a date is dated from the file's modification time: lines a followed
+     * file gets later are dated from its time then, not from when following started.
+     */
+    @Test
+    void aFileThatGrewIsDatedFromItsNewModificationTime(@TempDir java.nio.file.Path dir)
+            throws Exception {
+        LogFormat timeAlone =
+                FormatRegistry.standard()
+                        .create(
+                                "regex",
+                                FormatOptions.pattern("(?<timestamp>\\S+) (?<message>.*)")
+                                        .withTimeFormat("HH:mm:ss"));
+        java.nio.file.Path file = Files.writeString(dir.resolve("app.log"), "09:00:00 a\n");
+        Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2024-01-15T09:00:05Z")));
+        LogEventDecoder decoder =
+                InstantiationUtil.clone(new LogEventDecoder(timeAlone, ZoneId.of("UTC")));
+        Path path = new Path(file.toUri());
+        Line line = new Line();
+        byte[] first = "09:00:00 a".getBytes(StandardCharsets.US_ASCII);
+        line.set(path, first, 0, first.length, 0, LineTerminator.LF);
+        LogEvent before = (LogEvent) decoder.decode(line);
+
+        Files.writeString(file, "09:00:00 a\n12:00:00 b\n");
+        Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2024-01-15T12:00:05Z")));
+        byte[] second = "12:00:00 b".getBytes(StandardCharsets.US_ASCII);
+        line.set(path, second, 0, second.length, 11, LineTerminator.LF);
+        LogEvent after = (LogEvent) decoder.decode(line);
+
+        assertThat(before.timestampText()).isEqualTo("2024-01-15T09:00:00Z");
+        assertThat(after.timestampText()).isEqualTo("2024-01-15T12:00:00Z");
+    }
+
     @Test
     void aColouredLineOfASingleLineFormatIsItsPlainText(@TempDir java.nio.file.Path dir)
             throws Exception {

@@ -246,6 +246,19 @@ class SyslogFormatTest {
         assertThat(event.message()).isEmpty();
     }
 
+    /** RFC 5424 lets a sender without a clock leave the time out: its message is still one. */
+    @Test
+    void rfc5424WithANilTimestampIsAnUntimedEvent() {
+        LogEvent event = Parsing.event(syslog, "<165>1 - web1 app 42 ID1 [a@1 k=\"v\"] no clock");
+
+        assertThat(event.has(Field.TIMESTAMP)).isFalse();
+        assertThat(event.host()).isEqualTo("web1");
+        assertThat(event.program()).isEqualTo("app");
+        assertThat(event.pid()).isEqualTo(42);
+        assertThat(event.extra()).containsEntry("a@1.k", "v");
+        assertThat(event.message()).isEqualTo("no clock");
+    }
+
     @Test
     void rsyslogHighPrecisionTimestamps() {
         LogEvent event =
@@ -322,7 +335,7 @@ class SyslogFormatTest {
                 "<999>Dec 10 06:55:46 host prog: x",
                 "<12 Dec 10 06:55:46 host prog: x",
                 "<13>1 2003-10-11T22:14:15Z host app",
-                "<13>1 - host app - - - msg",
+                "1 - host app - - - msg",
                 "<13>1 2003-10-11T22:14:15Z host app - - [unclosed msg",
             })
     void brokenLinesAreMalformed(String line) {
