@@ -24,6 +24,12 @@ public final class FlexibleTimestamps {
     private static final int MICROS_DIGITS = 15;
     private static final int NANOS_DIGITS = 18;
 
+    /**
+     * 2100-01-01: an epoch count of milli-, micro- or nanoseconds past it is no such count (17
+     * digits are microseconds of the year 2510, or nanoseconds of 1970), and stays a number.
+     */
+    private static final long LAST_EPOCH_SECOND = 4_102_444_800L;
+
     private FlexibleTimestamps() {}
 
     /** Whether {@code b[start, end)}, all of it, is a timestamp; the value goes to {@code out}. */
@@ -64,6 +70,9 @@ public final class FlexibleTimestamps {
                 digits >= NANOS_DIGITS
                         ? 1_000_000_000L
                         : digits >= MICROS_DIGITS ? 1_000_000L : 1_000L;
+        if (value / perSecond >= LAST_EPOCH_SECOND) {
+            return false;
+        }
         out.epochSecond = value / perSecond;
         out.nanos = (int) (value % perSecond * (1_000_000_000L / perSecond));
         out.offsetSeconds = resolver.offsetOfInstant(out.epochSecond);

@@ -13,6 +13,7 @@ import dev.logslice.format.testing.Parsing;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 
@@ -361,6 +362,19 @@ class JsonFamiliesTest {
         LogEvent event = Parsing.event(format("json"), "{\"" + key + "\":" + value + "}");
 
         assertThat(event.timestampText()).isEqualTo(expected);
+    }
+
+    /**
+     * Counts of digits no unit of now has (17: microseconds of the year 2510, nanoseconds of 1970)
+     * are no time: the number stays in extra.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"17053140301234567", "17053140301234", "99999999999999999"})
+    void anEpochPastTheYear2100IsNoTime(String value) {
+        LogEvent event = Parsing.event(format("json"), "{\"time\":" + value + ",\"msg\":\"m\"}");
+
+        assertThat(event.has(Field.TIMESTAMP)).as(value).isFalse();
+        assertThat(event.extra()).containsEntry("time", Long.parseLong(value));
     }
 
     @Test
