@@ -32,7 +32,7 @@ class Log4jFormatsTest {
     }
 
     @Test
-    void timeOnlyLayoutsTakeTheReferenceDate() {
+    void timeOnlyLayoutsTakeTheLatestDateNotPastTheReferenceTime() {
         LogEvent event = Parsing.event(Log4jPreset.LOG4J2.format(), Log4jPreset.LOG4J2.example());
 
         // Parsing.CONTEXT is UTC with the reference time 2016-01-01T00:00: 14:03 is of the day
