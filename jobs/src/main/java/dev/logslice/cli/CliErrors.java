@@ -120,7 +120,7 @@ final class CliErrors
      * arguments that are paths are the candidates, the deepest first, so that a grep pattern or a
      * sql query that happens to name a folder does not stand for the path given after it.
      */
-    private static String asGiven(CommandLine cmd, String sourceName) {
+    static String asGiven(CommandLine cmd, String sourceName) {
         List<String> paths = new ArrayList<>();
         for (PositionalParamSpec positional : cmd.getParseResult().matchedPositionals()) {
             for (String value : positional.stringValues()) {

@@ -17,8 +17,10 @@ import dev.logslice.report.Terminal;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import javax.annotation.Nullable;
 
@@ -61,6 +63,8 @@ import java.util.stream.Collectors;
             "2:an error: usage, input, or the job failed"
         })
 final class GrepCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     /**
      * The status when no line matched, as Unix grep's (0: some did; 2: an error, a failed job too).
      */
@@ -338,7 +342,12 @@ final class GrepCommand implements Callable<Integer> {
         read.noteOversized(runNotes.oversizedLines(), notes);
         runNotes.skippedFiles()
                 .forEach(file -> notes.println("logslice: skipped " + LogText.forTerminal(file)));
-        return runNotes.matched() ? 0 : NOTHING_MATCHED;
+        // As GNU grep's: 2 when an input could not be read whole, whatever matched.
+        return DamagedInputs.tell(
+                spec,
+                runNotes.damagedFiles(),
+                System.err,
+                runNotes.matched() ? 0 : NOTHING_MATCHED);
     }
 
     private Outputs.Pending output() throws IOException {

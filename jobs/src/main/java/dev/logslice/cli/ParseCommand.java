@@ -12,8 +12,10 @@ import dev.logslice.report.LogText;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
@@ -35,6 +37,8 @@ import java.util.concurrent.Callable;
                     + " --checkpoint-dir, at the same paths, which they must reach."
         })
 final class ParseCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
     @Mixin EventBoundsOptions events;
@@ -110,7 +114,7 @@ final class ParseCommand implements Callable<Integer> {
                         file ->
                                 System.err.println(
                                         "logslice: skipped " + LogText.forTerminal(file)));
-        return 0;
+        return DamagedInputs.tell(spec, notes.damagedFiles(), System.err, 0);
     }
 
     /**

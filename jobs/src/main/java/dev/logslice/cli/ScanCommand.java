@@ -13,8 +13,10 @@ import dev.logslice.stats.FollowingPartials;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -34,6 +36,8 @@ import java.util.concurrent.Callable;
                     + " and once more when stopped."
         })
 final class ScanCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
     @Mixin ReadOptions read;
     @Mixin ExecutionTarget execution;
     @Mixin FollowOptions following;
@@ -70,7 +74,7 @@ final class ScanCommand implements Callable<Integer> {
         if (report != null) {
             Outputs.write(report, file -> ScanReportJson.write(result, read.parallelism, file));
         }
-        return 0;
+        return DamagedInputs.tell(spec, InputFileNotes.damaged(result.splits()), System.err, 0);
     }
 
     /**

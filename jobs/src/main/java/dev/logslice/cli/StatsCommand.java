@@ -214,6 +214,8 @@ final class StatsCommand implements Callable<Integer> {
             stats = execution.run(read.parallelism, paths, notes, env -> StatsJob.run(env, source));
         }
         stats.setStaticFiles(staticFiles);
+        // Told by the names the source read, which the line maps to the names given.
+        List<InputFileNotes.DamagedFile> damaged = InputFileNotes.damaged(stats.splits());
         stats.renameFiles(spooled.namesGiven());
         Map<String, String> copies = new HashMap<>();
         spooled.namesGiven().forEach((copy, given) -> copies.put(given, copy));
@@ -246,7 +248,7 @@ final class StatsCommand implements Callable<Integer> {
                 Terminal.forStandardStream(reportOnStdout));
         writeReportFiles(report);
         noteReportFiles(notes);
-        return 0;
+        return DamagedInputs.tell(spec, damaged, System.err, 0);
     }
 
     private StatsReport report(

@@ -1,5 +1,8 @@
 package dev.logslice.job;
 
+import dev.logslice.connector.io.LocalPaths;
+import dev.logslice.report.LogText;
+
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.SupportsWriterState;
@@ -121,6 +124,13 @@ public final class FollowOutputSink
 
         @Override
         public void write(GrepMatch match, Context context) throws IOException {
+            if (match.damagedFile != null) {
+                // A followed folder's damaged archive: the batch command's line, as it comes.
+                System.err.println(
+                        "logslice: "
+                                + LogText.forTerminal(
+                                        LocalPaths.plain(match.damagedFile) + ": " + match.damage));
+            }
             for (ByteBuffer left = ByteBuffer.wrap(match.bytes); left.hasRemaining(); ) {
                 shown.write(left);
             }

@@ -1,6 +1,7 @@
 package dev.logslice.job;
 
 import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.report.InputFileNotes.DamagedFile;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -33,10 +34,15 @@ public final class GrepJob {
      * @param malformedLines lines left out as no event of the format
      * @param oversizedLines lines skipped as longer than the maximum line length
      * @param skippedFiles the files skipped because they were gone, each with why
+     * @param damagedFiles the compressed files whose stream ended early, read up to there
      * @param matched whether a line was selected (grep's exit status 0)
      */
     public record Notes(
-            long malformedLines, long oversizedLines, List<String> skippedFiles, boolean matched) {}
+            long malformedLines,
+            long oversizedLines,
+            List<String> skippedFiles,
+            List<DamagedFile> damagedFiles,
+            boolean matched) {}
 
     /** Runs the job and writes the matches, each line exactly as in its file, to {@code target}. */
     public static Notes run(
@@ -76,6 +82,7 @@ public final class GrepJob {
                     SplitPartWriter.malformedLines(parts),
                     SplitPartWriter.oversizedLines(parts),
                     SplitPartWriter.skippedFiles(parts),
+                    SplitPartWriter.damagedFiles(parts),
                     matched);
         } finally {
             deleteRecursively(parts);

@@ -27,6 +27,18 @@ public class GrepMatch {
     /** For a split with skipped files: each file and why it was skipped, a line each; or null. */
     public String skippedFile;
 
+    /**
+     * For a split whose (compressed, so only) file ended early: the file, or null; its lines before
+     * were read.
+     */
+    public String damagedFile;
+
+    /** With {@link #damagedFile}: what ended it, as zcat says it after the file's name. */
+    public String damage;
+
+    /** With {@link #damagedFile}: its lines read before the damage. */
+    public long linesBeforeDamage;
+
     /** With {@link GrepOptions#structured()}: the file of the line, or null. */
     public String file;
 
@@ -88,8 +100,9 @@ public class GrepMatch {
 
     /**
      * Hands on the note of what a split skipped: its files gone before they were read, one line
-     * each, and the count of its lines too long to read; emits nothing for a split that skipped
-     * nothing. Every grep and parse decoder calls it, so a skip is never silent.
+     * each, the count of its lines too long to read, and the file whose compressed stream ended
+     * early; emits nothing for a split that skipped nothing. Every grep and parse decoder calls it,
+     * so a skip is never silent.
      */
     static void noteSkips(SplitReport report, Consumer<GrepMatch> output) {
         List<String> skipped =
@@ -97,10 +110,17 @@ public class GrepMatch {
                         .filter(SplitReport.FileRead::skipped)
                         .map(file -> file.path() + " (" + file.skipReason() + ")")
                         .toList();
-        if (!skipped.isEmpty() || report.oversizedLines() > 0) {
+        List<SplitReport.FileRead> damaged = report.damagedFiles();
+        if (!skipped.isEmpty() || report.oversizedLines() > 0 || !damaged.isEmpty()) {
             GrepMatch note = new GrepMatch(report.splitId(), NO_BYTES, 0);
             note.skippedFile = skipped.isEmpty() ? null : String.join("\n", skipped);
             note.oversizedLines = report.oversizedLines();
+            if (!damaged.isEmpty()) {
+                // A compressed file is a split of its own: at most one is damaged.
+                note.damagedFile = damaged.get(0).path();
+                note.damage = damaged.get(0).damage();
+                note.linesBeforeDamage = damaged.get(0).lines();
+            }
             output.accept(note);
         }
     }

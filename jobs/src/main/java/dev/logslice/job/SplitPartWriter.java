@@ -1,6 +1,8 @@
 package dev.logslice.job;
 
 import dev.logslice.connector.io.ByteSearch;
+import dev.logslice.connector.io.LocalPaths;
+import dev.logslice.report.InputFileNotes.DamagedFile;
 
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
@@ -39,6 +41,7 @@ final class SplitPartWriter implements Closeable {
     private static final String MALFORMED_SUFFIX = ".malformed";
     private static final String OVERSIZED_SUFFIX = ".oversized";
     private static final String SKIPPED_SUFFIX = ".skipped";
+    private static final String DAMAGED_SUFFIX = ".damaged";
     static final String SUMMARY_SUFFIX = ".summary";
     static final int FILE_FRAME = 'F';
     static final int LINE_FRAME = 'L';
@@ -77,6 +80,12 @@ final class SplitPartWriter implements Closeable {
         }
         if (match.skippedFile != null) {
             Files.writeString(directory.resolve(match.splitId + SKIPPED_SUFFIX), match.skippedFile);
+        }
+        if (match.damagedFile != null) {
+            // NUL is in no path and no message of the decompressors.
+            Files.writeString(
+                    directory.resolve(match.splitId + DAMAGED_SUFFIX),
+                    match.damagedFile + '\0' + match.damage + '\0' + match.linesBeforeDamage);
         }
         if (match.files != null) {
             writeSummary(match);
@@ -185,6 +194,24 @@ final class SplitPartWriter implements Closeable {
             files.addAll(Files.readString(note).lines().toList());
         }
         return List.copyOf(files);
+    }
+
+    /** The files whose compressed stream ended early, in input order. */
+    static List<DamagedFile> damagedFiles(Path directory) throws IOException {
+        List<Path> notes = new ArrayList<>();
+        try (DirectoryStream<Path> stream =
+                Files.newDirectoryStream(directory, "*" + DAMAGED_SUFFIX)) {
+            stream.forEach(notes::add);
+        }
+        notes.sort(null);
+        List<DamagedFile> files = new ArrayList<>();
+        for (Path note : notes) {
+            String[] parts = Files.readString(note).split("\0", 3);
+            files.add(
+                    new DamagedFile(
+                            LocalPaths.plain(parts[0]), parts[1], Long.parseLong(parts[2])));
+        }
+        return files;
     }
 
     void flush() throws IOException {

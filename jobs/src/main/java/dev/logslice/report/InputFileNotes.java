@@ -13,9 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the split reports tell about input files that changed after they were listed: files skipped
- * because they were gone, and files appended to (read up to their listed size). The same in every
- * report, JSON and terminal.
+ * What the split reports tell about input files that changed after they were listed (files skipped
+ * because they were gone, and files appended to, read up to their listed size) or that are damaged
+ * (compressed files whose stream ends early: read up to there). The same in every report, JSON and
+ * terminal.
  */
 public final class InputFileNotes {
     private InputFileNotes() {}
@@ -25,6 +26,20 @@ public final class InputFileNotes {
 
     /** A file that grew while the job ran; the bytes appended were not read. */
     public record AppendedFile(String path, long grewBy) {}
+
+    /** A compressed file whose stream ended early or held damaged bytes, and its lines before. */
+    public record DamagedFile(String path, String damage, long lines) {}
+
+    /** The damaged files in input order. */
+    public static List<DamagedFile> damaged(List<SplitReport> splits) {
+        return fileReads(splits).stream()
+                .filter(SplitReport.FileRead::damaged)
+                .map(
+                        file ->
+                                new DamagedFile(
+                                        LocalPaths.plain(file.path()), file.damage(), file.lines()))
+                .toList();
+    }
 
     /** The skipped files in input order, one entry per file. */
     public static List<SkippedFile> skipped(List<SplitReport> splits) {
@@ -66,7 +81,8 @@ public final class InputFileNotes {
     }
 
     /**
-     * {@code skippedFiles: [{path, reason, bytes}]} and {@code appendedFiles: [{path, grewBy}]}.
+     * {@code skippedFiles: [{path, reason, bytes}]}, {@code appendedFiles: [{path, grewBy}]} and
+     * {@code damagedFiles: [{path, damage, lines}]}.
      */
     public static void writeJson(JsonGenerator json, List<SplitReport> splits) throws IOException {
         writeJson(json, splits, List.of());
@@ -93,9 +109,18 @@ public final class InputFileNotes {
             json.writeEndObject();
         }
         json.writeEndArray();
+        json.writeArrayFieldStart("damagedFiles");
+        for (DamagedFile file : damaged(splits)) {
+            json.writeStartObject();
+            json.writeStringField("path", file.path());
+            json.writeStringField("damage", file.damage());
+            json.writeNumberField("lines", file.lines());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
-    /** One line per skipped or appended file; nothing when there is none. */
+    /** One line per skipped, appended or damaged file; nothing when there is none. */
     public static void print(PrintStream out, List<SplitReport> splits) {
         print(out, splits, List.of());
     }
@@ -115,6 +140,11 @@ public final class InputFileNotes {
                     "appended    %s grew by %s while the job ran; read up to its size at the"
                             + " start%n",
                     LogText.forTerminal(file.path()), Human.bytes(file.grewBy()));
+        }
+        for (DamagedFile file : damaged(splits)) {
+            out.printf(
+                    "damaged     %s: %s; its %,d lines before that were read%n",
+                    LogText.forTerminal(file.path()), file.damage(), file.lines());
         }
     }
 }

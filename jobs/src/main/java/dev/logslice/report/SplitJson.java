@@ -33,6 +33,9 @@ public final class SplitJson {
                 if (file.skipped()) {
                     json.writeStringField("skipped", file.skipReason());
                 }
+                if (file.damaged()) {
+                    json.writeStringField("damage", file.damage());
+                }
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -47,6 +50,9 @@ public final class SplitJson {
         json.writeNumberField("grewBy", split.grewBy());
         if (split.skipped()) {
             json.writeStringField("skipped", split.skipReason());
+        }
+        if (!split.isPacked() && !split.damagedFiles().isEmpty()) {
+            json.writeStringField("damage", split.damagedFiles().get(0).damage());
         }
         json.writeNumberField("lines", split.lines());
         json.writeNumberField("readCalls", split.readCalls());

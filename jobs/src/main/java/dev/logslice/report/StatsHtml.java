@@ -20,6 +20,7 @@ import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The stats report as one self-contained HTML page: inline CSS, SVG and one small script (table
@@ -284,6 +285,14 @@ public final class StatsHtml {
             }
         }
         html.append("</dd>");
+        for (InputFileNotes.DamagedFile damaged : InputFileNotes.damaged(stats.splits())) {
+            html.append("<dt>Damaged</dt><dd><code>")
+                    .append(wrapped(damaged.path()))
+                    .append("</code>: ")
+                    .append(text(damaged.damage()))
+                    .append(String.format("; its %,d lines before that were read", damaged.lines()))
+                    .append("</dd>");
+        }
         long[] range = stats.timeRange();
         html.append("<dt>Time range</dt><dd>")
                 .append(
@@ -662,6 +671,10 @@ public final class StatsHtml {
                             split.skipReason() != null
                                     ? " (skipped: " + text(split.skipReason()) + ")"
                                     : "")
+                    .append(
+                            split.damagedFiles().stream()
+                                    .map(file -> " (damaged: " + text(file.damage()) + ")")
+                                    .collect(Collectors.joining()))
                     .append("</td><td class=\"n\">")
                     .append(String.format("[%,d, %,d)", split.start(), split.end()))
                     .append("</td><td class=\"n\">")

@@ -55,6 +55,7 @@ final class SplitReports {
                 out.writeLong(value);
             }
             writeReason(out, file.skipReason());
+            writeReason(out, file.damage());
         }
     }
 
@@ -87,6 +88,7 @@ final class SplitReports {
                             in.readLong(),
                             in.readLong(),
                             in.readLong(),
+                            readReason(in),
                             readReason(in)));
         }
         return new SplitReport(

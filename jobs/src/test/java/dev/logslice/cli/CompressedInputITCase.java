@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -100,8 +101,9 @@ class CompressedInputITCase {
         assertThat(json.get("compressedBytesRead").asLong()).isEqualTo(compressedSizes);
     }
 
+    /** The lines that came out before the damage are counted, and the damage is the exit's 2. */
     @Test
-    void corruptGzipStopsTheRunNamingTheFile() throws IOException {
+    void corruptGzipIsToldNamingTheFile() throws IOException {
         Path log = dir.resolve("access.log");
         LogGenerator.write(GeneratedFormat.COMBINED, 200_000, 9, log);
         byte[] gzip = compress(GZIPOutputStream::new, Files.readAllBytes(log));
@@ -112,6 +114,12 @@ class CompressedInputITCase {
 
         assertThat(run.exitCode()).isEqualTo(CliErrors.USAGE_OR_INPUT);
         assertThat(run.stderr()).contains("logslice: " + corrupt + ": the gzip data is corrupt");
+        assertThat(run.stdout())
+                .containsPattern(
+                        "damaged +"
+                                + Pattern.quote(corrupt.toString())
+                                + ": the gzip data is corrupt after .*; its")
+                .containsPattern("lines +[1-9]");
     }
 
     private JsonNode stats(Path input, String jsonName) throws IOException {

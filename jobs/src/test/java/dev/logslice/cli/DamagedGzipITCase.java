@@ -1,12 +1,17 @@
 package dev.logslice.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A folder of rotated logs where one .gz is damaged, cut short or with garbage inside: every
  * command that reads it says so in one line naming the file as given (no {@code file:} URI, no
- * stack trace), as zcat would, and exits 2.
+ * stack trace), as zcat would, and exits 2. scan, grep, parse and stats answer with what came out
+ * of it before the damage and the other files whole, as {@code zgrep} does; sql, whose answer
+ * cannot be partial, fails.
  */
 class DamagedGzipITCase {
     private static final Pattern AFTER = Pattern.compile("after ([0-9,]+) uncompressed bytes");
@@ -29,6 +36,7 @@ class DamagedGzipITCase {
     @TempDir Path dir;
     private Path logs;
     private byte[] gzip;
+    private byte[] uncompressed;
     private int uncompressedLength;
 
     @BeforeEach
@@ -48,6 +56,7 @@ class DamagedGzipITCase {
                             i * 31 % 5000));
         }
         byte[] bytes = text.toString().getBytes();
+        uncompressed = bytes;
         uncompressedLength = bytes.length;
         Files.write(logs.resolve("access.log"), bytes);
         java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
@@ -75,6 +84,31 @@ class DamagedGzipITCase {
         long after = uncompressedBytesIn(line);
         // Half the compressed bytes hold about half the text: some of it came out, not all.
         assertThat(after).isPositive().isLessThan(uncompressedLength);
+    }
+
+    @Test
+    void theLinesBeforeTheCutAreInTheAnswerBesideTheWholeFile() throws IOException {
+        Files.write(logs.resolve("access.log.2.gz"), Arrays.copyOf(gzip, gzip.length / 2));
+
+        CliRun grep = run("grep", logs.toString());
+        CliRun stats = run("stats", logs.toString());
+
+        assertThat(grep.exitCode()).as(grep.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
+        assertThat(stats.exitCode()).as(stats.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
+        long came = uncompressedBytesIn(onlyLine(grep.stderr()));
+        assertThat(uncompressedBytesIn(onlyLine(stats.stderr()))).isEqualTo(came);
+        // What a cut stream gives is the start of the text: its lines, the last one cut.
+        List<String> before =
+                new String(uncompressed, 0, (int) came, StandardCharsets.US_ASCII).lines().toList();
+        long matchingBefore = before.stream().filter(line -> line.contains("item")).count();
+        assertThat(Files.readAllLines(Path.of(out("g.log"))))
+                .hasSize(40_000 + (int) matchingBefore);
+        JsonNode json = new ObjectMapper().readTree(new File(out("s.json")));
+        assertThat(json.get("lines").asLong()).isEqualTo(40_000 + before.size());
+        assertThat(json.get("damagedFiles")).hasSize(1);
+        assertThat(json.get("damagedFiles").get(0).get("lines").asLong()).isEqualTo(before.size());
+        assertThat(json.get("damagedFiles").get(0).get("path").asText())
+                .isEqualTo(logs.resolve("access.log.2.gz").toString());
     }
 
     /** Piped in, the input is named as GNU grep names it, not by its spooled copy. */

@@ -107,14 +107,33 @@ class ReportWritersTest {
                         null,
                         List.of(
                                 new SplitReport.FileRead(
-                                        "file:/logs/a.log", 4096, 5000, 904, 5, 1, 200, 0, null),
+                                        "file:/logs/a.log",
+                                        4096,
+                                        5000,
+                                        904,
+                                        5,
+                                        1,
+                                        200,
+                                        0,
+                                        null,
+                                        "the gzip stream ends early (truncated?) after 904"
+                                                + " uncompressed bytes"),
                                 SplitReport.FileRead.skipped(
                                         "file:/logs/gone.log",
                                         0,
                                         700,
                                         "deleted before it was read"),
                                 new SplitReport.FileRead(
-                                        "file:/logs/b.log", 0, 100, 100, 2, 1, 100, 30, null))));
+                                        "file:/logs/b.log",
+                                        0,
+                                        100,
+                                        100,
+                                        2,
+                                        1,
+                                        100,
+                                        30,
+                                        null,
+                                        null))));
         Path file = dir.resolve("stats.json");
 
         StatsJson.write(
@@ -145,6 +164,18 @@ class ReportWritersTest {
         assertThat(json.get("appendedFiles"))
                 .singleElement()
                 .satisfies(appended -> assertThat(appended.get("grewBy").asLong()).isEqualTo(30));
+        assertThat(split.get("files").get(0).get("damage").asText()).contains("ends early");
+        assertThat(json.get("damagedFiles"))
+                .singleElement()
+                .satisfies(
+                        damaged -> {
+                            assertThat(damaged.get("path").asText()).isEqualTo("/logs/a.log");
+                            assertThat(damaged.get("damage").asText())
+                                    .isEqualTo(
+                                            "the gzip stream ends early (truncated?) after 904"
+                                                    + " uncompressed bytes");
+                            assertThat(damaged.get("lines").asLong()).isEqualTo(5);
+                        });
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.logslice.table;
 
+import dev.logslice.connector.io.DamagedCompressedFileException;
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
@@ -21,6 +22,7 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 import javax.annotation.Nullable;
 
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -93,6 +95,11 @@ final class RowDecoder implements LineDecoder<RowData> {
 
     @Override
     public void finishSplit(SplitReport report, Consumer<RowData> output) {
+        for (SplitReport.FileRead damaged : report.damagedFiles()) {
+            // A table has no place to tell of a file read only in part: the query fails on it.
+            throw new UncheckedIOException(
+                    new DamagedCompressedFileException(damaged.path(), damaged.damage()));
+        }
         events.finishSplit(report, result -> emit(result, output));
         emitOversized(report, output);
     }

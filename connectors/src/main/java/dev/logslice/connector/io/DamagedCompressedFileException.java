@@ -13,10 +13,7 @@ public final class DamagedCompressedFileException extends IOException {
     private static final long serialVersionUID = 1L;
 
     private final String file;
-    private final String compression;
-    private final long uncompressedBytes;
-    private final boolean truncated;
-    private final String reason;
+    private final String whatIsWrong;
 
     DamagedCompressedFileException(
             String file,
@@ -26,13 +23,32 @@ public final class DamagedCompressedFileException extends IOException {
             IOException cause) {
         super(message);
         this.file = file;
-        this.compression = compression.displayName();
-        this.uncompressedBytes = uncompressedBytes;
-        this.truncated = isTruncation(cause);
-        this.reason = cause.getMessage();
+        String after =
+                String.format(Locale.ROOT, "after %,d uncompressed bytes", uncompressedBytes);
+        this.whatIsWrong =
+                "the "
+                        + compression.displayName()
+                        + (isTruncation(cause)
+                                ? " stream ends early (truncated?) " + after
+                                : " data is corrupt "
+                                        + after
+                                        + (cause.getMessage() == null
+                                                ? ""
+                                                : " (" + cause.getMessage() + ")"));
         // Suppressed, not chained: error reports show the root cause, and the decompressor's
         // ("Not in GZIP format") does not name the file.
         addSuppressed(cause);
+    }
+
+    /**
+     * The damage a reader found and its split's report tells ({@link
+     * dev.logslice.connector.source.SplitReport.FileRead#damage()}), for a consumer that cannot
+     * give a partial answer and so fails as the read once did.
+     */
+    public DamagedCompressedFileException(String file, String whatIsWrong) {
+        super("Cannot decompress " + file + ": " + whatIsWrong);
+        this.file = file;
+        this.whatIsWrong = whatIsWrong;
     }
 
     /** The message for Flink's log, naming the file and where in it decompressing failed. */
@@ -61,31 +77,21 @@ public final class DamagedCompressedFileException extends IOException {
         return file;
     }
 
-    /** The uncompressed bytes read before the damage. */
-    public long uncompressedBytes() {
-        return uncompressedBytes;
-    }
-
-    /** Whether the stream ends early, as a cut file's does, rather than holding garbage. */
-    public boolean truncated() {
-        return truncated;
-    }
-
     /**
      * What is wrong, after the file's name as the user gave it, as {@code zcat} would say it:
      * {@code cut.gz: the gzip stream ends early (truncated?) after 123,456 uncompressed bytes}.
      */
     public String describe(String fileAsGiven) {
-        String after =
-                String.format(Locale.ROOT, "after %,d uncompressed bytes", uncompressedBytes);
-        return fileAsGiven
-                + ": the "
-                + compression
-                + (truncated
-                        ? " stream ends early (truncated?) " + after
-                        : " data is corrupt "
-                                + after
-                                + (reason == null ? "" : " (" + reason + ")"));
+        return fileAsGiven + ": " + whatIsWrong;
+    }
+
+    /**
+     * {@link #describe} without the file's name: {@code the gzip stream ends early (truncated?)
+     * after 123,456 uncompressed bytes} for a cut file, {@code the gzip data is corrupt after ...
+     * (REASON)} for garbage inside.
+     */
+    public String whatIsWrong() {
+        return whatIsWrong;
     }
 
     /**

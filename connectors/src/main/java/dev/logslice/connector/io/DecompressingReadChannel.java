@@ -2,6 +2,8 @@ package dev.logslice.connector.io;
 
 import org.apache.flink.annotation.Internal;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -12,11 +14,13 @@ import java.io.InputStream;
  *
  * <p>Reads go forward only. A read at a later position decompresses and drops the bytes before it:
  * that is how a split restored from a checkpoint gets back to its uncompressed offset, since a
- * compressed stream cannot be entered in the middle. Any failure to decompress (a corrupt or
- * truncated file) is a {@link DamagedCompressedFileException} naming the file.
+ * compressed stream cannot be entered in the middle.
  *
- * <p>A corrupt gzip member is often found only at its end, by its checksum: lines decompressed
- * before that were emitted, but the split, and so the job, fails.
+ * <p>A failure to decompress (a corrupt or truncated file) ends the stream where it happens, as
+ * {@code zcat} does: the bytes before it are read, and {@link #damage()} tells what is wrong, so
+ * that one damaged archive among many costs its own rest, not the whole answer. A corrupt gzip
+ * member is often found only at its end, by its checksum: the bytes before it were read then. A
+ * failure to read the file itself is thrown.
  */
 @Internal
 public final class DecompressingReadChannel implements ReadChannel {
@@ -29,6 +33,7 @@ public final class DecompressingReadChannel implements ReadChannel {
     private final BlockInputStream compressed;
     private InputStream decompressed;
     private long position;
+    @Nullable private DamagedCompressedFileException damage;
 
     /**
      * @param file the compressed file
@@ -61,13 +66,19 @@ public final class DecompressingReadChannel implements ReadChannel {
         return fileReads;
     }
 
+    /** What ended the stream before its end, or null while it is whole. */
+    @Nullable
+    public DamagedCompressedFileException damage() {
+        return damage;
+    }
+
     @Override
     public int read(long targetPosition, byte[] target, int offset, int length) throws IOException {
         if (targetPosition < position) {
             throw new IllegalArgumentException(
                     "cannot go back to " + targetPosition + " in the stream at " + position);
         }
-        if (compressedSize == 0) {
+        if (compressedSize == 0 || damage != null) {
             // An empty file (logrotate leaves some) holds no lines; it has no header to check.
             return -1;
         }
@@ -94,7 +105,9 @@ public final class DecompressingReadChannel implements ReadChannel {
                 named.addSuppressed(e);
                 throw named;
             }
-            throw new DamagedCompressedFileException(fileName, compression, position, message, e);
+            damage =
+                    new DamagedCompressedFileException(fileName, compression, position, message, e);
+            return -1;
         }
     }
 

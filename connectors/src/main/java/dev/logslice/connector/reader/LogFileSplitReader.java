@@ -21,6 +21,9 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import javax.annotation.Nullable;
 
 import java.io.IOException;
@@ -48,6 +51,8 @@ import java.util.function.Predicate;
  */
 @Internal
 final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, LogFileSplit> {
+    private static final Logger LOG = LoggerFactory.getLogger(LogFileSplitReader.class);
+
     private final LineDecoder<T> decoder;
     private final LogSourceSettings settings;
     private final LogSourceReaderMetrics metrics;
@@ -253,7 +258,11 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
     private void finishSegment() throws IOException {
         FileSegment done = split.segments().get(segment);
         long appended = files.appendedAfterRead(done);
-        lines.stats().finishSegment(done, appended);
+        String damage = lines.damage();
+        if (damage != null) {
+            LOG.warn("{}: {}; the lines before were read", done.path(), damage);
+        }
+        lines.stats().finishSegment(done, appended, damage);
         ReadChannel toClose = channel;
         channel = null;
         toClose.close();

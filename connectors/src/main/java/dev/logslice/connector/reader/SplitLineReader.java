@@ -372,6 +372,15 @@ public final class SplitLineReader {
         return stats;
     }
 
+    /** What ended the file's compressed stream early (its lines up to there were read), or null. */
+    @Nullable
+    String damage() {
+        return channel instanceof DecompressingReadChannel decompressing
+                        && decompressing.damage() != null
+                ? decompressing.damage().whatIsWrong()
+                : null;
+    }
+
     /**
      * Makes one read and hands every line it completes to {@code sink}.
      *

@@ -9,6 +9,8 @@ import dev.logslice.connector.split.LogFileSplit;
 
 import org.apache.flink.annotation.Internal;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -100,8 +102,11 @@ public final class SplitReadStats {
         oversizedLineOffsets = counted.oversizedLineOffsets();
     }
 
-    /** Records a segment that is read now: its figures are those since the previous one. */
-    void finishSegment(FileSegment segment, long grewBy) {
+    /**
+     * Records a segment that is read now: its figures are those since the previous one; {@code
+     * damage} is what ended its compressed stream early, or null.
+     */
+    void finishSegment(FileSegment segment, long grewBy, @Nullable String damage) {
         files.add(
                 new SplitReport.FileRead(
                         segment.path().toString(),
@@ -112,7 +117,8 @@ public final class SplitReadStats {
                         readCalls() - readCallsBefore,
                         readNanos() - readNanosBefore,
                         grewBy,
-                        null));
+                        null,
+                        damage));
         readCallsBefore = readCalls();
         bytesReadBefore = bytesRead;
         readNanosBefore = readNanos();

@@ -117,7 +117,8 @@ public record SplitReport(
                                 readCalls,
                                 readNanos,
                                 grewBy,
-                                skipReason)));
+                                skipReason,
+                                null)));
     }
 
     /**
@@ -154,7 +155,8 @@ public record SplitReport(
                                                 file.readCalls(),
                                                 file.readNanos(),
                                                 file.grewBy(),
-                                                file.skipReason()))
+                                                file.skipReason(),
+                                                file.damage()))
                         .toList());
     }
 
@@ -168,9 +170,18 @@ public record SplitReport(
         return files.size() > 1;
     }
 
+    /** The files of the split whose compressed stream ended early or held damaged bytes. */
+    public List<FileRead> damagedFiles() {
+        return files.stream().filter(FileRead::damaged).toList();
+    }
+
     /**
      * What was read of one file's range {@code [start, end)} within a split; {@code grewBy} and
      * {@code skipReason} as for a split, of this file.
+     *
+     * @param damage what ended the file's compressed stream before its end (its lines before that
+     *     were read), as {@code zcat} says it after the file's name: {@code the gzip stream ends
+     *     early (truncated?) after 8,798 uncompressed bytes}; null for a file read to its end
      */
     public record FileRead(
             String path,
@@ -181,16 +192,21 @@ public record SplitReport(
             long readCalls,
             long readNanos,
             long grewBy,
-            @Nullable String skipReason)
+            @Nullable String skipReason,
+            @Nullable String damage)
             implements Serializable {
 
         /** A file of a split that was not read, and why. */
         public static FileRead skipped(String path, long start, long end, String reason) {
-            return new FileRead(path, start, end, 0, 0, 0, 0, 0, reason);
+            return new FileRead(path, start, end, 0, 0, 0, 0, 0, reason, null);
         }
 
         public boolean skipped() {
             return skipReason != null;
+        }
+
+        public boolean damaged() {
+            return damage != null;
         }
     }
 }

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -29,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -37,7 +40,6 @@ import static dev.logslice.connector.reader.SourceDriver.readAll;
 import static dev.logslice.connector.reader.SourceDriver.readUntil;
 import static dev.logslice.connector.source.SerializerRoundTrip.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A folder holding one log in parts, plain, gzip (two members), zstd (two frames) and bzip2 (two
@@ -150,37 +152,86 @@ class CompressedFilesTest {
     }
 
     @Test
-    void corruptGzipFailsNamingTheFile() throws Exception {
+    void corruptGzipIsReadUpToTheDamageWhichItsReportTells() throws Exception {
         byte[] content = GeneratedLogs.random(24, 300);
         byte[] gzip = Compressed.gzip(content);
         for (int i = gzip.length / 2; i < gzip.length / 2 + 64; i++) {
             gzip[i] ^= 0x5A;
         }
-        java.nio.file.Path file = write("broken.log.gz", content, gzip);
+        write("broken.log.gz", content, gzip);
+        write("whole.log", content, content);
 
-        assertThatThrownBy(() -> readAll(source(), enumerate(source())))
-                .hasStackTraceContaining("Cannot decompress " + new Path(file.toUri()))
-                .hasStackTraceContaining("gzip");
+        List<Object> emitted = readAll(source(), enumerate(source()));
+
+        assertThat(damageOf(emitted, "broken.log.gz"))
+                .startsWith("the gzip data is corrupt after ");
+        assertThat(damageOf(emitted, "whole.log")).isNull();
+        assertThat(linesOf(emitted, "whole.log")).isEqualTo(ReferenceLines.of(content));
     }
 
+    /**
+     * A cut archive, as a rotation caught half-written, gives what {@code zcat} gives before it
+     * stops: the lines of the text that came out, the last one as far as it goes; the report says
+     * where the stream ended, and the other files are read whole.
+     */
     @Test
-    void truncatedGzipFailsNamingTheFile() throws Exception {
+    void truncatedGzipGivesTheLinesBeforeItsEnd() throws Exception {
         byte[] content = GeneratedLogs.random(25, 300);
         byte[] gzip = Compressed.gzip(content);
-        java.nio.file.Path file =
-                write("cut.log.gz", content, Arrays.copyOf(gzip, gzip.length * 2 / 3));
+        write("cut.log.gz", content, Arrays.copyOf(gzip, gzip.length * 2 / 3));
+        write("whole.log", content, content);
 
-        assertThatThrownBy(() -> readAll(source(), enumerate(source())))
-                .hasStackTraceContaining("Cannot decompress " + new Path(file.toUri()));
+        List<Object> emitted = readAll(source(), enumerate(source()));
+
+        SplitReport cut = reportOf(emitted, "cut.log.gz");
+        long came = cut.bytesRead();
+        assertThat(came).isPositive().isLessThan(content.length);
+        assertThat(cut.files().get(0).damage())
+                .isEqualTo(
+                        String.format(
+                                Locale.ROOT,
+                                "the gzip stream ends early (truncated?) after %,d uncompressed"
+                                        + " bytes",
+                                came));
+        List<LineAt> before = ReferenceLines.of(Arrays.copyOf(content, (int) came));
+        assertThat(linesOf(emitted, "cut.log.gz")).isEqualTo(before);
+        assertThat(cut.lines()).isEqualTo(before.size());
+        assertThat(linesOf(emitted, "whole.log")).isEqualTo(ReferenceLines.of(content));
     }
 
     @Test
-    void fileThatIsNotGzipAtAllFailsNamingTheFile() throws Exception {
+    void fileThatIsNotGzipAtAllHasNoLinesAndSaysSo() throws Exception {
         byte[] content = "plain text, misnamed\n".getBytes();
-        java.nio.file.Path file = write("misnamed.log.gz", content, content);
+        write("misnamed.log.gz", content, content);
 
-        assertThatThrownBy(() -> readAll(source(), enumerate(source())))
-                .hasStackTraceContaining("Cannot decompress " + new Path(file.toUri()));
+        List<Object> emitted = readAll(source(), enumerate(source()));
+
+        assertThat(linesOf(emitted, "misnamed.log.gz")).isEmpty();
+        assertThat(damageOf(emitted, "misnamed.log.gz"))
+                .startsWith("the gzip data is corrupt after 0 uncompressed bytes (");
+    }
+
+    private static List<LineAt> linesOf(List<Object> emitted, String file) {
+        return emitted.stream()
+                .filter(FileLine.class::isInstance)
+                .map(FileLine.class::cast)
+                .filter(line -> line.file().equals(file))
+                .map(FileLine::line)
+                .toList();
+    }
+
+    private static SplitReport reportOf(List<Object> emitted, String file) {
+        return emitted.stream()
+                .filter(SplitReport.class::isInstance)
+                .map(SplitReport.class::cast)
+                .filter(report -> new Path(report.path()).getName().equals(file))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Nullable
+    private static String damageOf(List<Object> emitted, String file) {
+        return reportOf(emitted, file).files().get(0).damage();
     }
 
     /** Writes {@code log} as four parts, cut at line starts; returns it. */

@@ -4,6 +4,9 @@ import dev.logslice.connector.io.Compression;
 import dev.logslice.format.Bytes;
 import dev.logslice.format.FileStart;
 
+import javax.annotation.Nullable;
+
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -48,8 +51,9 @@ public record LineSample(List<byte[]> lines, Content content) {
     private static final long MAX_SKIP = 64L << 20;
 
     /**
-     * Throws FormatDetectionException when the file's compression is corrupt where the sample reads
-     * it (a folder's broken {@code .gz} is left out like any file that is no log).
+     * Throws FormatDetectionException when no text comes out of the file's compression (a folder's
+     * broken {@code .gz} is left out like any file that is no log). A stream that breaks off later
+     * is sampled as far as it goes, as the source reads it up to there and tells of the damage.
      */
     public static LineSample read(Path file, int maxLines, int maxBytes)
             throws IOException, FormatDetectionException {
@@ -58,8 +62,14 @@ public record LineSample(List<byte[]> lines, Content content) {
         boolean atFileStart = true;
         int textStart;
         Compression compression = Compression.ofFileName(file.getFileName().toString());
-        try (InputStream in = compression.decompress(Files.newInputStream(file))) {
+        try (EndsAtDamage in =
+                new EndsAtDamage(
+                        compression.decompress(Files.newInputStream(file)),
+                        compression.isCompressed())) {
             head = in.readNBytes(maxBytes);
+            if (head.length == 0 && in.damage != null) {
+                throw in.damage; // no text at all to tell what the file is: left out as no log
+            }
             // A hole of NULs longer than the sample (copytruncate) is looked past like a long line.
             for (long skipped = 0;
                     head.length == maxBytes
@@ -85,7 +95,8 @@ public record LineSample(List<byte[]> lines, Content content) {
                 head = pastLineEnd(in, maxBytes);
                 atFileStart = false;
             }
-            whole = in.read() < 0;
+            // A stream that broke off ends in a line cut short, not in a whole last line.
+            whole = in.read() < 0 && in.damage == null;
         } catch (IOException e) {
             if (!compression.isCompressed()) {
                 throw new UncheckedIOException("cannot read " + file, e);
@@ -145,6 +156,42 @@ public record LineSample(List<byte[]> lines, Content content) {
             }
         }
         return false;
+    }
+
+    /**
+     * A decompressed stream that ends where decompressing fails, keeping the failure; the bytes
+     * before it are the file's as the source reads them. A plain file's read failure is thrown.
+     */
+    private static final class EndsAtDamage extends FilterInputStream {
+        private final boolean compressed;
+        @Nullable IOException damage;
+
+        EndsAtDamage(InputStream in, boolean compressed) {
+            super(in);
+            this.compressed = compressed;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] target, int offset, int length) throws IOException {
+            if (damage != null) {
+                return -1;
+            }
+            try {
+                return super.read(target, offset, length);
+            } catch (IOException e) {
+                if (!compressed) {
+                    throw e;
+                }
+                damage = e;
+                return -1;
+            }
+        }
     }
 
     /**

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -394,6 +395,39 @@ class FormatDetectorTest {
                 .allMatch(l -> new String(l, StandardCharsets.UTF_8).contains("GET /c "));
         assertThatThrownBy(() -> detector.detect(onlyLong, ZoneId.of("UTC")))
                 .hasMessageStartingWith(onlyLong + " has no lines to detect its format from");
+    }
+
+    /**
+     * A gzip cut short within the sample (a rotation caught half-written) is sampled as far as its
+     * text goes, as the source reads it; one from which nothing comes out is no log.
+     */
+    @Test
+    void aCutGzipIsSampledAsFarAsItGoes(@TempDir Path dir) throws Exception {
+        String line = "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET /%d HTTP/1.1\" 200 5\n";
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 2_000; i++) {
+            text.append(String.format(line, i));
+        }
+        ByteArrayOutputStream gzip = new ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(gzip)) {
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] whole = gzip.toByteArray();
+        Path cut =
+                Files.write(dir.resolve("access.log.2.gz"), Arrays.copyOf(whole, whole.length / 2));
+        Path header = Files.write(dir.resolve("access.log.3.gz"), Arrays.copyOf(whole, 12));
+
+        List<byte[]> lines = LineSample.read(cut, 100_000, 256 << 10).lines();
+
+        assertThat(lines).hasSizeBetween(1, 1_999);
+        for (int i = 0; i < lines.size(); i++) {
+            assertThat(new String(lines.get(i), StandardCharsets.UTF_8))
+                    .isEqualTo(String.format(line, i).strip());
+        }
+        assertThat(detector.detect(cut, ZoneId.of("UTC")).definition().name()).isEqualTo("common");
+        assertThatThrownBy(() -> LineSample.read(header, 100, 256 << 10))
+                .isInstanceOf(FormatDetectionException.class)
+                .hasMessageContaining("corrupt gzip");
     }
 
     /** A UTF-8 byte order mark (Notepad, PowerShell's Out-File) is no part of the first line. */
