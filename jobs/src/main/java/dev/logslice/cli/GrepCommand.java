@@ -5,6 +5,7 @@ import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.job.EventGrepDecoder;
+import dev.logslice.job.GrepColors;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
 import dev.logslice.job.GrepMatch;
@@ -16,7 +17,9 @@ import dev.logslice.report.LogText;
 import dev.logslice.report.Terminal;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,6 +36,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Stack;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -161,6 +165,58 @@ final class GrepCommand implements Callable<Integer> {
                             + " (--quiet is logslice's: no notes on stderr.)")
     boolean silent;
 
+    /** GNU grep's {@code --color=WHEN}, with the other names it takes for each. */
+    enum ColorWhen {
+        never("no", "none"),
+        always("yes", "force"),
+        auto("tty", "if-tty");
+
+        private final List<String> names;
+
+        ColorWhen(String... otherNames) {
+            this.names = List.of(otherNames);
+        }
+
+        @Nullable
+        static ColorWhen named(String name) {
+            for (ColorWhen when : values()) {
+                if (when.name().equals(name) || when.names.contains(name)) {
+                    return when;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * {@code --color} takes the next argument only when it is a WHEN, so that {@code grep --color
+     * ERROR app.log} greps for ERROR, as GNU grep's optional argument does; a wrong {@code
+     * --color=WHEN} is refused in {@link #checkColorWhen}.
+     */
+    static final class ColorWhenConsumer implements IParameterConsumer {
+        @Override
+        public void consumeParameters(Stack<String> args, ArgSpec option, CommandSpec command) {
+            ColorWhen when = args.isEmpty() ? null : ColorWhen.named(args.peek());
+            if (when != null) {
+                args.pop();
+            }
+            option.setValue(when == null ? ColorWhen.auto : when);
+        }
+    }
+
+    @Option(
+            names = {"--color", "--colour"},
+            arity = "0..1",
+            paramLabel = "WHEN",
+            parameterConsumer = ColorWhenConsumer.class,
+            description =
+                    "Colour the matches, file names, line numbers and separators as GNU grep"
+                            + " does (its default GREP_COLORS): WHEN is never (the default),"
+                            + " always, or auto: on a terminal, unless NO_COLOR is set or TERM is"
+                            + " dumb. --color alone is auto. Not with --follow, --format or field"
+                            + " filters yet.")
+    ColorWhen color = ColorWhen.never;
+
     @Option(
             names = {"-o", "--only-matching"},
             description =
@@ -239,6 +295,7 @@ final class GrepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        checkColorWhen();
         patterns = patterns();
         if (following.follow) {
             return follow();
@@ -260,7 +317,8 @@ final class GrepCommand implements Callable<Integer> {
                         !noFileName && (withFileName || GrepFileNames.several(paths)),
                         contextLength("-B", beforeContext),
                         contextLength("-A", afterContext),
-                        onlyMatching);
+                        onlyMatching,
+                        colors());
         if (onlyMatching && contextAsked()) {
             throw new IllegalArgumentException("-o and -A/-B/-C do not go together yet");
         }
@@ -290,6 +348,7 @@ final class GrepCommand implements Callable<Integer> {
         }
         if (inputFormats != null) {
             if (invert
+                    || color != ColorWhen.never
                     || maxCount != null
                     || count
                     || filesWithMatches
@@ -298,8 +357,8 @@ final class GrepCommand implements Callable<Integer> {
                     || contextAsked()
                     || onlyMatching) {
                 throw new IllegalArgumentException(
-                        "-v, -c, -l, -n, -m, -H, -o and -A/-B/-C do not go with field filters or"
-                                + " --format yet; grep the lines without them");
+                        "-v, -c, -l, -n, -m, -H, -o, -A/-B/-C and --color do not go with field"
+                                + " filters or --format yet; grep the lines without them");
             }
         }
         // Events are written as they are, without file names (as before these options).
@@ -315,8 +374,11 @@ final class GrepCommand implements Callable<Integer> {
                 read.sourceFor(sourcePaths, ReaderOutput.LINES).setLineDecoder(decoder).build();
         GrepJob.Notes runNotes;
         try (Outputs.Pending target = output()) {
+            // In colour, what comes from the logs is made safe as it is coloured.
             TerminalSafeChannel shown =
-                    onTerminal() ? new TerminalSafeChannel(target.channel()) : null;
+                    onTerminal() && options.colors() == null
+                            ? new TerminalSafeChannel(target.channel())
+                            : null;
             runNotes =
                     execution.run(
                             read.parallelism,
@@ -357,6 +419,30 @@ final class GrepCommand implements Callable<Integer> {
     /** Lines shown on a terminal have what would drive it escaped; piped, they are as written. */
     private boolean onTerminal() {
         return !silent && (out == null || Outputs.isStdout(out)) && Terminal.stdoutIsTerminal();
+    }
+
+    /** {@code --color=WHEN} with a WHEN that is none: the consumer took it for no WHEN at all. */
+    private void checkColorWhen() {
+        for (String arg : spec.commandLine().getParseResult().originalArgs()) {
+            for (String name : List.of("--color=", "--colour=")) {
+                if (arg.startsWith(name) && ColorWhen.named(arg.substring(name.length())) == null) {
+                    throw new IllegalArgumentException(arg + ": WHEN is never, always or auto");
+                }
+            }
+        }
+    }
+
+    /** The colours asked for, or null: {@code auto} colours a terminal that takes colour. */
+    @Nullable
+    private GrepColors colors() {
+        boolean toStdout = out == null || Outputs.isStdout(out);
+        boolean colour =
+                switch (color) {
+                    case never -> false;
+                    case always -> true;
+                    case auto -> toStdout && Terminal.forStandardStream(false).colour();
+                };
+        return colour && !silent ? new GrepColors(pattern(), onTerminal()) : null;
     }
 
     private boolean contextAsked() {
@@ -487,18 +573,19 @@ final class GrepCommand implements Callable<Integer> {
                 || contextAsked()
                 || onlyMatching
                 || silent
+                || color != ColorWhen.never
                 || formats.isNamed()
                 || !filters.filters(formats.zone).isEmpty()
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow writes the selected lines as they come: -c, -l, -m, -n, -H, -o, -q,"
-                            + " -A/-B/-C, --format, field filters and - (stdin) do not go with it"
-                            + " yet");
+                            + " -A/-B/-C, --color, --format, field filters and - (stdin) do not go"
+                            + " with it yet");
         }
         Outputs.checkFile("--out", out, paths);
         LinePattern pattern = pattern();
         GrepOptions options =
-                new GrepOptions(invert, -1, false, false, false, false, -1, -1, false);
+                new GrepOptions(invert, -1, false, false, false, false, -1, -1, false, null);
         LogFileSource<GrepMatch> source =
                 following
                         .following(read.sourceFor(paths, ReaderOutput.LINES))

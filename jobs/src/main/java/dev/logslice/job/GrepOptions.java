@@ -1,5 +1,7 @@
 package dev.logslice.job;
 
+import javax.annotation.Nullable;
+
 import java.io.Serializable;
 
 /**
@@ -15,6 +17,7 @@ import java.io.Serializable;
  * @param after {@code -A}: lines of context after each selected line; negative: not asked
  * @param onlyMatching {@code -o}: the parts of a selected line that match, each on a line of its
  *     own, instead of the line
+ * @param colors {@code --color}: the output in colours; null for none
  */
 public record GrepOptions(
         boolean invert,
@@ -25,12 +28,13 @@ public record GrepOptions(
         boolean fileNames,
         int before,
         int after,
-        boolean onlyMatching)
+        boolean onlyMatching,
+        @Nullable GrepColors colors)
         implements Serializable {
 
     /** Lines as in their files, nothing else: what grep did before these options. */
     public static final GrepOptions PLAIN =
-            new GrepOptions(false, -1, false, false, false, false, -1, -1, false);
+            new GrepOptions(false, -1, false, false, false, false, -1, -1, false, null);
 
     /** Whether the client needs each match's file and line index, or counts per file. */
     boolean structured() {
@@ -41,7 +45,8 @@ public record GrepOptions(
                 || lineNumbers
                 || fileNames
                 || context()
-                || onlyMatching;
+                || onlyMatching
+                || colors != null;
     }
 
     /**

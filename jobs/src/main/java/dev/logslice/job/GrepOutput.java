@@ -39,6 +39,7 @@ final class GrepOutput {
     private static final byte[] GROUP_SEPARATOR = {'-', '-', '\n'};
 
     private final GrepOptions options;
+    @Nullable private final GrepColors colors;
     private final Function<String, String> displayName;
     private final Map<String, byte[]> prefixes = new HashMap<>();
     private final Map<String, Long> linesBefore = new HashMap<>();
@@ -50,6 +51,7 @@ final class GrepOutput {
 
     private GrepOutput(GrepOptions options, Function<String, String> displayName) {
         this.options = options;
+        this.colors = options.colors();
         this.displayName = displayName;
         this.context = options.context() ? new Context() : null;
     }
@@ -81,15 +83,12 @@ final class GrepOutput {
             any |= lines > 0;
             if (options.filesWithMatches()) {
                 if (lines > 0) {
-                    out.write(
-                            output.displayName
-                                    .apply(file.getKey())
-                                    .getBytes(StandardCharsets.UTF_8));
+                    output.writeName(file.getKey(), out);
                     out.write('\n');
                 }
             } else if (options.count()) {
                 if (options.fileNames()) {
-                    out.write(output.prefix(file.getKey()));
+                    output.writePrefix(file.getKey(), ':', out);
                 }
                 out.write((lines + "\n").getBytes(StandardCharsets.US_ASCII));
             }
@@ -143,12 +142,26 @@ final class GrepOutput {
                             ? ByteSearch.indexOf(bytes, start, bytes.length, (byte) '\n') + 1
                             : bytes.length;
             if (options.fileNames()) {
-                out.write(prefix(file, separator));
+                writePrefix(file, separator, out);
             }
             if (options.lineNumbers()) {
-                out.write((number + String.valueOf(separator)).getBytes(StandardCharsets.US_ASCII));
+                if (colors == null) {
+                    out.write(
+                            (number + String.valueOf(separator))
+                                    .getBytes(StandardCharsets.US_ASCII));
+                } else {
+                    colors.lineNumber(number, out);
+                    colors.separator(String.valueOf(separator), out);
+                }
             }
-            out.write(bytes, start, end - start);
+            if (colors == null) {
+                out.write(bytes, start, end - start);
+            } else if (options.onlyMatching()) {
+                colors.matchedPart(bytes, start, end, out);
+            } else {
+                // As GNU grep: the lines that match, selected or (with -v) context, show how.
+                colors.line(bytes, start, end, (separator == ':') != options.invert(), out);
+            }
             start = end;
         }
     }
@@ -203,7 +216,12 @@ final class GrepOutput {
         private void write(long number, byte[] bytes, char separator, OutputStream out)
                 throws IOException {
             if (wroteAny && number != lastWritten + 1) {
-                out.write(GROUP_SEPARATOR);
+                if (colors == null) {
+                    out.write(GROUP_SEPARATOR);
+                } else {
+                    colors.separator("--", out);
+                    out.write('\n');
+                }
             }
             writeLine(file, number, bytes, separator, out);
             wroteAny = true;
@@ -227,14 +245,28 @@ final class GrepOutput {
         return options.maxCount() >= 0 ? Math.min(lines, options.maxCount()) : lines;
     }
 
-    private byte[] prefix(String file) {
-        return prefix(file, ':');
+    /** A file's name and the separator after it, as a line or count starts with. */
+    private void writePrefix(String file, char separator, OutputStream out) throws IOException {
+        if (colors == null) {
+            out.write(
+                    prefixes.computeIfAbsent(
+                            separator + file,
+                            key ->
+                                    (displayName.apply(file) + separator)
+                                            .getBytes(StandardCharsets.UTF_8)));
+        } else {
+            writeName(file, out);
+            colors.separator(String.valueOf(separator), out);
+        }
     }
 
-    private byte[] prefix(String file, char separator) {
-        return prefixes.computeIfAbsent(
-                separator + file,
-                key -> (displayName.apply(file) + separator).getBytes(StandardCharsets.UTF_8));
+    private void writeName(String file, OutputStream out) throws IOException {
+        byte[] name = displayName.apply(file).getBytes(StandardCharsets.UTF_8);
+        if (colors == null) {
+            out.write(name);
+        } else {
+            colors.fileName(name, out);
+        }
     }
 
     /** The ids of the splits that were read, in input order. */

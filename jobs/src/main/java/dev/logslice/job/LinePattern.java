@@ -124,6 +124,11 @@ public final class LinePattern implements Serializable {
         return parts.toString().getBytes(StandardCharsets.UTF_8);
     }
 
+    /** A matcher of the regex over a line's content decoded as UTF-8. */
+    Matcher matcher(CharSequence content) {
+        return pattern.matcher(content);
+    }
+
     /** The literals a line must hold to match, for the reader to search for; null when none. */
     @Nullable
     LinePrefilter prefilter() {

@@ -21,9 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code logslice grep} and GNU grep on the same random files with the same options give the same
  * bytes and exit status: random access-log-like lines (CRLF, a last line without LF, long lines,
  * é/É), one to three files of several 4 KiB splits, random
- * -F/-i/-v/-c/-l/-n/-m/-H/--no-filename/-w/-x/-o/-q/-A/-B/-C and patterns that mean the same in
- * Java and in GNU's extended syntax (with and without a literal part), as the argument or as
- * several in -e and -f.
+ * -F/-i/-v/-c/-l/-n/-m/-H/--no-filename/-w/-x/-o/-q/-A/-B/-C/--color=always and patterns that mean
+ * the same in Java and in GNU's extended syntax (with and without a literal part), as the argument
+ * or as several in -e and -f.
  */
 class GrepLikeGnuGrepITCase {
     private static final String[] PATTERNS = {
@@ -70,7 +70,7 @@ class GrepLikeGnuGrepITCase {
 
     private Path dir;
 
-    @Property(tries = 25)
+    @Property(tries = 40)
     void sameOutputAndStatusAsGnuGrep(@ForAll long seed) throws Exception {
         Random random = new Random(seed);
         dir = Files.createTempDirectory("grep-like-gnu");
@@ -168,7 +168,19 @@ class GrepLikeGnuGrepITCase {
     private static List<String> randomOptions(Random random) {
         List<String> options = new ArrayList<>();
         String[] flags = {
-            "-F", "-i", "-v", "-c", "-l", "-n", "-H", "--no-filename", "-w", "-x", "-o", "-q"
+            "-F",
+            "-i",
+            "-v",
+            "-c",
+            "-l",
+            "-n",
+            "-H",
+            "--no-filename",
+            "-w",
+            "-x",
+            "-o",
+            "-q",
+            "--color=always"
         };
         for (String flag : flags) {
             if (random.nextInt(4) == 0) {
