@@ -183,14 +183,8 @@ final class SplitPartWriter implements Closeable {
 
     /** The notes of the skipped splits' files, in input order, each file once. */
     static List<String> skippedFiles(Path directory) throws IOException {
-        List<Path> notes = new ArrayList<>();
-        try (DirectoryStream<Path> stream =
-                Files.newDirectoryStream(directory, "*" + SKIPPED_SUFFIX)) {
-            stream.forEach(notes::add);
-        }
-        notes.sort(null);
         Set<String> files = new LinkedHashSet<>();
-        for (Path note : notes) {
+        for (Path note : notesInSplitOrder(directory, SKIPPED_SUFFIX)) {
             files.addAll(Files.readString(note).lines().toList());
         }
         return List.copyOf(files);
@@ -198,20 +192,23 @@ final class SplitPartWriter implements Closeable {
 
     /** The files whose compressed stream ended early, in input order. */
     static List<DamagedFile> damagedFiles(Path directory) throws IOException {
-        List<Path> notes = new ArrayList<>();
-        try (DirectoryStream<Path> stream =
-                Files.newDirectoryStream(directory, "*" + DAMAGED_SUFFIX)) {
-            stream.forEach(notes::add);
-        }
-        notes.sort(null);
         List<DamagedFile> files = new ArrayList<>();
-        for (Path note : notes) {
+        for (Path note : notesInSplitOrder(directory, DAMAGED_SUFFIX)) {
             String[] parts = Files.readString(note).split("\0", 3);
             files.add(
                     new DamagedFile(
                             LocalPaths.plain(parts[0]), parts[1], Long.parseLong(parts[2])));
         }
         return files;
+    }
+
+    private static List<Path> notesInSplitOrder(Path directory, String suffix) throws IOException {
+        List<Path> notes = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory, "*" + suffix)) {
+            stream.forEach(notes::add);
+        }
+        notes.sort(null);
+        return notes;
     }
 
     void flush() throws IOException {
