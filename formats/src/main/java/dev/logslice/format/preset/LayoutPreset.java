@@ -356,10 +356,14 @@ public enum LayoutPreset {
                     + " %{timers} %{bytes} %{terminationState} %{connections} %{queues}"),
     RUBY(
             "ruby",
-            "Ruby's Logger (Rails, Sidekiq, Puma): 'L, [time #pid] LEVEL -- program: message'",
+            "Ruby's Logger (Rails, Sidekiq, Puma): 'L, [time #pid] LEVEL -- program: message';"
+                    + " the lines of a message of many lines (Rails' exceptions, backtraces) join"
+                    + " their event",
             "I, [2024-01-15T10:20:30.123456 #4242]  INFO -- : [8f1c2d] Started GET \"/users/7\""
                     + " for 203.0.113.5",
-            ContinuationLines.STACK_TRACES,
+            // Logger writes a message's line feeds as they are, the header before the first line
+            // only: Rails' exception lines start with the request's tags, backtraces with a path.
+            ContinuationLines.ANY,
             LevelNames.RUBY,
             // No program name is the common case: Rails logs none.
             "%{_:word}, [%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSS} #%{pid}] %{level} -- :"

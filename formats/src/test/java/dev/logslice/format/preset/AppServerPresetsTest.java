@@ -113,6 +113,39 @@ class AppServerPresetsTest {
         assertThat(events.get(5).level()).isEqualTo("ANY");
     }
 
+    /**
+     * Rails logs an exception as one message of many lines, each after the first led by the
+     * request's tags, not by a Logger header; a backtrace logged with its message has bare paths.
+     * Those lines were malformed.
+     */
+    @Test
+    void railsExceptionsOfManyLinesAreOneEvent() throws Exception {
+        String log =
+                "I, [2024-01-15T10:20:30.123456 #4242]  INFO -- : [8f1c2d] Started GET"
+                        + " \"/users/7\" for 203.0.113.5 at 2024-01-15 10:20:30 +0000\n"
+                        + "F, [2024-01-15T10:20:30.300000 #4242] FATAL -- : [8f1c2d]   \n"
+                        + "[8f1c2d] ActiveRecord::RecordNotFound (Couldn't find User with 'id'=7):\n"
+                        + "[8f1c2d]   \n"
+                        + "[8f1c2d] app/controllers/users_controller.rb:12:in `show'\n"
+                        + "E, [2024-01-15T10:20:31.000000 #4243] ERROR -- sidekiq: NoMethodError:"
+                        + " undefined method `naïve' for nil\n"
+                        + "/app/jobs/mail_job.rb:5:in `perform'\n"
+                        + "/usr/local/bundle/gems/sidekiq-7.2.0/lib/sidekiq/processor.rb:202:in"
+                        + " `execute_job'\n"
+                        + "I, [2024-01-15T10:20:32.000000 #4242]  INFO -- : [9a0b1c] Completed 200 OK";
+
+        List<LogEvent> events = detectedAndRead("ruby", log);
+
+        assertThat(events).extracting(LogEvent::lineCount).containsExactly(1, 4, 3, 1);
+        assertThat(events.get(1).level()).isEqualTo("FATAL");
+        assertThat(events.get(1).message())
+                .startsWith("[8f1c2d]   \n[8f1c2d] ActiveRecord::RecordNotFound")
+                .endsWith("users_controller.rb:12:in `show'");
+        assertThat(events.get(2).logger()).isEqualTo("sidekiq");
+        assertThat(events.get(2).message()).endsWith("in `execute_job'");
+        assertThat(events.get(3).message()).isEqualTo("[9a0b1c] Completed 200 OK");
+    }
+
     @Test
     void gunicornsErrorLogIsPythonLoggingWithItsTracebacks() throws Exception {
         List<LogEvent> events = detectedAndRead("python", GUNICORN);
