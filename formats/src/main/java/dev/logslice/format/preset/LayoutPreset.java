@@ -579,6 +579,19 @@ public enum LayoutPreset {
             LevelNames.PHP,
             "[%{timestamp:dd-MMM-yyyy HH:mm:ss} %{zone}] PHP %{level:text}:  %{message}",
             "[%{timestamp:dd-MMM-yyyy HH:mm:ss} %{zone}] %{message}"),
+    MONOLOG(
+            "monolog",
+            "PHP's Monolog (Laravel, Symfony): [time] channel.LEVEL: message, its context and"
+                    + " extra after it; the lines of a message of many lines (Laravel's stack"
+                    + " traces) join their event",
+            "[2024-01-15 10:20:30] production.ERROR: Undefined variable $cart"
+                    + " {\"userId\":7,\"exception\":\"[object] (ErrorException(code: 0))\"} []",
+            // Laravel keeps a message's line feeds, and its exception's context spans lines.
+            ContinuationLines.ANY,
+            LevelNames.MONOLOG,
+            // Laravel's date alone and Monolog 2's ISO time with microseconds and offset; the
+            // channel may hold dots, the level is the word before ': '.
+            "[%{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX}] %{logger:token}.%{level}: %{message}"),
     COREDNS(
             "coredns",
             "CoreDNS (Kubernetes' DNS): [LEVEL] then its query log (client, id, type, class,"

@@ -182,6 +182,20 @@ final class LevelNames implements Serializable {
                             "deprecated",
                             "notice"));
 
+    /** Monolog's, as PSR-3 and syslog name them. */
+    static final LevelNames MONOLOG =
+            new LevelNames(
+                    List.of(
+                            "DEBUG",
+                            "INFO",
+                            "NOTICE",
+                            "WARNING",
+                            "ERROR",
+                            "CRITICAL",
+                            "ALERT",
+                            "EMERGENCY"),
+                    null);
+
     /** Java's unified logging (-Xlog); Java 8's GC lines have no level. */
     static final LevelNames JVM_UNIFIED =
             new LevelNames(List.of("trace", "debug", "info", "warning", "error"), null);

@@ -146,6 +146,61 @@ class AppServerPresetsTest {
         assertThat(events.get(3).message()).isEqualTo("[9a0b1c] Completed 200 OK");
     }
 
+    /**
+     * Monolog's line formatter, as Laravel (its date alone) and Symfony (Monolog 2's ISO time with
+     * microseconds and offset) write it: every line was refused as no known format. A channel may
+     * hold dots; the context and extra stay in the message; Laravel's exception context runs over
+     * many lines.
+     */
+    @Test
+    void laravelAndSymfonyLogsAreMonologs() throws Exception {
+        String laravel =
+                "[2024-01-15 10:20:30] production.ERROR: SQLSTATE[HY000] [2002] Connection refused"
+                        + " (SQL: select * from `users` where `id` = 7) {\"userId\":7,\"exception\":\"[object]"
+                        + " (Illuminate\\\\Database\\\\QueryException(code: 2002): boom at"
+                        + " /var/www/vendor/laravel/framework/src/Illuminate/Database/Connection.php:760)\n"
+                        + "[stacktrace]\n"
+                        + "#0 /var/www/app/Http/Controllers/UserController.php(21):"
+                        + " Illuminate\\\\Database\\\\Connection->runQueryCallback()\n"
+                        + "#1 {main}\n"
+                        + "\"} \n"
+                        + "[2024-01-15 10:20:31] local.INFO: User ünïcode logged in: production.ERROR:"
+                        + " no level {\"id\":7} \n"
+                        + "[2024-01-15 10:20:32] testing.DEBUG: query took 3ms [] []\n";
+        String symfony =
+                "[2024-01-15T10:20:30.123456+01:00] request.CRITICAL: Uncaught PHP Exception"
+                        + " RuntimeException: \"boom\" at /srv/app/src/Controller/Cart.php line 42"
+                        + " {\"exception\":\"[object] (RuntimeException(code: 0): boom)\"} []\n"
+                        + "[2024-01-15T10:20:31.000001+00:00] app.event.dispatch.NOTICE: Listener"
+                        + " \"x\" was not called [] {\"uid\":\"8f1c\"}\n"
+                        + "[2024-01-15T10:20:32.5+00:00] security.EMERGENCY: all down [] []\n";
+
+        List<LogEvent> laravelEvents = detectedAndRead("monolog", laravel);
+        List<LogEvent> symfonyEvents = detectedAndRead("monolog", symfony);
+
+        assertThat(laravelEvents).extracting(LogEvent::lineCount).containsExactly(5, 1, 1);
+        assertThat(laravelEvents)
+                .extracting(LogEvent::level)
+                .containsExactly("ERROR", "INFO", "DEBUG");
+        assertThat(laravelEvents)
+                .extracting(LogEvent::logger)
+                .containsExactly("production", "local", "testing");
+        assertThat(laravelEvents.get(0).timestampText()).isEqualTo("2024-01-15T10:20:30Z");
+        assertThat(laravelEvents.get(0).message())
+                .startsWith("SQLSTATE[HY000] [2002] Connection refused")
+                .contains("\n[stacktrace]\n#0 ");
+        // The blank of Laravel's empty extra is the message's as written.
+        assertThat(laravelEvents.get(1).message())
+                .isEqualTo("User ünïcode logged in: production.ERROR: no level {\"id\":7} ");
+        assertThat(symfonyEvents)
+                .extracting(LogEvent::level)
+                .containsExactly("CRITICAL", "NOTICE", "EMERGENCY");
+        assertThat(symfonyEvents.get(0).timestampText())
+                .isEqualTo("2024-01-15T10:20:30.123456+01:00");
+        assertThat(symfonyEvents.get(1).logger()).isEqualTo("app.event.dispatch");
+        assertThat(symfonyEvents.get(2).timestampText()).isEqualTo("2024-01-15T10:20:32.5Z");
+    }
+
     @Test
     void gunicornsErrorLogIsPythonLoggingWithItsTracebacks() throws Exception {
         List<LogEvent> events = detectedAndRead("python", GUNICORN);

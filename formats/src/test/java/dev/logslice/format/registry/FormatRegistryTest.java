@@ -89,6 +89,7 @@ class FormatRegistryTest {
                         "elixir",
                         "uwsgi",
                         "php",
+                        "monolog",
                         "coredns",
                         "cri",
                         "kubectl",
