@@ -114,6 +114,21 @@ public enum JsonPreset {
                     + "\"RequestProtocol\":\"HTTP/2.0\",\"RouterName\":\"shop@docker\","
                     + "\"level\":\"info\",\"msg\":\"\",\"time\":\"2024-01-15T10:20:30Z\"}",
             List.of("ClientHost", "RequestMethod", "RequestPath", "DownstreamStatus"),
+            List.of()),
+    K8S_AUDIT(
+            "k8s-audit",
+            "Kubernetes API server audit log (JSON); requestReceivedTimestamp as the time, the"
+                    + " verb as the method, requestURI as the path, responseStatus.code as the"
+                    + " status, user.username as the user, a single source IP as the client; the"
+                    + " audit level (Metadata, Request...) in extra, no severity",
+            "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\","
+                    + "\"auditID\":\"0b5c\",\"stage\":\"ResponseComplete\",\"requestURI\":"
+                    + "\"/api/v1/namespaces/shop/pods?limit=500\",\"verb\":\"list\",\"user\":"
+                    + "{\"username\":\"alice\"},\"sourceIPs\":[\"10.0.0.5\"],\"userAgent\":"
+                    + "\"kubectl/v1.29.0\",\"responseStatus\":{\"code\":200},"
+                    + "\"requestReceivedTimestamp\":\"2024-01-15T10:20:30.123456Z\","
+                    + "\"stageTimestamp\":\"2024-01-15T10:20:30.133456Z\"}",
+            List.of("auditID", "stage", "verb", "requestURI"),
             List.of());
 
     private final String formatName;
@@ -182,6 +197,16 @@ public enum JsonPreset {
                     .with(Field.REFERRER, List.of("request_Referer"))
                     .withRequestTimeIn(1e-9);
         }
+        if (this == K8S_AUDIT) {
+            // The audit level says how much of a request is recorded, not how grave it is.
+            return defaults.with(Field.TIMESTAMP, List.of("requestReceivedTimestamp"))
+                    .with(Field.LEVEL, List.of())
+                    .with(Field.METHOD, List.of("verb"))
+                    .with(Field.PATH, List.of("requestURI"))
+                    .with(Field.STATUS, List.of("responseStatus.code"))
+                    .with(Field.USER, List.of("user.username"))
+                    .with(Field.CLIENT, List.of("sourceIPs"));
+        }
         if (this != MONGODB) {
             return defaults;
         }
@@ -193,8 +218,8 @@ public enum JsonPreset {
 
     /**
      * Whether this family's events differ from json's of the same line: Docker's message without
-     * its line end, journald's of bytes as text, MongoDB's time, level, logger and thread, Caddy's
-     * and Traefik's requests.
+     * its line end, journald's of bytes as text, MongoDB's time, level, logger and thread, Caddy's,
+     * Traefik's and Kubernetes' audit requests.
      */
     public boolean readsOtherwiseThanJson() {
         return this == DOCKER
@@ -202,7 +227,8 @@ public enum JsonPreset {
                 || this == MONGODB
                 || this == CADDY
                 || this == NEXTCLOUD
-                || this == TRAEFIK_JSON;
+                || this == TRAEFIK_JSON
+                || this == K8S_AUDIT;
     }
 
     /** The format of this family with a mapping (the defaults, or with the user's keys). */

@@ -289,6 +289,56 @@ class JsonFamiliesTest {
     }
 
     /**
+     * Kubernetes' audit log: read as plain JSON it had no time (its keys are
+     * requestReceivedTimestamp and stageTimestamp) and its audit level (how much of a request is
+     * recorded: Metadata, Request...) as the severity. The verb, request URI, response code, the
+     * user's name and the first source address are the request's.
+     */
+    @Test
+    void kubernetesAuditEventsAreRequests() throws Exception {
+        String log =
+                "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\","
+                        + "\"auditID\":\"0b5c\",\"stage\":\"ResponseComplete\",\"requestURI\":"
+                        + "\"/api/v1/namespaces/default/pods?limit=500\",\"verb\":\"list\",\"user\":"
+                        + "{\"username\":\"system:serviceaccount:kube-system:ünï\",\"groups\":"
+                        + "[\"system:serviceaccounts\"]},\"sourceIPs\":[\"10.0.0.5\"],\"userAgent\":"
+                        + "\"kubectl/v1.29.0\",\"objectRef\":{\"resource\":\"pods\",\"namespace\":"
+                        + "\"default\"},\"responseStatus\":{\"metadata\":{},\"code\":200},"
+                        + "\"requestReceivedTimestamp\":\"2024-01-15T10:20:30.123456Z\","
+                        + "\"stageTimestamp\":\"2024-01-15T10:20:30.133456Z\"}\n"
+                        // The stage before the response: no code yet; two source addresses.
+                        + "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":"
+                        + "\"RequestResponse\",\"auditID\":\"1c6d\",\"stage\":\"RequestReceived\","
+                        + "\"requestURI\":\"/api/v1/namespaces/shop/secrets/db\",\"verb\":\"get\","
+                        + "\"user\":{\"username\":\"alice\"},\"sourceIPs\":[\"203.0.113.9\","
+                        + "\"10.0.0.1\"],\"requestReceivedTimestamp\":"
+                        + "\"2024-01-15T10:20:31.000001Z\",\"stageTimestamp\":"
+                        + "\"2024-01-15T10:20:31.000001Z\"}";
+
+        assertThat(detected(log)).isEqualTo("k8s-audit");
+        List<LogEvent> events =
+                log.lines().map(line -> Parsing.event(format("k8s-audit"), line)).toList();
+
+        LogEvent list = events.get(0);
+        assertThat(list.timestampText()).isEqualTo("2024-01-15T10:20:30.123456Z");
+        assertThat(list.level()).isNull();
+        assertThat(list.extra()).containsEntry("level", "Metadata");
+        assertThat(list.method()).isEqualTo("list");
+        assertThat(list.path()).isEqualTo("/api/v1/namespaces/default/pods?limit=500");
+        assertThat(list.status()).isEqualTo(200);
+        assertThat(list.user()).isEqualTo("system:serviceaccount:kube-system:ünï");
+        assertThat(list.client()).isEqualTo("10.0.0.5");
+        assertThat(list.userAgent()).isEqualTo("kubectl/v1.29.0");
+        LogEvent get = events.get(1);
+        assertThat(get.timestampText()).isEqualTo("2024-01-15T10:20:31.000001Z");
+        assertThat(get.has(Field.STATUS)).isFalse();
+        assertThat(get.user()).isEqualTo("alice");
+        // No one address is the client; the list stays as written.
+        assertThat(get.has(Field.CLIENT)).isFalse();
+        assertThat(get.extra()).containsEntry("sourceIPs", "[\"203.0.113.9\",\"10.0.0.1\"]");
+    }
+
+    /**
      * The nginx JSON log_format most copied from the web: its time, referrer and request line were
      * left in extra, so stats had no timeline, paths or methods for it.
      */

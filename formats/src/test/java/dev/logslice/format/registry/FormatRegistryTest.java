@@ -110,6 +110,7 @@ class FormatRegistryTest {
                         "caddy",
                         "nextcloud",
                         "traefik-json",
+                        "k8s-audit",
                         "json",
                         "logfmt",
                         "regex");
@@ -187,6 +188,7 @@ class FormatRegistryTest {
                 .hasMessageStartingWith(
                         "unknown format 'combind'; the formats are: auto, combined,")
                 .hasMessageContaining(
-                        "zeek-json, mongodb, caddy, nextcloud, traefik-json, json, logfmt, regex");
+                        "zeek-json, mongodb, caddy, nextcloud, traefik-json, k8s-audit, json, logfmt,"
+                                + " regex");
     }
 }
