@@ -20,8 +20,8 @@ public enum LayoutPreset {
             "python",
             "Python logging: the docs' '%(asctime)s - %(name)s - %(levelname)s - %(message)s',"
                     + " basicConfig's 'LEVEL:name:message', Flask's '[time] LEVEL in module:"
-                    + " message', gunicorn's error log and uvicorn's console (FastAPI), its"
-                    + " requests read; tracebacks join their event",
+                    + " message', Django's verbose formatter, gunicorn's error log and uvicorn's"
+                    + " console (FastAPI), its requests read; tracebacks join their event",
             "2024-01-15 10:20:30,123 - urllib3.connectionpool - WARNING - Retrying"
                     + " (Retry(total=2)) after connection broken",
             ContinuationLines.STACK_TRACES,
@@ -39,6 +39,10 @@ public enum LayoutPreset {
             // and '%(asctime)s - %(levelname)s - %(message)s'.
             "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} [%{level}] %{logger:token}: %{message}",
             "%{timestamp:yyyy-MM-dd HH:mm:ss,SSS} - %{level} - %{message}",
+            // The "verbose" formatter of Django's logging docs: '{levelname} {asctime} {module}
+            // {process:d} {thread:d} {message}'.
+            "%{level} %{timestamp:yyyy-MM-dd HH:mm:ss,SSS} %{module} %{pid} %{threadId:digits}"
+                    + " %{message}",
             // uvicorn's console: a request, then any other line
             "%{level}: %{client}:%{clientPort:num} - \"%{request}\" %{status} %{_:text}",
             "%{level}: %{message}"),

@@ -201,6 +201,37 @@ class AppServerPresetsTest {
         assertThat(symfonyEvents.get(2).timestampText()).isEqualTo("2024-01-15T10:20:32.5Z");
     }
 
+    /**
+     * The "verbose" formatter of Django's logging docs, '{levelname} {asctime} {module} {process:d}
+     * {thread:d} {message}', copied into many projects: every line was refused.
+     */
+    @Test
+    void djangosVerboseFormatterIsPythonLogging() throws Exception {
+        String log =
+                "ERROR 2024-01-15 10:20:30,123 views 1234 140234567890 Internal Server Error:"
+                        + " /cart/\n"
+                        + "Traceback (most recent call last):\n"
+                        + "  File \"/app/shop/views.py\", line 12, in cart\n"
+                        + "KeyError: 'item'\n"
+                        + "WARNING 2024-01-15 10:20:31,000 log 1234 140234567891 Not Found:"
+                        + " /favicon.ico\n"
+                        + "INFO 2024-01-15 10:20:32,456 autoreload 77 1 Watching for file changes"
+                        + " with StatReloader";
+
+        List<LogEvent> events = detectedAndRead("python", log);
+
+        assertThat(events).extracting(LogEvent::level).containsExactly("ERROR", "WARNING", "INFO");
+        assertThat(events.get(0).timestampText()).isEqualTo("2024-01-15T10:20:30.123Z");
+        assertThat(events.get(0).pid()).isEqualTo(1234L);
+        assertThat(events.get(0).extra())
+                .containsExactly(entry("module", "views"), entry("threadId", 140234567890L));
+        assertThat(events.get(0).message())
+                .startsWith("Internal Server Error: /cart/\nTraceback")
+                .endsWith("KeyError: 'item'");
+        assertThat(events.get(2).message())
+                .isEqualTo("Watching for file changes with StatReloader");
+    }
+
     @Test
     void gunicornsErrorLogIsPythonLoggingWithItsTracebacks() throws Exception {
         List<LogEvent> events = detectedAndRead("python", GUNICORN);
