@@ -12,7 +12,13 @@ final class CaptureBinder {
     static void bind(
             Capture capture, LogEvent event, byte[] b, int start, int end, TimestampValue time) {
         boolean dash = end - start == 1 && b[start] == '-';
-        if (dash && (capture.dashIsNull || capture.shape == Shape.DIGITS_OR_DASH)) {
+        // A field left empty says none as a dash does (RDS's PostgreSQL prefix '::@:' of a
+        // background process): no empty user.
+        boolean none =
+                capture.dashIsNull
+                        ? dash || end == start
+                        : dash && capture.shape == Shape.DIGITS_OR_DASH;
+        if (none) {
             bindNull(capture, event);
             return;
         }

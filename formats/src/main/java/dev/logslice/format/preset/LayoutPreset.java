@@ -86,7 +86,7 @@ public enum LayoutPreset {
     POSTGRESQL(
             "postgresql",
             "PostgreSQL server log of the default prefixes ('%m [%p] ', Debian's '%t [%p-%l]"
-                    + " %q%u@%d ', '%t ' alone); times at the offset of the zone name (UTC, CET, +01), kept in extra; unknown names read in --zone",
+                    + " %q%u@%d ', '%t ' alone, Amazon RDS's '%t:%r:%u@%d:[%p]:'); times at the offset of the zone name (UTC, CET, +01), kept in extra; unknown names read in --zone",
             "2024-01-15 10:20:30.123 UTC [4242] LOG:  duration: 1204.551 ms  statement: SELECT"
                     + " count(*) FROM orders",
             ContinuationLines.STACK_TRACES,
@@ -102,7 +102,13 @@ public enum LayoutPreset {
             // the logger.
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} %{level:token}:  %{message}",
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone} %{user}@%{database} %{level:token}:"
-                    + "  %{message}"),
+                    + "  %{message}",
+            // Amazon RDS's and Aurora's fixed '%t:%r:%u@%d:[%p]:', the remote end an address and
+            // port, [local] or none (a background process's, whose user and database are none).
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone}:%{client}(%{clientPort:num}):%{user}@"
+                    + "%{database}:[%{pid}]:%{level:token}:  %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{zone}:%{_:token}:%{user}@%{database}:[%{pid}]:"
+                    + "%{level:token}:  %{message}"),
     MYSQL(
             "mysql",
             "MySQL and MariaDB error log (5.5 to 8.0)",

@@ -231,6 +231,52 @@ class SystemLogPresetsTest {
         assertThat(error.extra()).contains(entry("database", "shop"), entry("zone", "CEST"));
     }
 
+    /**
+     * Amazon RDS and Aurora fix PostgreSQL's prefix at '%t:%r:%u@%d:[%p]:': every line of a log
+     * downloaded from them was refused. The remote end is an address and port, {@code [local]} or
+     * none, as are the user and database of a background process.
+     */
+    @Test
+    void rdsPostgresqlPrefix() throws Exception {
+        String log =
+                "2024-01-02 03:04:05 UTC::@:[4000]:LOG:  checkpoint starting: time\n"
+                        + "2024-01-02 03:04:06 UTC:10.0.0.5(52344):app_user@shop:[4001]:ERROR: "
+                        + " relation \"ordrs\" does not exist at character 15\n"
+                        + "2024-01-02 03:04:06 UTC:10.0.0.5(52344):app_user@shop:[4001]:STATEMENT: "
+                        + " SELECT *\n"
+                        + "\t  FROM ordrs\n"
+                        + "2024-01-02 03:04:07 UTC:[local]:postgres@postgres:[4002]:LOG:  connection"
+                        + " authorized: user=postgres database=postgres\n"
+                        + "2024-01-02 03:04:08 UTC:2001:db8::7(5432):ünï@db:[4003]:FATAL:  password"
+                        + " authentication failed for user \"ünï\"";
+
+        assertThat(Parsing.detected(FormatRegistry.standard(), log)).isEqualTo("postgresql");
+        List<ParseResult> results =
+                Parsing.assemble(format("postgresql"), log, EventBounds.DEFAULTS);
+
+        assertThat(results).hasSize(5).allSatisfy(r -> assertThat(r).isInstanceOf(LogEvent.class));
+        LogEvent checkpoint = (LogEvent) results.get(0);
+        assertThat(checkpoint.level()).isEqualTo("LOG");
+        assertThat(checkpoint.pid()).isEqualTo(4000L);
+        assertThat(checkpoint.has(Field.CLIENT)).isFalse();
+        assertThat(checkpoint.user()).isNull();
+        assertThat(checkpoint.extra()).doesNotContainKey("database");
+        assertThat(checkpoint.message()).isEqualTo("checkpoint starting: time");
+        LogEvent error = (LogEvent) results.get(1);
+        assertThat(error.timestampText()).isEqualTo("2024-01-02T03:04:06Z");
+        assertThat(error.client()).isEqualTo("10.0.0.5");
+        assertThat(error.user()).isEqualTo("app_user");
+        assertThat(error.extra()).contains(entry("database", "shop"), entry("clientPort", 52344L));
+        assertThat(error.message()).isEqualTo("relation \"ordrs\" does not exist at character 15");
+        assertThat(((LogEvent) results.get(2)).message()).isEqualTo("SELECT *\n\t  FROM ordrs");
+        assertThat(((LogEvent) results.get(3)).has(Field.CLIENT)).isFalse();
+        assertThat(((LogEvent) results.get(3)).user()).isEqualTo("postgres");
+        LogEvent fatal = (LogEvent) results.get(4);
+        assertThat(fatal.client()).isEqualTo("2001:db8::7");
+        assertThat(fatal.user()).isEqualTo("ünï");
+        assertThat(fatal.level()).isEqualTo("FATAL");
+    }
+
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
