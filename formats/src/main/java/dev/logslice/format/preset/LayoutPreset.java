@@ -292,6 +292,38 @@ public enum LayoutPreset {
             null,
             "%{timestamp:epoch} %{requestTime:ms} %{client} %{cacheResult}/%{status} %{bytes}"
                     + " %{method} %{path} %{user} %{hierarchy}/%{peer} %{contentType}"),
+    XFERLOG(
+            "xferlog",
+            "FTP transfer log of vsftpd, ProFTPD and Pure-FTPd: time, seconds, client, bytes, file,"
+                    + " type, action, direction, access mode, user, service, authentication,"
+                    + " completion",
+            "Sat Mar  9 22:58:01 2024 1 203.0.113.5 1048576 /srv/ftp/pub/release.iso b _ o r"
+                    + " ftpuser ftp 0 * c",
+            ContinuationLines.NONE,
+            null,
+            // The file name is written as it is, blanks and all: text up to the fields after it.
+            "%{timestamp:EEE MMM d HH:mm:ss yyyy} %{requestTime:decimal} %{client} %{bytes}"
+                    + " %{path:text} %{transferType:word} %{specialAction} %{direction:word}"
+                    + " %{accessMode:word} %{user} %{service} %{authMethod:digits}"
+                    + " %{authUserId} %{completion:word}"),
+    VSFTPD(
+            "vsftpd",
+            "vsftpd's own log: time, [pid N], [user] once given, what happened (CONNECT, OK"
+                    + " LOGIN, FAIL UPLOAD...), the client and the details (file, bytes, rate)",
+            "Sat Mar  9 22:58:02 2024 [pid 2001] [ftpuser] OK LOGIN: Client"
+                    + " \"::ffff:203.0.113.5\"",
+            ContinuationLines.NONE,
+            null,
+            // The user name is the client's, "] " and all: one word each for the result and the
+            // action, and the client's quoted address before the end or the details, let a name
+            // like 'x] OK LOGIN: Client "6.6.6.6"' stay the user's, not make a failure a login.
+            Vsftpd.START + "[%{user:text}] %{result:word} %{action:word}: " + Vsftpd.CLIENT,
+            Vsftpd.START
+                    + "[%{user:text}] %{result:word} %{action:word}: "
+                    + Vsftpd.CLIENT
+                    + ", %{details:text}",
+            Vsftpd.START + "%{action:word}: " + Vsftpd.CLIENT,
+            Vsftpd.START + "%{message}"),
     SETUPAPI(
             "setupapi",
             "Windows setupapi.dev.log: one event per section, its lines joined",
@@ -727,6 +759,12 @@ public enum LayoutPreset {
         static final String START =
                 "%{alert} %{timestamp:epoch} %{_:token} %{host} %{_:word} %{_:digits}"
                         + " %{_:token} %{_:token} ";
+    }
+
+    /** vsftpd's layouts' common parts. */
+    private static final class Vsftpd {
+        static final String START = "%{timestamp:EEE MMM d HH:mm:ss yyyy} [pid %{pid}] ";
+        static final String CLIENT = "Client \"%{client}\"";
     }
 
     /** Envoy's layouts, in a class of their own as an enum's constants cannot use its fields. */

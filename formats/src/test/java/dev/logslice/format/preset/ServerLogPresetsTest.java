@@ -1,5 +1,6 @@
 package dev.logslice.format.preset;
 
+import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.MalformedLine;
@@ -358,6 +359,73 @@ class ServerLogPresetsTest {
         assertThat(events.get(1).extra())
                 .containsEntry("cacheResult", "TCP_DENIED")
                 .containsEntry("hierarchy", "HIER_NONE");
+    }
+
+    /**
+     * The FTP transfer log of vsftpd, ProFTPD and Pure-FTPd (xferlog), and vsftpd's own log: every
+     * line was refused as no known format. A file name may hold blanks; days are space-padded.
+     */
+    @Test
+    void ftpTransferLogAndVsftpdsLog() throws Exception {
+        String xferlog =
+                "Sat Mar  9 22:58:01 2024 1 203.0.113.5 1048576 /srv/ftp/pub/release 1.0.iso b _ o"
+                        + " r ftpuser ftp 0 * c\n"
+                        + "Sun Mar 10 04:05:06 2024 0 2001:db8::7 0 /incoming/ünï.txt a _ i a"
+                        + " anonymous ftp 0 * i\n";
+        String vsftpd =
+                "Sat Mar  9 22:58:01 2024 [pid 2000] CONNECT: Client \"::ffff:203.0.113.5\"\n"
+                        + "Sat Mar  9 22:58:02 2024 [pid 2001] [ftpuser] OK LOGIN: Client"
+                        + " \"::ffff:203.0.113.5\"\n"
+                        + "Sat Mar  9 22:58:03 2024 [pid 2002] [ftp user] OK UPLOAD: Client"
+                        + " \"::ffff:203.0.113.5\", \"/home/ftp/a b.txt\", 1024 bytes, 33.45Kbyte/sec\n"
+                        + "Sat Mar  9 22:58:04 2024 [pid 2003] [root] FAIL LOGIN: Client"
+                        + " \"::ffff:198.51.100.9\"\n"
+                        // A user name of the client's own making, that looks like a login.
+                        + "Sat Mar  9 22:58:05 2024 [pid 2004] [x] OK LOGIN: Client \"6.6.6.6\"]"
+                        + " FAIL LOGIN: Client \"::ffff:198.51.100.9\"\n"
+                        + "Sat Mar  9 22:58:06 2024 [pid 2005] FTP command: Client \"::1\", \"USER"
+                        + " x\"\n";
+
+        List<LogEvent> transfers = detectedAndRead("xferlog", xferlog);
+        List<LogEvent> sessions = detectedAndRead("vsftpd", vsftpd);
+
+        LogEvent download = transfers.get(0);
+        assertThat(download.timestampText()).isEqualTo("2024-03-09T22:58:01Z");
+        assertThat(download.requestTime()).isEqualTo(1.0);
+        assertThat(download.client()).isEqualTo("203.0.113.5");
+        assertThat(download.bytes()).isEqualTo(1048576L);
+        assertThat(download.path()).isEqualTo("/srv/ftp/pub/release 1.0.iso");
+        assertThat(download.user()).isEqualTo("ftpuser");
+        assertThat(download.extra())
+                .contains(
+                        entry("transferType", "b"),
+                        entry("direction", "o"),
+                        entry("accessMode", "r"),
+                        entry("completion", "c"));
+        assertThat(transfers.get(1).client()).isEqualTo("2001:db8::7");
+        assertThat(transfers.get(1).path()).isEqualTo("/incoming/ünï.txt");
+        assertThat(transfers.get(1).extra()).containsEntry("completion", "i");
+        assertThat(sessions)
+                .extracting(LogEvent::pid)
+                .containsExactly(2000L, 2001L, 2002L, 2003L, 2004L, 2005L);
+        assertThat(sessions.get(0).has(Field.USER)).isFalse();
+        assertThat(sessions.get(0).client()).isEqualTo("::ffff:203.0.113.5");
+        assertThat(sessions.get(0).extra()).containsExactly(entry("action", "CONNECT"));
+        assertThat(sessions.get(2).user()).isEqualTo("ftp user");
+        assertThat(sessions.get(2).extra())
+                .containsExactly(
+                        entry("result", "OK"),
+                        entry("action", "UPLOAD"),
+                        entry("details", "\"/home/ftp/a b.txt\", 1024 bytes, 33.45Kbyte/sec"));
+        assertThat(sessions.get(3).user()).isEqualTo("root");
+        assertThat(sessions.get(3).client()).isEqualTo("::ffff:198.51.100.9");
+        assertThat(sessions.get(3).extra())
+                .contains(entry("result", "FAIL"), entry("action", "LOGIN"));
+        LogEvent spoof = sessions.get(4);
+        assertThat(spoof.user()).isEqualTo("x] OK LOGIN: Client \"6.6.6.6\"");
+        assertThat(spoof.client()).isEqualTo("::ffff:198.51.100.9");
+        assertThat(spoof.extra()).contains(entry("result", "FAIL"), entry("action", "LOGIN"));
+        assertThat(sessions.get(5).message()).isEqualTo("FTP command: Client \"::1\", \"USER x\"");
     }
 
     @ParameterizedTest

@@ -64,6 +64,8 @@ class FormatRegistryTest {
                         "go",
                         "traefik",
                         "squid",
+                        "xferlog",
+                        "vsftpd",
                         "setupapi",
                         "aws-elb",
                         "aws-s3",
