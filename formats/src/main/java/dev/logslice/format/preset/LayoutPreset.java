@@ -292,6 +292,14 @@ public enum LayoutPreset {
             null,
             "%{timestamp:epoch} %{requestTime:ms} %{client} %{cacheResult}/%{status} %{bytes}"
                     + " %{method} %{path} %{user} %{hierarchy}/%{peer} %{contentType}"),
+    CUPS(
+            "cups",
+            "CUPS's error_log: a letter for the level (X A C E W N I D d: emergency to debug2,"
+                    + " read as trace), [time], message",
+            "E [09/Mar/2024:22:58:01 +0100] [Job 17] Unable to open print file: No such file",
+            ContinuationLines.NONE,
+            LevelNames.CUPS,
+            "%{level} [%{timestamp:dd/MMM/yyyy:HH:mm:ss Z}] %{message}"),
     XFERLOG(
             "xferlog",
             "FTP transfer log of vsftpd, ProFTPD and Pure-FTPd: time, seconds, client, bytes, file,"

@@ -182,6 +182,21 @@ final class LevelNames implements Serializable {
                             "deprecated",
                             "notice"));
 
+    /** CUPS marks its levels with a letter; d, debug2, is the most verbose. */
+    static final LevelNames CUPS =
+            new LevelNames(
+                    List.of("X", "A", "C", "E", "W", "N", "I", "D", "d"),
+                    List.of(
+                            "emergency",
+                            "alert",
+                            "critical",
+                            "error",
+                            "warning",
+                            "notice",
+                            "info",
+                            "debug",
+                            "trace"));
+
     /** Monolog's, as PSR-3 and syslog name them. */
     static final LevelNames MONOLOG =
             new LevelNames(

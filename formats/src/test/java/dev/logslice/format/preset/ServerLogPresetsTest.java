@@ -362,6 +362,32 @@ class ServerLogPresetsTest {
     }
 
     /**
+     * CUPS's error_log, a letter for the level before an access log's time: every line was refused
+     * as no known format.
+     */
+    @Test
+    void cupsErrorLog() throws Exception {
+        String log =
+                "E [09/Mar/2024:22:58:01 +0100] [cups-deviced] PID 1234 (gutenprint52+usb) stopped"
+                        + " with status 1!\n"
+                        + "I [09/Mar/2024:22:58:02 +0100] [Job 17] Job completed.\n"
+                        + "W [09/Mar/2024:22:58:03 +0100] Printer \"HP_LaserJet_ü\" not responding.\n"
+                        + "d [09/Mar/2024:22:58:04 +0000] cupsdAcceptClient: skipping getpeercon()\n"
+                        + "X [09/Mar/2024:22:58:05 +0000] cupsd: out of memory\n";
+
+        List<LogEvent> events = detectedAndRead("cups", log);
+
+        assertThat(events)
+                .extracting(LogEvent::level)
+                .containsExactly("error", "info", "warning", "trace", "emergency");
+        assertThat(events.get(0).timestampText()).isEqualTo("2024-03-09T22:58:01+01:00");
+        assertThat(events.get(1).message()).isEqualTo("[Job 17] Job completed.");
+        assertThat(read("cups", "Q [09/Mar/2024:22:58:01 +0100] no such level"))
+                .singleElement()
+                .isInstanceOf(MalformedLine.class);
+    }
+
+    /**
      * The FTP transfer log of vsftpd, ProFTPD and Pure-FTPd (xferlog), and vsftpd's own log: every
      * line was refused as no known format. A file name may hold blanks; days are space-padded.
      */

@@ -64,6 +64,7 @@ class FormatRegistryTest {
                         "go",
                         "traefik",
                         "squid",
+                        "cups",
                         "xferlog",
                         "vsftpd",
                         "setupapi",
