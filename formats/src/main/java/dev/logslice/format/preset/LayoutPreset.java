@@ -292,6 +292,16 @@ public enum LayoutPreset {
             null,
             "%{timestamp:epoch} %{requestTime:ms} %{client} %{cacheResult}/%{status} %{bytes}"
                     + " %{method} %{path} %{user} %{hierarchy}/%{peer} %{contentType}"),
+    PACMAN(
+            "pacman",
+            "Arch Linux's pacman.log: [time] [component] message, pacman 5's time with its offset"
+                    + " and the older one to the minute, with or without the component",
+            "[2024-03-09T22:58:05+0100] [ALPM] upgraded linux (6.7.4.arch1-1 -> 6.7.5.arch1-1)",
+            ContinuationLines.NONE,
+            null,
+            "[%{timestamp:yyyy-MM-dd'T'HH:mm:ssZ}] [%{logger}] %{message}",
+            "[%{timestamp:yyyy-MM-dd HH:mm}] [%{logger}] %{message}",
+            "[%{timestamp:yyyy-MM-dd HH:mm}] %{message}"),
     CUPS(
             "cups",
             "CUPS's error_log: a letter for the level (X A C E W N I D d: emergency to debug2,"

@@ -362,6 +362,34 @@ class ServerLogPresetsTest {
     }
 
     /**
+     * Arch Linux's pacman.log, in pacman 5's form (ISO time with offset, the component in brackets)
+     * and the older minute-precise one with and without the component: every line was refused as no
+     * known format.
+     */
+    @Test
+    void pacmanLog() throws Exception {
+        String log =
+                "[2024-03-09T22:58:01+0100] [PACMAN] Running 'pacman -Syu --noconfirm'\n"
+                        + "[2024-03-09T22:58:05+0100] [ALPM] upgraded linux (6.7.4.arch1-1 ->"
+                        + " 6.7.5.arch1-1)\n"
+                        + "[2024-03-09T22:58:06+0100] [ALPM-SCRIPTLET] ==> Image generation"
+                        + " successful\n"
+                        + "[2019-01-02 03:04] [ALPM] installed pâckage-ü (1.0-1)\n"
+                        + "[2012-01-02 03:04] upgraded foo (1 -> 2)\n";
+
+        List<LogEvent> events = detectedAndRead("pacman", log);
+
+        assertThat(events)
+                .extracting(LogEvent::logger)
+                .containsExactly("PACMAN", "ALPM", "ALPM-SCRIPTLET", "ALPM", null);
+        assertThat(events.get(1).timestampText()).isEqualTo("2024-03-09T22:58:05+01:00");
+        assertThat(events.get(1).message())
+                .isEqualTo("upgraded linux (6.7.4.arch1-1 -> 6.7.5.arch1-1)");
+        assertThat(events.get(3).timestampText()).isEqualTo("2019-01-02T03:04:00Z");
+        assertThat(events.get(4).message()).isEqualTo("upgraded foo (1 -> 2)");
+    }
+
+    /**
      * CUPS's error_log, a letter for the level before an access log's time: every line was refused
      * as no known format.
      */

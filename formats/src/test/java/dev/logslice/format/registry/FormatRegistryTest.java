@@ -64,6 +64,7 @@ class FormatRegistryTest {
                         "go",
                         "traefik",
                         "squid",
+                        "pacman",
                         "cups",
                         "xferlog",
                         "vsftpd",
