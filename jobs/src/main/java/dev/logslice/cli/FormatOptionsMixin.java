@@ -1,6 +1,7 @@
 package dev.logslice.cli;
 
 import dev.logslice.connector.io.LocalPaths;
+import dev.logslice.connector.source.LogFileSourceBuilder;
 import dev.logslice.format.Field;
 import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.FormatDetector;
@@ -13,6 +14,8 @@ import dev.logslice.format.registry.FormatDefinition.PatternUse;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.report.LogText;
+
+import org.apache.flink.core.fs.Path;
 
 import picocli.CommandLine.Option;
 
@@ -141,6 +144,7 @@ final class FormatOptionsMixin {
             throw new IllegalArgumentException(
                     "--time-format needs --format regex (and the regex as --pattern)");
         }
+        LogFileSourceBuilder.checkInputs(paths.stream().map(Path::new).toList());
         InputFormats detected;
         try {
             detected = PathsDetection.detect(paths, options, zone);

@@ -5,6 +5,7 @@ import dev.logslice.connector.io.Compression;
 
 import java.io.BufferedInputStream;
 import java.io.FileInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -28,7 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * one copy of the input on disk, made before the job starts (a batch job waits for the end of its
  * input anyway). A stream has no name to tell its compression: its first bytes tell it, and the
  * copy is named with its extension, so that {@code cat access.log.gz | logslice stats -} reads the
- * log, not its compressed bytes. A FIFO in a folder is still skipped: only a path named is read.
+ * log, not its compressed bytes. A FIFO in a folder is still skipped: only a path named is read. A
+ * pseudo-file named ({@code /proc/cpuinfo}: a size of 0, yet bytes) is a stream too.
  */
 final class SpooledInputs {
     static final String STANDARD_INPUT = "-";
@@ -70,19 +72,18 @@ final class SpooledInputs {
         for (int i = 0; i < paths.size(); i++) {
             String given = paths.get(i);
             boolean standardInput = given.equals(STANDARD_INPUT);
-            if (!standardInput && !isNamedPipe(given)) {
+            if (!standardInput && !isNamedPipe(given) && !readsPastItsSize(given)) {
                 continue;
             }
             if (!execution.isEmbedded()) {
                 throw new IllegalArgumentException(
-                        (standardInput ? "'-' (standard input)" : "the pipe " + given)
+                        (standardInput ? "'-' (standard input)" : "the stream " + given)
                                 + " cannot be read with --cluster: its TaskManagers read files;"
                                 + " save the input to a file they can read and name it");
             }
             String copy = copies.get(given);
             if (copy == null) {
-                // Not Files.newInputStream: its available() seeks, which a pipe refuses.
-                try (InputStream in = standardInput ? stdin : new FileInputStream(given)) {
+                try (InputStream in = standardInput ? stdin : withoutAvailable(given)) {
                     copy = spool(in).toString();
                 }
                 copies.put(given, copy);
@@ -100,6 +101,39 @@ final class SpooledInputs {
         } catch (InvalidPathException e) {
             return false;
         }
+    }
+
+    /**
+     * Whether a file that says it is empty has bytes: a kernel's pseudo-file ({@code
+     * /proc/cpuinfo}, {@code /sys/...}) has a size of 0 whatever it holds, so that reading it up to
+     * its size, as the source does, would read no line of it.
+     */
+    private static boolean readsPastItsSize(String given) {
+        try {
+            Path file = Paths.get(given);
+            if (!Files.isRegularFile(file) || Files.size(file) != 0) {
+                return false;
+            }
+            try (InputStream in = new FileInputStream(given)) {
+                return in.read() >= 0;
+            }
+        } catch (InvalidPathException | IOException e) {
+            return false; // the walk of the paths says what is wrong with it
+        }
+    }
+
+    /**
+     * The file's bytes, with no count of those available: a pipe refuses the seek that
+     * Files.newInputStream's available() makes, and a pseudo-file the FIONREAD and seeks of
+     * FileInputStream's ("Invalid argument"), which the copy asks for between reads.
+     */
+    private static InputStream withoutAvailable(String given) throws IOException {
+        return new FilterInputStream(new FileInputStream(given)) {
+            @Override
+            public int available() {
+                return 0;
+            }
+        };
     }
 
     private static Path spool(InputStream stream) throws IOException {

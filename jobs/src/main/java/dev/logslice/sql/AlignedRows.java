@@ -1,5 +1,7 @@
 package dev.logslice.sql;
 
+import dev.logslice.report.Terminal;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -8,7 +10,7 @@ import java.util.List;
 
 /**
  * Rows as an aligned table for a terminal: a header, numbers right-aligned, values cut with {@code
- * …} so that a row fits the terminal's width.
+ * …} so that a row fits the terminal's width, all counted in the columns a terminal gives them.
  */
 final class AlignedRows {
     private static final String GAP = "  ";
@@ -22,7 +24,7 @@ final class AlignedRows {
         List<boolean[]> numeric = new ArrayList<>();
         int[] widths = new int[columns.size()];
         for (int i = 0; i < widths.length; i++) {
-            widths[i] = CellText.of(columns.get(i)).length();
+            widths[i] = Terminal.width(CellText.of(columns.get(i)));
         }
         while (rows.hasNext()) {
             List<Object> row = rows.next();
@@ -31,7 +33,7 @@ final class AlignedRows {
             for (int i = 0; i < widths.length; i++) {
                 texts[i] = CellText.of(row.get(i));
                 numbers[i] = CellText.isNumber(row.get(i));
-                widths[i] = Math.max(widths[i], texts[i].length());
+                widths[i] = Math.max(widths[i], Terminal.width(texts[i]));
             }
             cells.add(texts);
             numeric.add(numbers);
@@ -78,11 +80,9 @@ final class AlignedRows {
             throws IOException {
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < cells.length; i++) {
-            String cell = cells[i];
-            if (cell.length() > widths[i]) {
-                cell = cell.substring(0, widths[i] - 1) + "…";
-            }
-            String pad = " ".repeat(widths[i] - cell.length());
+            // In columns, not chars: 東 takes two, an accent none, and an emoji is two chars.
+            String cell = Terminal.cut(cells[i], widths[i]);
+            String pad = " ".repeat(widths[i] - Terminal.width(cell));
             boolean last = i == cells.length - 1;
             if (rightAligned[i]) {
                 line.append(pad).append(cell);

@@ -70,6 +70,12 @@ final class JsonRows {
                 value(json, entry.getValue());
             }
             json.writeEndObject();
+        } else if (value instanceof List<?> list) {
+            json.writeStartArray();
+            for (Object element : list) {
+                value(json, element);
+            }
+            json.writeEndArray();
         } else {
             json.writeString(String.valueOf(value));
         }

@@ -92,7 +92,7 @@ public final class QueryRun {
                 Row row = rows.next();
                 List<Object> values = new ArrayList<>(row.getArity());
                 for (int i = 0; i < row.getArity(); i++) {
-                    values.add(row.getField(i));
+                    values.add(CellValues.plain(row.getField(i)));
                 }
                 return values;
             }

@@ -18,7 +18,8 @@ public enum RowOutput {
 
     /**
      * Writes the rows, each a list of values as Flink gives them (String, numbers, Boolean,
-     * Instant, LocalDateTime, Map, null).
+     * Instant, LocalDateTime, Map, null) once {@link CellValues#plain} (BYTES as text, ARRAY and
+     * ROW as List).
      *
      * @param terminalWidth the terminal's width in characters, or 0 when the output is no terminal
      */

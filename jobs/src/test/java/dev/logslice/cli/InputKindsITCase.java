@@ -158,6 +158,25 @@ class InputKindsITCase {
     }
 
     @Test
+    void aPseudoFileOfSizeZeroIsReadWhole() throws IOException {
+        // The kernel says 0 bytes for /proc/cpuinfo, yet it holds a block of lines per processor.
+        Path cpuinfo = Path.of("/proc/cpuinfo");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Files.isReadable(cpuinfo) && Files.size(cpuinfo) == 0, "a Linux /proc");
+        long lines = lineCount(Files.readAllBytes(cpuinfo));
+
+        Path out = dir.resolve("count.txt");
+        CliRun grep = CliRun.of("grep", "--out", out.toString(), "-c", "", cpuinfo.toString());
+        CliRun scan = CliRun.of("scan", cpuinfo.toString());
+
+        assertThat(lines).isPositive();
+        assertThat(grep.exitCode()).as(grep.stderr()).isZero();
+        assertThat(Files.readString(out)).isEqualTo(lines + "\n");
+        assertThat(scan.exitCode()).as(scan.stderr()).isZero();
+        assertThat(scan.stdout()).containsPattern("lines +" + String.format("%,d", lines) + "\\b");
+    }
+
+    @Test
     void aSocketIsRefused() throws IOException {
         Path socket = dir.resolve("app.sock");
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {

@@ -133,6 +133,23 @@ class SqlCommandITCase {
     }
 
     @Test
+    void bytesAndArraysAQueryMakesAreWrittenAsThemselves(@TempDir Path out) throws IOException {
+        Path jsonl = out.resolve("values.jsonl");
+        CliRun run =
+                sql(
+                        jsonl,
+                        "--output",
+                        "jsonl",
+                        "SELECT ENCODE('GET', 'UTF-8') AS b, ARRAY[status, 7] AS a FROM logs"
+                                + " WHERE status = 200 LIMIT 1",
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(Files.readAllLines(jsonl))
+                .containsExactly("{\"b\":\"x'474554'\",\"a\":[200,7]}");
+    }
+
+    @Test
     void aSyslogYearAndAJsonTimeKeyReadAsTheOtherCommandsReadThem(@TempDir Path out)
             throws IOException {
         Path syslog = Files.writeString(dir.resolve("messages"), syslogLines());

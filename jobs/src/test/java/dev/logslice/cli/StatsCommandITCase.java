@@ -34,6 +34,31 @@ class StatsCommandITCase {
 
     @TempDir Path dir;
 
+    /** Detection found no line because there was no file: the line says so, not "pass --format". */
+    @ParameterizedTest
+    @CsvSource({
+        "stats,empty,directory %s holds no input files",
+        "parse,empty,directory %s holds no input files",
+        "stats,empty/*.log,input path %s matches no file",
+        "sql,empty/*.log,input path %s matches no file"
+    })
+    void anInputWithNoFileIsNamedWhenTheFormatIsDetected(
+            String command, String path, String message) throws IOException {
+        Files.createDirectories(dir.resolve("empty"));
+        String input = dir.resolve(path).toString();
+
+        CliRun run =
+                command.equals("sql")
+                        ? CliRun.of("sql", "SELECT COUNT(*) FROM logs", input)
+                        : CliRun.of(command, input);
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr().lines())
+                .singleElement()
+                .asString()
+                .startsWith("logslice: " + String.format(message, input));
+    }
+
     @ParameterizedTest
     @CsvSource({"1, 64m", "2, 64m", "2, 4k"})
     void realAccessLogTotalsMatchAnIndependentCount(int parallelism, String splitSize)

@@ -104,6 +104,15 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
         if (glob != null && !matchesGlob(start.relativize(file))) {
             return FileVisitResult.CONTINUE;
         }
+        if (!namedByItsText(file)) {
+            // The walk holds the name's bytes, but the reader opens a file by the path's text,
+            // where bytes that are no UTF-8 became U+FFFD: that file would be missing when read.
+            skipped.add(
+                    file
+                            + ": its name is not valid UTF-8, so it cannot be opened by name;"
+                            + " rename it to read it, skipped");
+            return FileVisitResult.CONTINUE;
+        }
         if (!named && !attrs.isRegularFile()) {
             // Not read, as named ones are not, but said: nothing is left out silently.
             skipped.add(file + ": not a regular file (" + SpecialFiles.kind(file) + "), skipped");
@@ -195,6 +204,11 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
             }
         }
         return false;
+    }
+
+    /** Whether the path's text names the same file: false when its bytes are no valid text. */
+    private static boolean namedByItsText(Path file) {
+        return file.equals(file.getFileSystem().getPath(file.toString()));
     }
 
     private static boolean isHidden(Path path) {

@@ -222,6 +222,15 @@ public final class LogFileSourceBuilder<T> {
         }
     }
 
+    /**
+     * Throws {@link IllegalArgumentException} naming the first path {@link #build} would refuse
+     * (missing, unreadable, a folder or a glob with no file): for what reads the inputs before the
+     * source exists, format detection, whose own complaint of no lines would hide the cause.
+     */
+    public static void checkInputs(List<Path> paths) {
+        paths.forEach(LogFileSourceBuilder::checkInput);
+    }
+
     private static Path checkInput(Path path) {
         try {
             if (InputPaths.isGlob(path)) {

@@ -217,6 +217,27 @@ class InputPathsTest {
     }
 
     @Test
+    void aFileWhoseNameIsNoUtf8IsSkippedAndReportedNotListedUnderANameThatIsNoFile()
+            throws Exception {
+        create("logs/app.log");
+        // Java cannot write such a name from a String; the shell writes the bytes (Latin-1 é).
+        Process touch =
+                new ProcessBuilder("sh", "-c", "printf 'x\\n' > \"$(printf 'caf\\351.log')\"")
+                        .directory(dir.resolve("logs").toFile())
+                        .start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(touch.waitFor() == 0, "sh works here");
+
+        InputPaths.Expansion expansion = expand(dir + "/logs");
+
+        assertThat(names(expansion)).containsExactly("logs/app.log");
+        assertThat(expansion.skipped())
+                .singleElement()
+                .asString()
+                .contains("logs/caf")
+                .contains("not valid UTF-8");
+    }
+
+    @Test
     void anExistingFileWouldBeReadExactlyWhenTheWalkTakesIt() throws IOException {
         create(
                 "logs/app.log",
