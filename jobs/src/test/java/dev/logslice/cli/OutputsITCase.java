@@ -79,9 +79,12 @@ class OutputsITCase {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"grep", "parse"})
-    void aFailedRunLeavesTheEarlierOutputAsItWas(String command) throws IOException {
+    /**
+     * A query over a cut archive fails (a query's rows cannot be partial; grep and parse answer
+     * from what came before the cut, DamagedGzipITCase): its output file is left as it was.
+     */
+    @Test
+    void aFailedRunLeavesTheEarlierOutputAsItWas() throws IOException {
         Path corrupt = dir.resolve("corrupt.log.gz");
         try (OutputStream gz = new GZIPOutputStream(Files.newOutputStream(corrupt))) {
             for (int i = 0; i < 20_000; i++) {
@@ -97,15 +100,14 @@ class OutputsITCase {
         Path out = Files.writeString(dir.resolve("out.log"), "the earlier run's\n");
 
         CliRun run =
-                command.equals("grep")
-                        ? CliRun.of("grep", "--out", out.toString(), "", corrupt.toString())
-                        : CliRun.of(
-                                "parse",
-                                "--format",
-                                "combined",
-                                "--out",
-                                out.toString(),
-                                corrupt.toString());
+                CliRun.of(
+                        "sql",
+                        "--format",
+                        "combined",
+                        "--out",
+                        out.toString(),
+                        "SELECT path FROM logs",
+                        corrupt.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.stderr()).contains(corrupt + ": the gzip");
