@@ -404,12 +404,15 @@ final class GrepCommand implements Callable<Integer> {
         read.noteOversized(runNotes.oversizedLines(), notes);
         runNotes.skippedFiles()
                 .forEach(file -> notes.println("logslice: skipped " + LogText.forTerminal(file)));
-        // As GNU grep's: 2 when an input could not be read whole, whatever matched.
-        return DamagedInputs.tell(
-                spec,
-                runNotes.damagedFiles(),
-                System.err,
-                runNotes.matched() ? 0 : NOTHING_MATCHED);
+        // As GNU grep's: 2 when an input could not be read whole, whatever matched, but for -q,
+        // whose 0 says that a line matched even if an error was found.
+        int status =
+                DamagedInputs.tell(
+                        spec,
+                        runNotes.damagedFiles(),
+                        System.err,
+                        runNotes.matched() ? 0 : NOTHING_MATCHED);
+        return silent && runNotes.matched() ? 0 : status;
     }
 
     private Outputs.Pending output() throws IOException {

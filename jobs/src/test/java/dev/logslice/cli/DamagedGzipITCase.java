@@ -111,6 +111,20 @@ class DamagedGzipITCase {
                 .isEqualTo(logs.resolve("access.log.2.gz").toString());
     }
 
+    /** As GNU grep's -q: a line matched is 0 even though an input was damaged; else 2. */
+    @Test
+    void quietGrepSaysWhetherALineMatchedDespiteTheDamage() throws IOException {
+        Path cut =
+                Files.write(logs.resolve("access.log.2.gz"), Arrays.copyOf(gzip, gzip.length / 2));
+
+        CliRun matched = CliRun.of("grep", "-q", "item", cut.toString());
+        CliRun none = CliRun.of("grep", "-q", "never-in-the-log", cut.toString());
+
+        assertThat(matched.exitCode()).as(matched.stderr()).isZero();
+        assertThat(onlyLine(matched.stderr())).contains("the gzip stream ends early");
+        assertThat(none.exitCode()).as(none.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
+    }
+
     /** Piped in, the input is named as GNU grep names it, not by its spooled copy. */
     @ParameterizedTest
     @ValueSource(strings = {"scan", "grep", "stats"})
