@@ -4,6 +4,7 @@ import dev.logslice.connector.enumerator.SpecialFiles;
 import dev.logslice.connector.io.Compression;
 
 import java.io.BufferedInputStream;
+import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -83,7 +84,9 @@ final class SpooledInputs {
             }
             String copy = copies.get(given);
             if (copy == null) {
-                try (InputStream in = standardInput ? stdin : withoutAvailable(given)) {
+                try (InputStream in =
+                        withoutAvailable(
+                                standardInput ? unbuffered(stdin) : new FileInputStream(given))) {
                     copy = spool(in).toString();
                 }
                 copies.put(given, copy);
@@ -123,17 +126,29 @@ final class SpooledInputs {
     }
 
     /**
-     * The file's bytes, with no count of those available: a pipe refuses the seek that
+     * The stream's bytes, with no count of those available: a pipe refuses the seek that
      * Files.newInputStream's available() makes, and a pseudo-file the FIONREAD and seeks of
-     * FileInputStream's ("Invalid argument"), which the copy asks for between reads.
+     * FileInputStream's ("Invalid argument"), which the copy asks for between reads; standard input
+     * may be either ({@code < /proc/cpuinfo}).
      */
-    private static InputStream withoutAvailable(String given) throws IOException {
-        return new FilterInputStream(new FileInputStream(given)) {
+    private static InputStream withoutAvailable(InputStream stream) {
+        return new FilterInputStream(stream) {
             @Override
             public int available() {
                 return 0;
             }
         };
+    }
+
+    /**
+     * The JVM's own standard input unbuffered: its buffer asks the file descriptor for the bytes
+     * available whenever a read comes short, which a pseudo-file refuses ({@code < /proc/cpuinfo});
+     * nothing has read from it before. Any other stream (a test's) is taken as it is.
+     */
+    private static InputStream unbuffered(InputStream stdin) {
+        return stdin.getClass() == BufferedInputStream.class
+                ? new FileInputStream(FileDescriptor.in)
+                : stdin;
     }
 
     private static Path spool(InputStream stream) throws IOException {

@@ -176,6 +176,27 @@ class InputKindsITCase {
         assertThat(scan.stdout()).containsPattern("lines +" + String.format("%,d", lines) + "\\b");
     }
 
+    /** Standard input from a pseudo-file refuses the count of available bytes a copy asks for. */
+    @Test
+    void aPseudoFileOnStandardInputIsReadWhole() throws Exception {
+        Path cpuinfo = Path.of("/proc/cpuinfo");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Files.isReadable(cpuinfo) && Files.size(cpuinfo) == 0, "a Linux /proc");
+        long lines = lineCount(Files.readAllBytes(cpuinfo));
+
+        ProcessRun grep =
+                ProcessRun.of(
+                        List.of(
+                                "bash",
+                                "-c",
+                                "bash '" + ProcessRun.LAUNCHER + "' grep -c '' - < " + cpuinfo),
+                        dir,
+                        environment -> {});
+
+        assertThat(grep.exitCode()).as(grep.stderr()).isZero();
+        assertThat(grep.stdout()).isEqualTo(lines + "\n");
+    }
+
     @Test
     void aSocketIsRefused() throws IOException {
         Path socket = dir.resolve("app.sock");
