@@ -322,7 +322,8 @@ public final class FormatRegistry {
         // The first inner format that reads a message wins: one that reads another's lines more
         // precisely goes before it (PostgreSQL's "UTC [1] LOG:" is no Hadoop level and thread).
         for (FormatDefinition refiner : List.copyOf(ordered)) {
-            for (int i = 0; i < ordered.indexOf(refiner); i++) {
+            int at = ordered.indexOf(refiner);
+            for (int i = 0; i < at; i++) {
                 if (refiner.refines(ordered.get(i).name())) {
                     ordered.remove(refiner);
                     ordered.add(i, refiner);

@@ -74,6 +74,24 @@ class FormatDetectorTest {
         assertThat(detect("10:00:00.000 [main] INFO  a.B -- started")).isEqualTo("logback");
     }
 
+    /** A folder of a thousand small files detects a thousand times: formats are made once. */
+    @Test
+    void eachFormatIsMadeOncePerDetector() throws Exception {
+        List<byte[]> combined =
+                List.of(
+                        "1.2.3.4 - - [10/Oct/2000:13:55:36 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"a\""
+                                .getBytes(StandardCharsets.UTF_8));
+        List<byte[]> syslog =
+                List.of("Oct 10 13:55:36 host sshd[1]: hello".getBytes(StandardCharsets.UTF_8));
+
+        FormatDetection first = detector.detect("a.log", combined, Parsing.CONTEXT);
+        detector.detect("b.log", syslog, Parsing.CONTEXT);
+        FormatDetection again = detector.detect("c.log", combined, Parsing.CONTEXT);
+
+        assertThat(again.definition().name()).isEqualTo("combined");
+        assertThat(again.format()).isSameAs(first.format());
+    }
+
     @Test
     void classicLog4jLayoutsAreDetected() throws Exception {
         assertThat(
