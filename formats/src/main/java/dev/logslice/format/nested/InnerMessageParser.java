@@ -18,25 +18,30 @@ import java.util.List;
 final class InnerMessageParser {
     static final int MAX_UNREAD = 100;
 
+    private final List<LogFormat> formats;
+    private final ParserContext context;
+
+    /**
+     * Each made when a message first reaches it: detection makes a nested format's parser for every
+     * file it samples, whose outer lines mostly fit no container's, and making a hundred inner
+     * parsers there was a fifth of a detection.
+     */
     private final LogParser[] parsers;
-    private final String[] names;
+
     private int preferred = -1;
     private int unreadLeft = MAX_UNREAD;
 
     InnerMessageParser(List<LogFormat> formats, ParserContext context) {
+        this.formats = formats;
+        this.context = context;
         parsers = new LogParser[formats.size()];
-        names = new String[formats.size()];
-        for (int i = 0; i < parsers.length; i++) {
-            parsers[i] = formats.get(i).newParser(context);
-            names[i] = formats.get(i).name();
-        }
     }
 
     /** The event of a message, or null when no inner format reads it. */
     @Nullable
     LogEvent parse(byte[] b, int start, int length, String file, long offset) {
         if (preferred >= 0) {
-            LogEvent event = parsers[preferred].tryParse(b, start, length, file, offset);
+            LogEvent event = parser(preferred).tryParse(b, start, length, file, offset);
             if (event != null) {
                 return event;
             }
@@ -46,7 +51,7 @@ final class InnerMessageParser {
         }
         for (int i = 0; i < parsers.length; i++) {
             if (i != preferred) {
-                LogEvent event = parsers[i].tryParse(b, start, length, file, offset);
+                LogEvent event = parser(i).tryParse(b, start, length, file, offset);
                 if (event != null) {
                     preferred = i;
                     return event;
@@ -57,8 +62,15 @@ final class InnerMessageParser {
         return null;
     }
 
+    private LogParser parser(int index) {
+        if (parsers[index] == null) {
+            parsers[index] = formats.get(index).newParser(context);
+        }
+        return parsers[index];
+    }
+
     /** The name of the format that read the last message {@link #parse} returned an event of. */
     String formatName() {
-        return names[preferred];
+        return formats.get(preferred).name();
     }
 }
