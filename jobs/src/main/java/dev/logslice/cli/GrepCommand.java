@@ -136,7 +136,8 @@ final class GrepCommand implements Callable<Integer> {
             names = {"-c", "--count"},
             description =
                     "Write a count of the selected lines per file instead of the lines"
-                            + " ('name:count' with several files).")
+                            + " ('name:count' with several files); of events with field filters"
+                            + " or --format.")
     boolean count;
 
     @Option(
@@ -213,8 +214,7 @@ final class GrepCommand implements Callable<Integer> {
                     "Colour the matches, file names, line numbers and separators as GNU grep"
                             + " does (its default GREP_COLORS): WHEN is never (the default),"
                             + " always, or auto: on a terminal, unless NO_COLOR is set or TERM is"
-                            + " dumb. --color alone is auto. Not with --follow, --format or field"
-                            + " filters yet.")
+                            + " dumb. --color alone is auto. Not with --follow yet.")
     ColorWhen color = ColorWhen.never;
 
     @Option(
@@ -307,7 +307,7 @@ final class GrepCommand implements Callable<Integer> {
         if (maxCount != null && maxCount < 0) {
             throw new IllegalArgumentException("--max-count must be 0 or more, not " + maxCount);
         }
-        GrepOptions asked =
+        GrepOptions options =
                 new GrepOptions(
                         invert,
                         maxCount == null ? -1 : maxCount,
@@ -346,28 +346,20 @@ final class GrepCommand implements Callable<Integer> {
                     formats.zone,
                     System.err);
         }
-        if (inputFormats != null) {
-            if (invert
-                    || color != ColorWhen.never
-                    || maxCount != null
-                    || count
-                    || filesWithMatches
-                    || lineNumbers
-                    || withFileName
-                    || contextAsked()
-                    || onlyMatching) {
-                throw new IllegalArgumentException(
-                        "-v, -c, -l, -n, -m, -H, -o, -A/-B/-C and --color do not go with field"
-                                + " filters or --format yet; grep the lines without them");
-            }
+        if (inputFormats != null && (invert || contextAsked() || onlyMatching)) {
+            throw new IllegalArgumentException(
+                    "-v, -o and -A/-B/-C do not go with field filters or --format yet; grep the"
+                            + " lines without them");
         }
-        // Events are written as they are, without file names (as before these options).
-        GrepOptions options = inputFormats == null ? asked : GrepOptions.PLAIN;
         LineDecoder<GrepMatch> decoder =
                 inputFormats == null
                         ? new GrepDecoder(pattern, options)
                         : new EventGrepDecoder(
-                                inputFormats.fileFormats(), formats.zone, pattern, eventFilters);
+                                inputFormats.fileFormats(),
+                                formats.zone,
+                                pattern,
+                                eventFilters,
+                                options);
         List<String> sourcePaths =
                 inputFormats == null ? paths : FormatOptionsMixin.sourcePaths(paths, inputFormats);
         LogFileSource<GrepMatch> source =

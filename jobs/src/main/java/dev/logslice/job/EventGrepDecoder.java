@@ -54,17 +54,36 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private final PerFileParser parser;
     private final LinePattern pattern;
     private final List<EventFilter> filters;
+
+    /** Of GNU grep's options, those that go with events: -c, -l, -m, -n, -H, --color. */
+    private final GrepOptions options;
+
     private Course course = Course.NO_EVENT;
     private long malformed;
     private transient ByteArrayOutputStream held;
+
+    /** With {@link GrepOptions#structured()}: the index in its file of the first line held. */
+    private transient long heldFrom;
+
+    /** With {@link GrepOptions#structured()}: the events selected per file. */
+    private transient FileMatches matches;
+
     private transient ByteSpan scratch;
     private transient AnsiEscapes escapes;
 
     public EventGrepDecoder(
-            FileFormats formats, ZoneId zone, LinePattern pattern, List<EventFilter> filters) {
+            FileFormats formats,
+            ZoneId zone,
+            LinePattern pattern,
+            List<EventFilter> filters,
+            GrepOptions options) {
+        if (options.invert() || options.context() || options.onlyMatching()) {
+            throw new IllegalArgumentException("-v, -o and -A/-B/-C do not go with events yet");
+        }
         this.parser = new PerFileParser(formats, zone);
         this.pattern = pattern;
         this.filters = List.copyOf(filters);
+        this.options = options;
     }
 
     @Nullable
@@ -84,6 +103,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (result instanceof LogEvent event) {
             course = passesFilters(event) ? Course.HOLD : Course.DROP;
             held().reset();
+            heldFrom = line.indexInSplitOfFile();
         } else if (course == Course.NO_EVENT
                 || !EventAssembler.continues(
                         parser.format(),
@@ -100,11 +120,12 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         }
         switch (course) {
             case SEND:
-                return GrepMatch.ofLine(line);
+                return framed(GrepMatch.ofLine(line), line, false);
             case HOLD:
                 if (pattern.find(line)) {
                     course = Course.SEND;
-                    return held.size() == 0 ? GrepMatch.ofLine(line) : heldWith(line);
+                    return framed(
+                            held.size() == 0 ? GrepMatch.ofLine(line) : heldWith(line), line, true);
                 }
                 if (parser.format().multiLine()) {
                     hold(line);
@@ -121,6 +142,24 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         return parser.eventStarts();
     }
 
+    /**
+     * With {@link GrepOptions#structured()}: the match with its file and first line's index, as the
+     * start of a selected event (counted in its file) or a continuation of one.
+     */
+    private GrepMatch framed(GrepMatch match, Line line, boolean startsEvent) {
+        if (!options.structured()) {
+            return match;
+        }
+        match.file = matches().switchTo(line.file());
+        match.lineIndex = startsEvent ? heldFrom : line.indexInSplitOfFile();
+        match.startsEvent = startsEvent;
+        match.continuesEvent = !startsEvent;
+        if (startsEvent) {
+            matches().select();
+        }
+        return match;
+    }
+
     @Override
     public void finishFile(String splitId, Consumer<GrepMatch> output) {
         course = Course.NO_EVENT;
@@ -133,9 +172,19 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (malformed > 0) {
             output.accept(GrepMatch.malformed(report.splitId(), malformed));
         }
+        if (options.structured()) {
+            output.accept(matches().summary(report));
+        }
         GrepMatch.noteSkips(report, output);
         malformed = 0;
         finishFile(report.splitId(), output);
+    }
+
+    private FileMatches matches() {
+        if (matches == null) {
+            matches = new FileMatches();
+        }
+        return matches;
     }
 
     private boolean passesFilters(LogEvent event) {

@@ -6,13 +6,9 @@ import dev.logslice.connector.source.LinePrefilter;
 import dev.logslice.connector.source.SplitReport;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -26,12 +22,7 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
     private final LinePattern pattern;
     private final GrepOptions options;
 
-    /** The file of the lines being read, compared by identity: the reader keeps one per file. */
-    @Nullable private transient Path currentFile;
-
-    private transient String currentFileName;
-    private transient long currentMatches;
-    private transient Map<String, Long> matchesByFile;
+    private transient FileMatches matches;
 
     /** With {@link GrepOptions#context()}: the lines around the selected ones; else null. */
     @Nullable private transient ContextLines context;
@@ -48,14 +39,12 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
         if (!selected && !options.context()) {
             return null;
         }
-        if (line.file() != currentFile) {
-            switchTo(line.file());
-        }
+        String fileName = matches().switchTo(line.file());
         // Past -m, a line is no longer selected: at most context of the last one that was.
-        selected &= options.maxCount() < 0 || currentMatches < options.maxCount();
+        selected &= options.maxCount() < 0 || matches().current() < options.maxCount();
         GrepMatch match = null;
         if (selected) {
-            currentMatches++;
+            matches().select();
             if (options.countsOnly()) {
                 match = null;
             } else if (options.context()) {
@@ -74,7 +63,7 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
             context().hold(line);
         }
         if (match != null && options.structured()) {
-            match.file = currentFileName;
+            match.file = fileName;
         }
         return match;
     }
@@ -95,7 +84,7 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
         }
         GrepMatch tail = context.finishFile(splitId);
         if (tail != null) {
-            tail.file = currentFileName;
+            tail.file = matches().currentName();
             output.accept(tail);
         }
     }
@@ -111,49 +100,24 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
     @Override
     public void finishFile(String splitId, Consumer<GrepMatch> output) {
         sendTail(splitId, output);
-        switchTo(null);
+        matches().switchTo(null);
     }
 
     @Override
     public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
         sendTail(report.splitId(), output);
-        switchTo(null);
+        GrepMatch summary = matches().summary(report);
         if (options.structured()) {
-            List<SplitReport.FileRead> read =
-                    report.files().stream().filter(file -> !file.skipped()).toList();
-            GrepMatch summary = GrepMatch.malformed(report.splitId(), 0);
-            summary.files = new String[read.size()];
-            summary.fileLines = new long[read.size()];
-            summary.fileMatches = new long[read.size()];
-            for (int i = 0; i < read.size(); i++) {
-                summary.files[i] = read.get(i).path();
-                summary.fileLines[i] = read.get(i).lines();
-                summary.fileMatches[i] = matches().getOrDefault(summary.files[i], 0L);
-            }
             output.accept(summary);
         }
-        matches().clear();
         GrepMatch.noteSkips(report, output);
     }
 
-    private void switchTo(@Nullable Path file) {
-        if (currentFile != null && currentMatches > 0) {
-            matches().merge(currentFileName, currentMatches, Long::sum);
+    private FileMatches matches() {
+        if (matches == null) {
+            matches = new FileMatches();
         }
-        currentFile = file;
-        currentFileName = file == null ? null : file.toString();
-        currentMatches = file == null ? 0 : matches().getOrDefault(currentFileName, 0L);
-        if (file != null) {
-            // Counted on from what the split's earlier lines of the file counted.
-            matches().remove(currentFileName);
-        }
-    }
-
-    private Map<String, Long> matches() {
-        if (matchesByFile == null) {
-            matchesByFile = new HashMap<>();
-        }
-        return matchesByFile;
+        return matches;
     }
 
     @Override

@@ -62,6 +62,15 @@ public class GrepMatch {
     public boolean contextOnly;
 
     /**
+     * With {@link GrepOptions#structured()} on events: whether {@link #bytes} start a selected
+     * event (its first line is the one selected, the others go with it), or continue the event
+     * selected last (every line goes with it); neither for lines.
+     */
+    public boolean startsEvent;
+
+    public boolean continuesEvent;
+
+    /**
      * With {@link GrepOptions#structured()}, a split's last record: the files it read, in order,
      * with their lines in the split and the lines selected in them (before any --max-count cap
      * across splits); else null.

@@ -102,6 +102,8 @@ final class GrepOutput {
                 new DataInputStream(
                         new BufferedInputStream(Files.newInputStream(part), BUFFER_SIZE))) {
             String file = null;
+            // Whether the last selected line was written: an event's other lines go with it.
+            boolean lastWritten = false;
             int frame;
             while ((frame = in.read()) >= 0) {
                 if (frame == SplitPartWriter.FILE_FRAME) {
@@ -109,7 +111,9 @@ final class GrepOutput {
                     continue;
                 }
                 boolean selectedLine = frame == SplitPartWriter.LINE_FRAME;
-                if ((!selectedLine && frame != SplitPartWriter.CONTEXT_FRAME) || file == null) {
+                boolean eventLine = frame == SplitPartWriter.EVENT_FRAME;
+                if ((!selectedLine && !eventLine && frame != SplitPartWriter.CONTEXT_FRAME)
+                        || file == null) {
                     throw new IOException("grep part " + part + " is damaged");
                 }
                 long index = in.readLong();
@@ -120,10 +124,11 @@ final class GrepOutput {
                     long count = written.merge(file, 1L, Long::sum);
                     // Past -m a line is no longer selected: it may still be context.
                     selectedLine = options.maxCount() < 0 || count <= options.maxCount();
+                    lastWritten = selectedLine;
                 }
                 if (context != null) {
                     context.offer(file, number, bytes, selectedLine, out);
-                } else if (selectedLine) {
+                } else if (selectedLine || (eventLine && lastWritten)) {
                     writeLine(file, number, bytes, ':', out);
                 }
             }

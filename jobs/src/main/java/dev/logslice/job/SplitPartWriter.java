@@ -32,9 +32,9 @@ import java.util.Set;
  * are reopened to append.
  *
  * <p>Matches that carry their file (see {@link GrepOptions#structured()}) are framed in the part:
- * {@code 'F'} and the file's name when it changes, then per line {@code 'L'} (selected) or {@code
- * 'C'} (context), its index, length and bytes; the split's counts per file go to a summary file of
- * their own. {@link GrepOutput} reads them.
+ * {@code 'F'} and the file's name when it changes, then per line {@code 'L'} (selected), {@code
+ * 'C'} (context) or {@code 'E'} (an event's line after its first), its index, length and bytes; the
+ * split's counts per file go to a summary file of their own. {@link GrepOutput} reads them.
  */
 final class SplitPartWriter implements Closeable {
     static final String SUFFIX = ".part";
@@ -48,6 +48,12 @@ final class SplitPartWriter implements Closeable {
 
     /** A line that is context ({@code -A}, {@code -B}), written only near a selected line. */
     static final int CONTEXT_FRAME = 'C';
+
+    /**
+     * A line of an event after its first: written when the event's first line is ({@code -m} counts
+     * events, not their lines).
+     */
+    static final int EVENT_FRAME = 'E';
 
     private static final int BUFFER_SIZE = 256 << 10;
     private static final int MAX_OPEN_PARTS = 16;
@@ -122,18 +128,27 @@ final class SplitPartWriter implements Closeable {
             out.write(FILE_FRAME);
             out.writeUTF(match.file);
         }
-        if (match.contextBefore == 0 && !match.contextOnly) {
+        boolean event = match.startsEvent || match.continuesEvent;
+        if (match.contextBefore == 0 && !match.contextOnly && !event) {
             writeLine(out, LINE_FRAME, match.lineIndex, match.bytes, 0, match.bytes.length);
             return;
         }
-        // A block of lines around a selected one: each ends in LF, the selected one last.
+        // A block of lines, each ending in LF: around a selected one, the selected one last; or
+        // of an event, its first line the one selected.
         long index = match.lineIndex;
         for (int start = 0; start < match.bytes.length; index++) {
             int end = ByteSearch.indexOf(match.bytes, start, match.bytes.length, (byte) '\n') + 1;
-            boolean context = match.contextOnly || index - match.lineIndex < match.contextBefore;
-            writeLine(out, context ? CONTEXT_FRAME : LINE_FRAME, index, match.bytes, start, end);
+            writeLine(out, frameOf(match, index), index, match.bytes, start, end);
             start = end;
         }
+    }
+
+    private static int frameOf(GrepMatch match, long index) {
+        if (match.startsEvent || match.continuesEvent) {
+            return match.startsEvent && index == match.lineIndex ? LINE_FRAME : EVENT_FRAME;
+        }
+        boolean context = match.contextOnly || index - match.lineIndex < match.contextBefore;
+        return context ? CONTEXT_FRAME : LINE_FRAME;
     }
 
     private static void writeLine(

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -180,6 +181,54 @@ class GrepFiltersITCase {
         assertThat(output).isEqualTo(GrepRun.concatenated(flatten(expected)));
     }
 
+    /**
+     * GNU grep's -c, -l, -m, -n, -H and --color on events: counts and -m are of events, every line
+     * of an event is written with its file's name and number.
+     */
+    @Test
+    void grepOptionsCountAndNumberWholeEvents() throws IOException {
+        Path first = dir.resolve("app.log");
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.LOG4J, 200_000, 11, first);
+        Path second = dir.resolve("app2.log");
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.LOG4J, 100_000, 12, second);
+        List<String> warn = List.of("--level", "WARN");
+        List<List<Integer>> firstEvents =
+                matchingEventLines(first, WARN_AND_WORSE::contains, "Exception");
+        List<List<Integer>> secondEvents =
+                matchingEventLines(second, WARN_AND_WORSE::contains, "Exception");
+        assertThat(firstEvents).hasSizeGreaterThan(3).anyMatch(event -> event.size() > 1);
+
+        GrepRun counts = GrepRun.of(dir, plus(warn, "-c"), "Exception", first, second);
+        assertThat(text(counts.output()))
+                .isEqualTo(
+                        first
+                                + ":"
+                                + firstEvents.size()
+                                + "\n"
+                                + second
+                                + ":"
+                                + secondEvents.size()
+                                + "\n");
+
+        GrepRun numbered = GrepRun.of(dir, plus(warn, "-n", "-m", "3"), "Exception", first);
+        assertThat(numbered.output())
+                .isEqualTo(numberedLines(first, "", firstEvents.subList(0, 3)));
+
+        GrepRun named = GrepRun.of(dir, plus(warn, "-n"), "Exception", first, second);
+        ByteArrayOutputStream both = new ByteArrayOutputStream();
+        both.writeBytes(numberedLines(first, first + ":", firstEvents));
+        both.writeBytes(numberedLines(second, second + ":", secondEvents));
+        assertThat(named.output()).isEqualTo(both.toByteArray());
+
+        GrepRun coloured =
+                GrepRun.of(dir, plus(warn, "-n", "--color=always"), "Exception", first, second);
+        assertThat(text(coloured.output()).replaceAll("\u001b\\[[0-9;]*m\u001b\\[K", ""))
+                .isEqualTo(text(both.toByteArray()));
+
+        GrepRun files = GrepRun.of(dir, plus(warn, "-l"), "Exception", first, second);
+        assertThat(text(files.output())).isEqualTo(first + "\n" + second + "\n");
+    }
+
     @Test
     void namedFormatAloneMatchesWholeEventsAndCountsLinesBeforeTheFirst() throws IOException {
         Path log = dir.resolve("app.log");
@@ -295,6 +344,52 @@ class GrepFiltersITCase {
         }
         events.removeIf(lines -> lines.stream().noneMatch(line -> text(line).contains(text)));
         return events;
+    }
+
+    /**
+     * The events as {@link #matchingEvents} finds them, each as the indexes of its lines in the
+     * file.
+     */
+    private static List<List<Integer>> matchingEventLines(
+            Path log, Predicate<String> level, String text) throws IOException {
+        List<byte[]> lines = GrepRun.linesOf(log);
+        List<List<Integer>> events = new ArrayList<>();
+        List<Integer> event = null;
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher start = JAVA_EVENT.matcher(text(lines.get(i)));
+            if (start.find()) {
+                event = new ArrayList<>();
+                if (level.test(start.group(1))) {
+                    events.add(event);
+                }
+            }
+            if (event != null) {
+                event.add(i);
+            }
+        }
+        events.removeIf(
+                indexes -> indexes.stream().noneMatch(i -> text(lines.get(i)).contains(text)));
+        return events;
+    }
+
+    /** The events' lines, each after {@code prefix}, its number in the file and a colon. */
+    private static byte[] numberedLines(Path log, String prefix, List<List<Integer>> events)
+            throws IOException {
+        List<byte[]> lines = GrepRun.linesOf(log);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (List<Integer> event : events) {
+            for (int i : event) {
+                out.writeBytes((prefix + (i + 1) + ":").getBytes(StandardCharsets.UTF_8));
+                out.writeBytes(lines.get(i));
+            }
+        }
+        return out.toByteArray();
+    }
+
+    private static List<String> plus(List<String> options, String... more) {
+        List<String> all = new ArrayList<>(options);
+        all.addAll(List.of(more));
+        return all;
     }
 
     private static List<byte[]> flatten(List<List<byte[]>> events) {
