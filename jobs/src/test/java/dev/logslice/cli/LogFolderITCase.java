@@ -276,6 +276,7 @@ class LogFolderITCase {
                         "2024",
                         "--since",
                         "2024-01-15T00:00:00+00:00",
+                        "--no-filename",
                         "--out",
                         out.toString(),
                         "",
