@@ -114,7 +114,15 @@ class StandaloneClusterITCase {
                                 "--level",
                                 "error",
                                 "",
-                                realLogs().resolve("Hadoop_2k.log").toString()));
+                                realLogs().resolve("Hadoop_2k.log").toString()),
+                        // Events with their files and line numbers, collected from the cluster.
+                        List.of(
+                                "-n",
+                                "--level",
+                                "warn",
+                                "",
+                                realLogs().resolve("Hadoop_2k.log").toString(),
+                                realLogs().resolve("Zookeeper_2k.log").toString()));
         for (List<String> grep : greps) {
             byte[] embeddedMatches = grep(Target.EMBEDDED, grep);
             assertThat(embeddedMatches).isNotEmpty();
