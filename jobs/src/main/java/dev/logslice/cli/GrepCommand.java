@@ -346,9 +346,9 @@ final class GrepCommand implements Callable<Integer> {
                     formats.zone,
                     System.err);
         }
-        if (inputFormats != null && (invert || contextAsked() || onlyMatching)) {
+        if (inputFormats != null && (contextAsked() || onlyMatching)) {
             throw new IllegalArgumentException(
-                    "-v, -o and -A/-B/-C do not go with field filters or --format yet; grep the"
+                    "-o and -A/-B/-C do not go with field filters or --format yet; grep the"
                             + " lines without them");
         }
         LineDecoder<GrepMatch> decoder =

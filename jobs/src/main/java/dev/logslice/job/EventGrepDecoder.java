@@ -15,6 +15,7 @@ import dev.logslice.format.source.FileFormats;
 import dev.logslice.format.source.PerFileParser;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
@@ -29,6 +30,11 @@ import java.util.function.Predicate;
  * the regex finds a match, and sends all their lines on, exactly as in the file. Lines that are no
  * event (malformed, before a file's first event, or no continuation line of the format as {@link
  * EventAssembler} tells them) never match; each split's last record counts them.
+ *
+ * <p>With {@code -v}, an event that passes the filters is kept when none of its lines has a match:
+ * its lines are held until it ends. With the options that need them ({@link
+ * GrepOptions#structured()}), matches carry their file, first line's index and whether they start
+ * an event, and the split's last record counts the events selected per file.
  *
  * <p>The filters look at the fields of an event's first line, so an event that fails them is
  * dropped line by line as it is read. Only the lines of an event that passes them but has not met
@@ -62,7 +68,9 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private long malformed;
     private transient ByteArrayOutputStream held;
 
-    /** With {@link GrepOptions#structured()}: the index in its file of the first line held. */
+    /** The file of the event whose lines are held, and the index in it of its first line. */
+    @Nullable private transient Path heldFile;
+
     private transient long heldFrom;
 
     /** With {@link GrepOptions#structured()}: the events selected per file. */
@@ -77,8 +85,8 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
             LinePattern pattern,
             List<EventFilter> filters,
             GrepOptions options) {
-        if (options.invert() || options.context() || options.onlyMatching()) {
-            throw new IllegalArgumentException("-v, -o and -A/-B/-C do not go with events yet");
+        if (options.context() || options.onlyMatching()) {
+            throw new IllegalArgumentException("-o and -A/-B/-C do not go with events yet");
         }
         this.parser = new PerFileParser(formats, zone);
         this.pattern = pattern;
@@ -100,9 +108,11 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
                         plain.length(),
                         parser.currentFile(),
                         line.offset());
+        GrepMatch ended = null;
         if (result instanceof LogEvent event) {
+            ended = endEvent(line.splitId());
             course = passesFilters(event) ? Course.HOLD : Course.DROP;
-            held().reset();
+            heldFile = line.file();
             heldFrom = line.indexInSplitOfFile();
         } else if (course == Course.NO_EVENT
                 || !EventAssembler.continues(
@@ -115,25 +125,56 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
             if (!((MalformedLine) result).isBlank()) {
                 malformed++;
             }
+            ended = endEvent(line.splitId());
             course = Course.NO_EVENT;
-            return null;
+            return ended;
         }
         switch (course) {
             case SEND:
-                return framed(GrepMatch.ofLine(line), line, false);
+                return framed(
+                        GrepMatch.ofLine(line), line.file(), line.indexInSplitOfFile(), false);
             case HOLD:
-                if (pattern.find(line)) {
+                boolean found = pattern.find(line);
+                if (options.invert()) {
+                    // Selected when it ends with no line found: held until then.
+                    if (found) {
+                        course = Course.DROP;
+                        held().reset();
+                    } else {
+                        hold(line);
+                    }
+                    return ended;
+                }
+                if (found) {
                     course = Course.SEND;
                     return framed(
-                            held.size() == 0 ? GrepMatch.ofLine(line) : heldWith(line), line, true);
+                            held().size() == 0 ? GrepMatch.ofLine(line) : heldWith(line),
+                            heldFile,
+                            heldFrom,
+                            true);
                 }
                 if (parser.format().multiLine()) {
                     hold(line);
                 }
                 return null;
             default:
-                return null;
+                return ended;
         }
+    }
+
+    /**
+     * Ends the event being read: with {@code -v}, its lines if no line had a match; null else. The
+     * next event starts with nothing held.
+     */
+    @Nullable
+    private GrepMatch endEvent(String splitId) {
+        GrepMatch selected = null;
+        if (options.invert() && course == Course.HOLD && held().size() > 0) {
+            selected =
+                    framed(new GrepMatch(splitId, held.toByteArray(), 0), heldFile, heldFrom, true);
+        }
+        held().reset();
+        return selected;
     }
 
     @Nullable
@@ -146,12 +187,12 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
      * With {@link GrepOptions#structured()}: the match with its file and first line's index, as the
      * start of a selected event (counted in its file) or a continuation of one.
      */
-    private GrepMatch framed(GrepMatch match, Line line, boolean startsEvent) {
+    private GrepMatch framed(GrepMatch match, Path file, long index, boolean startsEvent) {
         if (!options.structured()) {
             return match;
         }
-        match.file = matches().switchTo(line.file());
-        match.lineIndex = startsEvent ? heldFrom : line.indexInSplitOfFile();
+        match.file = matches().switchTo(file);
+        match.lineIndex = index;
         match.startsEvent = startsEvent;
         match.continuesEvent = !startsEvent;
         if (startsEvent) {
@@ -162,6 +203,10 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
 
     @Override
     public void finishFile(String splitId, Consumer<GrepMatch> output) {
+        GrepMatch ended = endEvent(splitId);
+        if (ended != null) {
+            output.accept(ended);
+        }
         course = Course.NO_EVENT;
         // The lines of an event that never met the regex; the next file starts afresh.
         held = null;
@@ -169,6 +214,8 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
 
     @Override
     public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
+        // The last event first: the counts below take it in.
+        finishFile(report.splitId(), output);
         if (malformed > 0) {
             output.accept(GrepMatch.malformed(report.splitId(), malformed));
         }
@@ -177,7 +224,6 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         }
         GrepMatch.noteSkips(report, output);
         malformed = 0;
-        finishFile(report.splitId(), output);
     }
 
     private FileMatches matches() {

@@ -227,6 +227,32 @@ class GrepFiltersITCase {
 
         GrepRun files = GrepRun.of(dir, plus(warn, "-l"), "Exception", first, second);
         assertThat(text(files.output())).isEqualTo(first + "\n" + second + "\n");
+
+        List<List<Integer>> without =
+                eventLines(first, WARN_AND_WORSE::contains, "Exception", true);
+        assertThat(without).hasSizeGreaterThan(3);
+        GrepRun inverted = GrepRun.of(dir, plus(warn, "-v", "-n"), "Exception", first);
+        assertThat(inverted.output()).isEqualTo(numberedLines(first, "", without));
+        GrepRun invertedCount = GrepRun.of(dir, plus(warn, "-v", "-c"), "Exception", first);
+        assertThat(text(invertedCount.output())).isEqualTo(without.size() + "\n");
+    }
+
+    /** -v on events, plain: the events that pass the filters and have no line with a match. */
+    @Test
+    void invertedEventsAreThoseWithoutAMatchingLine() throws IOException {
+        Path log = dir.resolve("app.log");
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.LOG4J, 300_000, 5, log);
+        List<byte[]> lines = GrepRun.linesOf(log);
+
+        byte[] output =
+                GrepRun.of(dir, List.of("--level", "WARN", "-v"), "Exception", log).output();
+
+        List<byte[]> expected = new ArrayList<>();
+        for (List<Integer> event : eventLines(log, WARN_AND_WORSE::contains, "Exception", true)) {
+            event.forEach(i -> expected.add(lines.get(i)));
+        }
+        assertThat(expected).hasSizeGreaterThan(10);
+        assertThat(output).isEqualTo(GrepRun.concatenated(expected));
     }
 
     @Test
@@ -352,6 +378,12 @@ class GrepFiltersITCase {
      */
     private static List<List<Integer>> matchingEventLines(
             Path log, Predicate<String> level, String text) throws IOException {
+        return eventLines(log, level, text, false);
+    }
+
+    /** With {@code without}, the events none of whose lines contains {@code text}. */
+    private static List<List<Integer>> eventLines(
+            Path log, Predicate<String> level, String text, boolean without) throws IOException {
         List<byte[]> lines = GrepRun.linesOf(log);
         List<List<Integer>> events = new ArrayList<>();
         List<Integer> event = null;
@@ -368,7 +400,9 @@ class GrepFiltersITCase {
             }
         }
         events.removeIf(
-                indexes -> indexes.stream().noneMatch(i -> text(lines.get(i)).contains(text)));
+                indexes ->
+                        indexes.stream().noneMatch(i -> text(lines.get(i)).contains(text))
+                                != without);
         return events;
     }
 
