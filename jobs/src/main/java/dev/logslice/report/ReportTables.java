@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 
 /**
  * The tables of a report, made once for the terminal and the page so that both show the same rows,
@@ -190,7 +191,7 @@ final class ReportTables {
                             "hourOfDay",
                             "Hour of day (UTC)",
                             "hour",
-                            stats.hourOfDay(),
+                            inHoursCovered(stats, stats.hourOfDay(), LogStats.HourOfDay::hour),
                             hour -> String.format("%02d:00", hour.hour()),
                             LogStats.HourOfDay::events,
                             stats.events(),
@@ -212,6 +213,16 @@ final class ReportTables {
     }
 
     /**
+     * The rows of the hours the log's time range passes through: a log of an afternoon shows its
+     * afternoon, not 20 rows of zeros for hours it does not cover (the JSON keeps all 24).
+     */
+    private static <T> List<T> inHoursCovered(
+            LogStats stats, List<T> hours, ToIntFunction<T> hourOf) {
+        boolean[] covered = stats.hoursCovered();
+        return hours.stream().filter(row -> covered[hourOf.applyAsInt(row)]).toList();
+    }
+
+    /**
      * For app logs and syslog: the levels by hour of the day, then for each level that {@code
      * shown} keeps (worst first) its top templates, loggers and hosts, each row's share of the
      * level's events. Empty for logs without levels.
@@ -219,7 +230,8 @@ final class ReportTables {
     static List<RankedTable> levelPanels(StatsReport report, Predicate<String> shown) {
         LogStats stats = report.stats();
         List<RankedTable> tables = new ArrayList<>();
-        List<LogStats.LevelsInHour> hours = stats.levelsByHour();
+        List<LogStats.LevelsInHour> hours =
+                inHoursCovered(stats, stats.levelsByHour(), LogStats.LevelsInHour::hour);
         if (!hours.isEmpty()) {
             List<RankedTable.Extra<LogStats.LevelsInHour>> levels = new ArrayList<>();
             for (String level : hours.get(0).levels().keySet()) {

@@ -870,6 +870,25 @@ public final class LogStats {
     /** Events and errors in one hour of the day (UTC), over all days. */
     public record HourOfDay(int hour, long events, long errors) {}
 
+    /**
+     * The hours of the day (UTC) that the events' time range passes through: all 24 when it spans a
+     * day or more, else those from its first hour to its last (past midnight too). An hour outside
+     * them had no events because the log does not reach it, not because it was quiet.
+     */
+    public boolean[] hoursCovered() {
+        boolean[] covered = new boolean[24];
+        List<Timeline.Bucket> buckets = timeline.buckets(3600);
+        if (buckets.isEmpty()) {
+            return covered;
+        }
+        long first = buckets.get(0).startEpochSecond();
+        long last = buckets.get(buckets.size() - 1).startEpochSecond();
+        for (long start = first; start <= last && start - first < 86_400L; start += 3600) {
+            covered[(int) (Math.floorMod(start, 86_400L) / 3600)] = true;
+        }
+        return covered;
+    }
+
     /** The 24 hours of the day (UTC), each with the events and errors of all days in it. */
     public List<HourOfDay> hourOfDay() {
         long[] events = new long[24];
