@@ -354,28 +354,13 @@ class GrepFiltersITCase {
      */
     private static List<List<byte[]>> matchingEvents(Path log, Predicate<String> level, String text)
             throws IOException {
-        List<List<byte[]>> events = new ArrayList<>();
-        List<byte[]> event = null;
-        for (byte[] line : GrepRun.linesOf(log)) {
-            Matcher start = JAVA_EVENT.matcher(text(line));
-            if (start.find()) {
-                event = new ArrayList<>();
-                if (level.test(start.group(1))) {
-                    events.add(event);
-                }
-            }
-            if (event != null) {
-                event.add(line);
-            }
-        }
-        events.removeIf(lines -> lines.stream().noneMatch(line -> text(line).contains(text)));
-        return events;
+        List<byte[]> lines = GrepRun.linesOf(log);
+        return matchingEventLines(log, level, text).stream()
+                .map(event -> event.stream().map(lines::get).toList())
+                .toList();
     }
 
-    /**
-     * The events as {@link #matchingEvents} finds them, each as the indexes of its lines in the
-     * file.
-     */
+    /** The events {@link #matchingEvents} finds, each as the indexes of its lines in the file. */
     private static List<List<Integer>> matchingEventLines(
             Path log, Predicate<String> level, String text) throws IOException {
         return eventLines(log, level, text, false);
