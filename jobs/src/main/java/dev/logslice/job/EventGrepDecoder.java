@@ -61,7 +61,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private final LinePattern pattern;
     private final List<EventFilter> filters;
 
-    /** Of GNU grep's options, those that go with events: -c, -l, -m, -n, -H, --color. */
+    /** Of GNU grep's options, those that go with events: -v, -c, -l, -m, -n, -H, --color. */
     private final GrepOptions options;
 
     private Course course = Course.NO_EVENT;
