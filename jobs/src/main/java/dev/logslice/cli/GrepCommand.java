@@ -346,10 +346,10 @@ final class GrepCommand implements Callable<Integer> {
                     formats.zone,
                     System.err);
         }
-        if (inputFormats != null && (contextAsked() || onlyMatching)) {
+        if (inputFormats != null && contextAsked()) {
             throw new IllegalArgumentException(
-                    "-o and -A/-B/-C do not go with field filters or --format yet; grep the"
-                            + " lines without them");
+                    "-A/-B/-C do not go with field filters or --format yet; grep the lines"
+                            + " without them");
         }
         LineDecoder<GrepMatch> decoder =
                 inputFormats == null

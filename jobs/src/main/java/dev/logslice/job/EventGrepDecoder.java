@@ -61,7 +61,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private final LinePattern pattern;
     private final List<EventFilter> filters;
 
-    /** Of GNU grep's options, those that go with events: -v, -c, -l, -m, -n, -H, --color. */
+    /** Of GNU grep's options, those that go with events: -v, -c, -l, -m, -n, -H, -o, --color. */
     private final GrepOptions options;
 
     private Course course = Course.NO_EVENT;
@@ -85,8 +85,8 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
             LinePattern pattern,
             List<EventFilter> filters,
             GrepOptions options) {
-        if (options.context() || options.onlyMatching()) {
-            throw new IllegalArgumentException("-o and -A/-B/-C do not go with events yet");
+        if (options.context()) {
+            throw new IllegalArgumentException("-A/-B/-C do not go with events yet");
         }
         this.parser = new PerFileParser(formats, zone);
         this.pattern = pattern;
@@ -131,6 +131,10 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         }
         switch (course) {
             case SEND:
+                if (options.onlyMatching()) {
+                    byte[] parts = pattern.matchedParts(line);
+                    return parts.length == 0 ? null : partsOf(line, parts, false);
+                }
                 return framed(
                         GrepMatch.ofLine(line), line.file(), line.indexInSplitOfFile(), false);
             case HOLD:
@@ -147,13 +151,17 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
                 }
                 if (found) {
                     course = Course.SEND;
+                    if (options.onlyMatching()) {
+                        // The lines held had no match, so no part to write.
+                        return partsOf(line, pattern.matchedParts(line), true);
+                    }
                     return framed(
                             held().size() == 0 ? GrepMatch.ofLine(line) : heldWith(line),
                             heldFile,
                             heldFrom,
                             true);
                 }
-                if (parser.format().multiLine()) {
+                if (parser.format().multiLine() && !options.onlyMatching()) {
                     hold(line);
                 }
                 return null;
@@ -170,8 +178,10 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private GrepMatch endEvent(String splitId) {
         GrepMatch selected = null;
         if (options.invert() && course == Course.HOLD && held().size() > 0) {
-            selected =
-                    framed(new GrepMatch(splitId, held.toByteArray(), 0), heldFile, heldFrom, true);
+            // As GNU grep, -o writes nothing of a line selected by -v; the event still counts.
+            byte[] bytes = options.onlyMatching() ? new byte[0] : held.toByteArray();
+            selected = framed(new GrepMatch(splitId, bytes, 0), heldFile, heldFrom, true);
+            selected.partsOfOneLine = options.onlyMatching();
         }
         held().reset();
         return selected;
@@ -198,6 +208,18 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (startsEvent) {
             matches().select();
         }
+        return match;
+    }
+
+    /** With -o: the matches of one line of a selected event, starting it or going with it. */
+    private GrepMatch partsOf(Line line, byte[] parts, boolean startsEvent) {
+        GrepMatch match =
+                framed(
+                        new GrepMatch(line.splitId(), parts, 0),
+                        line.file(),
+                        line.indexInSplitOfFile(),
+                        startsEvent);
+        match.partsOfOneLine = true;
         return match;
     }
 

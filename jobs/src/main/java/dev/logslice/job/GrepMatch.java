@@ -70,6 +70,9 @@ public class GrepMatch {
 
     public boolean continuesEvent;
 
+    /** With {@link #startsEvent} or {@link #continuesEvent} and -o: the matches of one line. */
+    public boolean partsOfOneLine;
+
     /**
      * With {@link GrepOptions#structured()}, a split's last record: the files it read, in order,
      * with their lines in the split and the lines selected in them (before any --max-count cap

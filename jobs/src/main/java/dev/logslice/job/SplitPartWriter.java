@@ -129,8 +129,14 @@ final class SplitPartWriter implements Closeable {
             out.writeUTF(match.file);
         }
         boolean event = match.startsEvent || match.continuesEvent;
-        if (match.contextBefore == 0 && !match.contextOnly && !event) {
-            writeLine(out, LINE_FRAME, match.lineIndex, match.bytes, 0, match.bytes.length);
+        if ((match.contextBefore == 0 && !match.contextOnly && !event) || match.partsOfOneLine) {
+            writeLine(
+                    out,
+                    frameOf(match, match.lineIndex),
+                    match.lineIndex,
+                    match.bytes,
+                    0,
+                    match.bytes.length);
             return;
         }
         // A block of lines, each ending in LF: around a selected one, the selected one last; or

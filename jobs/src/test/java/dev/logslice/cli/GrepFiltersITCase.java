@@ -237,6 +237,33 @@ class GrepFiltersITCase {
         assertThat(text(invertedCount.output())).isEqualTo(without.size() + "\n");
     }
 
+    /** -o on events: each match in the selected events' lines, after its file and line number. */
+    @Test
+    void onlyMatchingWritesTheMatchesOfTheSelectedEventsLines() throws IOException {
+        Path log = dir.resolve("app.log");
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.LOG4J, 300_000, 9, log);
+        List<byte[]> lines = GrepRun.linesOf(log);
+        String regex = "[A-Za-z]+Exception";
+
+        byte[] output =
+                GrepRun.of(dir, List.of("--level", "WARN", "-o", "-n", "-m", "7"), regex, log)
+                        .output();
+
+        StringBuilder expected = new StringBuilder();
+        Pattern exception = Pattern.compile(regex);
+        List<List<Integer>> events = matchingEventLines(log, WARN_AND_WORSE::contains, "Exception");
+        assertThat(events).hasSizeGreaterThan(7);
+        for (List<Integer> event : events.subList(0, 7)) {
+            for (int i : event) {
+                Matcher match = exception.matcher(text(lines.get(i)));
+                while (match.find()) {
+                    expected.append(i + 1).append(':').append(match.group()).append('\n');
+                }
+            }
+        }
+        assertThat(text(output)).isEqualTo(expected.toString());
+    }
+
     /** -v on events, plain: the events that pass the filters and have no line with a match. */
     @Test
     void invertedEventsAreThoseWithoutAMatchingLine() throws IOException {
