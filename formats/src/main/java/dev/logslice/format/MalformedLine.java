@@ -1,5 +1,11 @@
 package dev.logslice.format;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** A line no event could be made of, with where it is, why, and its first bytes. */
@@ -97,6 +103,49 @@ public final class MalformedLine implements ParseResult {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The first bytes as text for a message a person reads: valid UTF-8 as it is ({@code ключ}),
+     * bytes that are no UTF-8 as {@code \xNN}, and the characters that must not reach a terminal
+     * raw ({@link UnsafeText}) as {@code \x1b} or {@code \\u202e}; a backslash is doubled, so that
+     * an escape is never the log's own text. A character cut by the sample's end is no UTF-8.
+     */
+    public String visibleSample() {
+        CharsetDecoder decoder =
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(sample);
+        CharBuffer chars = CharBuffer.allocate(sample.length);
+        StringBuilder out = new StringBuilder(sample.length + 16);
+        while (true) {
+            CoderResult result = decoder.decode(in, chars, true);
+            appendVisible(chars.flip(), out);
+            chars.clear();
+            if (!result.isError()) {
+                return out.toString();
+            }
+            for (int i = 0; i < result.length(); i++) {
+                out.append(String.format("\\x%02x", in.get() & 0xFF));
+            }
+        }
+    }
+
+    private static void appendVisible(CharSequence chars, StringBuilder out) {
+        for (int i = 0; i < chars.length(); i++) {
+            char c = chars.charAt(i);
+            if (c == '\\') {
+                out.append("\\\\");
+            } else if (!UnsafeText.isUnsafe(c)) {
+                out.append(c);
+            } else if (c < 0x100) {
+                out.append(String.format("\\x%02x", (int) c));
+            } else {
+                out.append(String.format("\\u%04x", (int) c));
+            }
+        }
     }
 
     /** {@code file:offset: reason}, as strict mode reports it. */

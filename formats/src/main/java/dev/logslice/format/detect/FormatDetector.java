@@ -228,7 +228,7 @@ public final class FormatDetector {
      */
     private String noFormatFits(String source, List<byte[]> sample, List<Candidate> candidates) {
         byte[] first = sample.get(0);
-        String firstLine = MalformedLine.of(source, 0, "", first, 0, first.length).escapedSample();
+        String firstLine = MalformedLine.of(source, 0, "", first, 0, first.length).visibleSample();
         List<Candidate> partial = candidates.stream().filter(c -> c.fitting > 0).limit(3).toList();
         return "no format fits the first "
                 + sample.size()
@@ -300,7 +300,7 @@ public final class FormatDetector {
                                     + c.unknownLevels
                                     + " have a level of no known name (\""
                                     + MalformedLine.of(source, 0, "", level, 0, level.length)
-                                            .escapedSample()
+                                            .visibleSample()
                                     + "\"): if those are levels of the log's own, pass --format "
                                     + c.definition.name();
                         })

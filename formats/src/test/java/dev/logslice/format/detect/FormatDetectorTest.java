@@ -326,6 +326,13 @@ class FormatDetectorTest {
                 .hasMessageNotContaining("combined, common");
     }
 
+    /** The first line is shown as text where it is valid UTF-8: it was all {@code \xd0\xba}. */
+    @Test
+    void noFormatFitsShowsNonAsciiTextAsItIs() {
+        assertThatThrownBy(() -> detect("ключ не найден\u202e \u00ff", "ещё одна строка"))
+                .hasMessageContaining("which starts \"ключ не найден\\u202e ÿ\"");
+    }
+
     @Test
     void noFormatReadingAnythingSaysSo() {
         assertThatThrownBy(() -> detect("hello world", "foo bar"))
