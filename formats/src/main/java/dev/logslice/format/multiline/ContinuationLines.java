@@ -40,6 +40,14 @@ public enum ContinuationLines {
     APT_HISTORY,
 
     /**
+     * {@link #STACK_TRACES}, and the lines of the transaction table dnf logs below an entry: its
+     * rules of {@code =}, its headings ({@code Installing:}, {@code Installing dependencies:},
+     * {@code Transaction Summary}) and its counts ({@code Upgrade 3 Packages}); the package rows
+     * are indented.
+     */
+    DNF_TRANSACTIONS,
+
+    /**
      * Every line: a block opened by a header runs to the next header (apt's {@code term.log}, where
      * the output of maintainer scripts between {@code Log started:} and {@code Log ended:} can look
      * like anything).
@@ -93,6 +101,9 @@ public enum ContinuationLines {
         if (this == SYSLOG && isJournalCatalogLine(b, start, end)) {
             return true;
         }
+        if (this == DNF_TRANSACTIONS && isDnfTableLine(b, start, end)) {
+            return true;
+        }
         return startsWithAny(b, start, end, PREFIXES)
                 || isMoreFrames(b, start, end)
                 || isThrowableLine(b, start, end);
@@ -118,6 +129,42 @@ public enum ContinuationLines {
                                 JOURNAL_CATALOG_PREFIX,
                                 0,
                                 JOURNAL_CATALOG_PREFIX.length));
+    }
+
+    /**
+     * A rule ({@code ====}), {@code Transaction Summary}, a heading of words ending in a colon
+     * ({@code Installing weak dependencies:}) or a count ({@code Install 1 Package}).
+     */
+    private static boolean isDnfTableLine(byte[] b, int start, int end) {
+        if (Bytes.startsWith(b, start, end, "===")
+                || Bytes.startsWith(b, start, end, "Transaction Summary")) {
+            return true;
+        }
+        int i = start;
+        while (i < end && (isLetter(b[i]) || b[i] == ' ' || b[i] == '/')) {
+            i++;
+        }
+        if (i == end - 1 && i > start && b[i] == ':') {
+            return true;
+        }
+        int word = start;
+        while (word < end && isLetter(b[word])) {
+            word++;
+        }
+        int count = Bytes.skipSpaces(b, word, end);
+        int digits = count;
+        while (digits < end && Bytes.isDigit(b[digits])) {
+            digits++;
+        }
+        return word > start
+                && count > word
+                && digits > count
+                && (Bytes.startsWith(b, digits, end, " Package")
+                        && (end - digits == 8 || end - digits == 9 && b[end - 1] == 's'));
+    }
+
+    private static boolean isLetter(byte c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     /** {@code ... 12 more}: a trace leaves out the frames it shares with the enclosing one. */

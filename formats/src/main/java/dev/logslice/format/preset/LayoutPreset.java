@@ -302,6 +302,16 @@ public enum LayoutPreset {
             "[%{timestamp:yyyy-MM-dd'T'HH:mm:ssZ}] [%{logger}] %{message}",
             "[%{timestamp:yyyy-MM-dd HH:mm}] [%{logger}] %{message}",
             "[%{timestamp:yyyy-MM-dd HH:mm}] %{message}"),
+    DNF(
+            "dnf",
+            "Fedora's and RHEL's dnf.log, dnf.rpm.log, dnf.librepo.log and hawkey.log (dnf5's"
+                    + " [pid] too): time, level (DDEBUG, SUBDEBUG and TRACE as dnf names them),"
+                    + " message; the transaction tables and tracebacks below an entry join it",
+            "2024-03-09T22:58:05+0000 DDEBUG Command: dnf install -y htop",
+            ContinuationLines.DNF_TRANSACTIONS,
+            LevelNames.DNF,
+            "%{timestamp:rfc3339-seconds} %{level} %{message}",
+            "%{timestamp:rfc3339-seconds} [%{pid}] %{level} %{message}"),
     CUPS(
             "cups",
             "CUPS's error_log: a letter for the level (X A C E W N I D d: emergency to debug2,"
@@ -736,6 +746,7 @@ public enum LayoutPreset {
             case MYSQL:
             case CRI:
             case DOTNET:
+            case DNF:
                 // syslog's ISO layout reads "TIME fail: Category[13]" as host "fail:", program
                 // and pid.
                 return new String[] {"syslog"};

@@ -13,18 +13,26 @@ import java.util.Locale;
  * Compiles the compact layouts the presets are written in: text, and {@code %{name}} or {@code
  * %{name:arg}} for a value. A name is an event field ({@code level}, {@code status}), {@code
  * request} (an HTTP request line), {@code _} (matched, not kept) or else a key of {@code extra}.
- * The arg of {@code timestamp} is its {@code java.time} pattern (or {@code rfc3339}, or {@code
- * epoch}: seconds with a fraction); of {@code requestTime} the unit ({@code ms}, {@code us}); of
- * the others a shape: {@code text}, {@code token}, {@code word}, {@code digits}, {@code num}
- * (digits or {@code -}), {@code decimal} (a decimal number or {@code -}), {@code java} (a class
- * name: a thread name before it may hold {@code "] "}). Fields but the message read {@code -} as
- * null; text captures but the message lose their padding. A space of the layout matches a run of
- * them, {@code %{ }} exactly one (so the message after it keeps its indentation).
+ * The arg of {@code timestamp} is its {@code java.time} pattern (or {@code rfc3339}, {@code
+ * rfc3339-seconds}, or {@code epoch}: seconds with a fraction); of {@code requestTime} the unit
+ * ({@code ms}, {@code us}); of the others a shape: {@code text}, {@code token}, {@code word},
+ * {@code digits}, {@code num} (digits or {@code -}), {@code decimal} (a decimal number or {@code
+ * -}), {@code java} (a class name: a thread name before it may hold {@code "] "}). Fields but the
+ * message read {@code -} as null; text captures but the message lose their padding. A space of the
+ * layout matches a run of them, {@code %{ }} exactly one (so the message after it keeps its
+ * indentation).
  */
 final class LayoutSpec {
     /** {@code %{timestamp:rfc3339}}: with T, fraction and offset, as container runtimes write. */
     private static final TimestampPattern RFC_3339 =
             TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSXXX");
+
+    /**
+     * {@code %{timestamp:rfc3339-seconds}}: the same to the second, no fraction, as Python's {@code
+     * %Y-%m-%dT%H:%M:%S%z} writes it; the time of other layouts with a fraction is no match.
+     */
+    private static final TimestampPattern RFC_3339_SECONDS =
+            TimestampPattern.strict("yyyy-MM-dd'T'HH:mm:ssXXX");
 
     private LayoutSpec() {}
 
@@ -69,9 +77,11 @@ final class LayoutSpec {
             TimestampPattern pattern =
                     "rfc3339".equals(arg)
                             ? RFC_3339
-                            : "epoch".equals(arg)
-                                    ? TimestampPattern.epochSeconds()
-                                    : TimestampPattern.of(arg);
+                            : "rfc3339-seconds".equals(arg)
+                                    ? RFC_3339_SECONDS
+                                    : "epoch".equals(arg)
+                                            ? TimestampPattern.epochSeconds()
+                                            : TimestampPattern.of(arg);
             return Capture.timestamp(pattern, null);
         }
         if (name.equals("request")) {

@@ -211,6 +211,23 @@ final class LevelNames implements Serializable {
                             "EMERGENCY"),
                     null);
 
+    /**
+     * dnf's, from Python's with its own finer ones below DEBUG (DDEBUG, SUBDEBUG: the rpm
+     * transaction's items), kept as dnf writes them.
+     */
+    static final LevelNames DNF =
+            new LevelNames(
+                    List.of(
+                            "CRITICAL",
+                            "ERROR",
+                            "WARNING",
+                            "INFO",
+                            "DEBUG",
+                            "DDEBUG",
+                            "SUBDEBUG",
+                            "TRACE"),
+                    null);
+
     /** Java's unified logging (-Xlog); Java 8's GC lines have no level. */
     static final LevelNames JVM_UNIFIED =
             new LevelNames(List.of("trace", "debug", "info", "warning", "error"), null);

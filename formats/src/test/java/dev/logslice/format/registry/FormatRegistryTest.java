@@ -65,6 +65,7 @@ class FormatRegistryTest {
                         "traefik",
                         "squid",
                         "pacman",
+                        "dnf",
                         "cups",
                         "xferlog",
                         "vsftpd",
