@@ -1,6 +1,7 @@
 package dev.logslice.format.preset;
 
 import dev.logslice.format.LogFormat;
+import dev.logslice.format.layout.EventCheck;
 import dev.logslice.format.multiline.ContinuationLines;
 
 import javax.annotation.Nullable;
@@ -191,6 +192,16 @@ public enum LayoutPreset {
             "[%{uptime:decimal}] %{message}",
             "[ %{uptime:decimal}] %{message}",
             "[%{timestamp:EEE MMM d HH:mm:ss yyyy}] %{message}"),
+    XORG(
+            "xorg",
+            "The X server's Xorg.0.log: seconds since start (extra.uptime), its marker as the"
+                    + " level ((EE) error, (WW) warning, (II) info, (==) (**) (--) (++) config), the"
+                    + " message with its marker; tab-indented lines join their event",
+            "[    12.353] (EE) Failed to load module \"fbdev\" (module does not exist, 0)",
+            ContinuationLines.STACK_TRACES,
+            null,
+            "[%{uptime:decimal}] %{message}",
+            "[ %{uptime:decimal}] %{message}"),
     CLOUD_INIT(
             "cloud-init",
             "cloud-init.log: time - module[LEVEL]: message",
@@ -776,11 +787,25 @@ public enum LayoutPreset {
     }
 
     public LogFormat format() {
+        EventCheck check = check();
         LogFormat format =
-                this == DPKG
-                        ? new PresetFormat(formatName, continuations, specs, new DebianVersions())
-                        : new PresetFormat(formatName, continuations, levels, specs);
+                check == null
+                        ? new PresetFormat(formatName, continuations, levels, specs)
+                        : new PresetFormat(formatName, continuations, specs, check);
         return this == POSTGRESQL || this == PHP ? new NamedZoneFormat(format) : format;
+    }
+
+    /** What admits a layout's match, for the formats that check more than its level. */
+    @Nullable
+    private EventCheck check() {
+        switch (this) {
+            case DPKG:
+                return new DebianVersions();
+            case XORG:
+                return new XorgMarkers();
+            default:
+                return null;
+        }
     }
 
     /** Thunderbird's start: alert, epoch, date, node, then the syslog time and the node again. */
