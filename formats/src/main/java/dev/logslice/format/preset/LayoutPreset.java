@@ -363,6 +363,22 @@ public enum LayoutPreset {
                     + ", %{details:text}",
             Vsftpd.START + "%{action:word}: " + Vsftpd.CLIENT,
             Vsftpd.START + "%{message}"),
+    EXIM(
+            "exim",
+            "Exim's mainlog: time, [pid] where logged, the message id and its flag (<= arrival,"
+                    + " => delivery, ** failure, == deferral...) and address, the client of H= and"
+                    + " the size of S=; lines about no message (H=..., SMTP connection from...,"
+                    + " queue runs) as messages",
+            "2024-03-09 22:58:05 1rAbCd-000123-AB <= shop@example.com H=mail.example.com"
+                    + " [192.0.2.10]:53412 P=esmtps S=2345 id=7@example.com",
+            ContinuationLines.NONE,
+            null,
+            Exim.START + "[%{pid}] " + Exim.MESSAGE,
+            Exim.START + Exim.MESSAGE,
+            Exim.START + "[%{pid}] %{messageId} %{message}",
+            Exim.START + "%{messageId} %{message}",
+            Exim.START + "[%{pid}] %{message}",
+            Exim.START + "%{message}"),
     SETUPAPI(
             "setupapi",
             "Windows setupapi.dev.log: one event per section, its lines joined",
@@ -801,6 +817,8 @@ public enum LayoutPreset {
         switch (this) {
             case DPKG:
                 return new DebianVersions();
+            case EXIM:
+                return new EximLines();
             case XORG:
                 return new XorgMarkers();
             default:
@@ -813,6 +831,12 @@ public enum LayoutPreset {
         static final String START =
                 "%{alert} %{timestamp:epoch} %{_:token} %{host} %{_:word} %{_:digits}"
                         + " %{_:token} %{_:token} ";
+    }
+
+    /** Exim's layouts' common parts: its time, with the fraction of +millisec. */
+    private static final class Exim {
+        static final String START = "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} ";
+        static final String MESSAGE = "%{messageId} %{flag} %{address} %{message}";
     }
 
     /** vsftpd's layouts' common parts. */

@@ -71,6 +71,7 @@ class FormatRegistryTest {
                         "cups",
                         "xferlog",
                         "vsftpd",
+                        "exim",
                         "setupapi",
                         "aws-elb",
                         "aws-s3",
