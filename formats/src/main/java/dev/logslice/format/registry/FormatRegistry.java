@@ -104,13 +104,15 @@ public final class FormatRegistry {
                         .refining("kernel"));
         all.add(
                 fixed(
-                        "syslog",
-                        "syslog, RFC 3164 (year from the file's time, or --year) and RFC 5424, and"
-                                + " journalctl's text outputs (short, -iso, -precise, -full, -unix;"
-                                + " its -- Boot -- markers untimed events); tab-indented lines and"
-                                + " journalctl -x's explanations continue the event",
-                        "Jun  4 15:16:01 combo sshd(pam_unix)[19939]: check pass; user unknown",
-                        options -> new SyslogFormat(options.year().orElse(null))));
+                                "syslog",
+                                "syslog, RFC 3164 (year from the file's time, or --year) and RFC 5424, and"
+                                        + " journalctl's text outputs (short, -iso, -precise, -full, -unix and"
+                                        + " -monotonic, untimed; its -- Boot -- markers untimed events); tab-indented lines and"
+                                        + " journalctl -x's explanations continue the event",
+                                "Jun  4 15:16:01 combo sshd(pam_unix)[19939]: check pass; user unknown",
+                                options -> new SyslogFormat(options.year().orElse(null)))
+                        // The kernel's '[uptime] message' reads short-monotonic's lines too.
+                        .refining("kernel"));
         all.add(
                 new FormatDefinition(
                         "log4j",

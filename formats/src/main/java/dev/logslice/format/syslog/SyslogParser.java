@@ -33,6 +33,9 @@ final class SyslogParser implements LogParser {
     /** Integer digits of an epoch second from 2001 on: shorter numbers start no syslog line. */
     private static final int EPOCH_DIGITS = 10;
 
+    /** {@code [ 12345678.123456]}: the longest uptime read, with its padding. */
+    private static final int MAX_UPTIME_LENGTH = 32;
+
     /** {@code -- Boot 3f5a... --}: the shortest marker, {@code -- X --}. */
     private static final int MIN_MARKER_LENGTH = 7;
 
@@ -69,6 +72,9 @@ final class SyslogParser implements LogParser {
             priority = (int) Bytes.number(b, pos + 1, close);
             pos = close + 1;
         }
+        if (priority < 0 && pos < end && b[pos] == '[') {
+            return parseMonotonic(b, start, pos, end, file, offset);
+        }
         boolean rfc5424 = pos + 1 < end && b[pos] >= '1' && b[pos] <= '9' && b[pos + 1] == ' ';
         // RFC 5424's nil time: a sender without a clock, whose message is still one. Only after a
         // priority: "1 - " alone starts many a line of text.
@@ -93,6 +99,46 @@ final class SyslogParser implements LogParser {
                         ? parse5424Header(event, b, afterTime, end)
                         : parse3164Header(event, b, afterTime, end, isoStamped && priority < 0);
         return parsed ? event : null;
+    }
+
+    /**
+     * journalctl's short-monotonic: {@code [ 12345.678901] host unit[pid]: message}, the seconds
+     * since boot in {@code extra.uptime} and no time. The kernel's own ring buffer looks alike
+     * ({@code [ 1.204551] usb 1-1: new device}), so a host and a program with a pid, or the {@code
+     * kernel} program, must follow.
+     */
+    @Nullable
+    private LogEvent parseMonotonic(
+            byte[] b, int start, int pos, int end, String file, long offset) {
+        int close = Bytes.indexOf(b, pos, Math.min(end, pos + MAX_UPTIME_LENGTH), (byte) ']');
+        int digits = close < 0 ? -1 : Bytes.skipSpaces(b, pos + 1, close);
+        if (close < 0 || !isUptime(b, digits, close) || close + 1 >= end || b[close + 1] != ' ') {
+            failure =
+                    "no syslog timestamp (like 'Jun  4 15:16:01', or [uptime] of short-monotonic)";
+            return null;
+        }
+        LogEvent event = LogEvent.ofLine(file, offset, b, start, end - start);
+        event.putExtra("uptime", Bytes.text(b, digits, close));
+        if (!parse3164Header(event, b, close + 2, end, true)) {
+            return null;
+        }
+        if (!event.hasValue(Field.HOST)
+                || !(event.hasValue(Field.PID) || "kernel".equals(event.program()))) {
+            fail(
+                    "[uptime] without 'host program[pid]: ' or 'host kernel: ' after it (the"
+                            + " kernel's ring buffer, not journalctl's)");
+            return null;
+        }
+        return event;
+    }
+
+    /** {@code 12345.678901}: digits, a dot, digits. */
+    private static boolean isUptime(byte[] b, int start, int end) {
+        int dot = Bytes.indexOf(b, start, end, (byte) '.');
+        return dot > start
+                && dot < end - 1
+                && Bytes.isNumber(b, start, dot)
+                && Bytes.isNumber(b, dot + 1, end);
     }
 
     /** Parses the timestamp at pos; returns the index after it. */
