@@ -640,6 +640,16 @@ public enum LayoutPreset {
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSSSSSXXX} [%{level}] <%{process}> %{message}",
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} [%{level}] <%{process}>@%{location} %{message}",
             "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} [%{level}] <%{process}> %{message}"),
+    ERLANG_REPORT(
+            "erlang-report",
+            "Erlang/OTP's error_logger reports, as RabbitMQ before 3.7 and ejabberd write them:"
+                    + " '=INFO REPORT==== 7-Dec-2026::06:12:01 ===' then the report's lines, up to"
+                    + " the next; CRASH and SUPERVISOR reports named error, PROGRESS info",
+            "=ERROR REPORT==== 9-Mar-2024::22:58:05 ===",
+            // A report's lines are Erlang terms and text, unindented: all of them up to the next.
+            ContinuationLines.ANY,
+            LevelNames.ERLANG_REPORTS,
+            "=%{level} REPORT==== %{timestamp:d-MMM-yyyy::HH:mm:ss.SSS} ==="),
     ELIXIR(
             "elixir",
             "Elixir's Logger (Phoenix, Ecto, Oban): time, metadata (request_id=...), [level],"

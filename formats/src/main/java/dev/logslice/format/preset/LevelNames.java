@@ -228,6 +228,14 @@ final class LevelNames implements Serializable {
                             "TRACE"),
                     null);
 
+    /**
+     * Erlang's error_logger reports, by their kind: a crash or a supervisor's report is an error.
+     */
+    static final LevelNames ERLANG_REPORTS =
+            new LevelNames(
+                    List.of("INFO", "WARNING", "ERROR", "CRASH", "SUPERVISOR", "PROGRESS"),
+                    List.of("info", "warning", "error", "error", "error", "info"));
+
     /** Java's unified logging (-Xlog); Java 8's GC lines have no level. */
     static final LevelNames JVM_UNIFIED =
             new LevelNames(List.of("trace", "debug", "info", "warning", "error"), null);

@@ -94,6 +94,7 @@ class FormatRegistryTest {
                         "dotnet",
                         "hclog",
                         "rabbitmq",
+                        "erlang-report",
                         "elixir",
                         "uwsgi",
                         "php",
