@@ -323,6 +323,19 @@ public enum LayoutPreset {
             LevelNames.DNF,
             "%{timestamp:rfc3339-seconds} %{level} %{message}",
             "%{timestamp:rfc3339-seconds} [%{pid}] %{level} %{message}"),
+    MACOS(
+            "macos",
+            "macOS's unified log as 'log show' and 'log stream' write it: time, thread, type"
+                    + " (Default notice, Fault critical), activity, pid, TTL, process: message; and"
+                    + " their compact style ('Df process[pid:thread] message')",
+            "2024-03-09 22:58:05.123456+0100 0x1a2b     Error       0x0                  123    0"
+                    + "    WindowServer: (SkyLight) [com.apple.SkyLight:default] display failed",
+            ContinuationLines.STACK_TRACES,
+            LevelNames.MACOS,
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSSSSSZ} %{threadId} %{level} %{activity} %{pid}"
+                    + " %{ttl:digits} %{program:text}: %{message}",
+            "%{timestamp:yyyy-MM-dd HH:mm:ss.SSS} %{level} %{program:text}[%{pid}:%{threadId}]"
+                    + " %{message}"),
     CUPS(
             "cups",
             "CUPS's error_log: a letter for the level (X A C E W N I D d: emergency to debug2,"

@@ -236,6 +236,39 @@ final class LevelNames implements Serializable {
                     List.of("INFO", "WARNING", "ERROR", "CRASH", "SUPERVISOR", "PROGRESS"),
                     List.of("info", "warning", "error", "error", "error", "info"));
 
+    /**
+     * macOS's unified log's types, and their abbreviations in the compact style: Default is what
+     * Console calls notice, a fault is worse than an error.
+     */
+    static final LevelNames MACOS =
+            new LevelNames(
+                    List.of(
+                            "Default",
+                            "Info",
+                            "Debug",
+                            "Error",
+                            "Fault",
+                            "Activity",
+                            "Df",
+                            "I",
+                            "Db",
+                            "E",
+                            "F",
+                            "A"),
+                    List.of(
+                            "notice",
+                            "info",
+                            "debug",
+                            "error",
+                            "critical",
+                            "activity",
+                            "notice",
+                            "info",
+                            "debug",
+                            "error",
+                            "critical",
+                            "activity"));
+
     /** Java's unified logging (-Xlog); Java 8's GC lines have no level. */
     static final LevelNames JVM_UNIFIED =
             new LevelNames(List.of("trace", "debug", "info", "warning", "error"), null);

@@ -68,6 +68,7 @@ class FormatRegistryTest {
                         "squid",
                         "pacman",
                         "dnf",
+                        "macos",
                         "cups",
                         "xferlog",
                         "vsftpd",
