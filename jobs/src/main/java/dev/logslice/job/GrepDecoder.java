@@ -136,6 +136,11 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
         GrepMatch.noteSkips(report, output);
     }
 
+    @Override
+    public void followedOversizedLines(String splitId, long lines, Consumer<GrepMatch> output) {
+        output.accept(GrepMatch.oversized(splitId, lines));
+    }
+
     private void switchTo(@Nullable Path file) {
         if (currentFile != null && currentMatches > 0) {
             matches().merge(currentFileName, currentMatches, Long::sum);
