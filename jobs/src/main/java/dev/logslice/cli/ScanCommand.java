@@ -90,7 +90,8 @@ final class ScanCommand implements Callable<Integer> {
                         .setLineDecoder(FollowingPartials.lines(interval))
                         .build();
         try (LiveRefresh live =
-                LiveRefresh.every(interval, null, new ScanFollowLines(System.out), System.err)) {
+                LiveRefresh.every(
+                        interval, null, new ScanFollowLines(System.out, System.err), System.err)) {
             new FollowRun(following, execution, read.parallelism, paths, System.err)
                     .runTotal(
                             "scan",

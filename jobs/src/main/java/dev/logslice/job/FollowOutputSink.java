@@ -2,7 +2,6 @@ package dev.logslice.job;
 
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.report.InputFileNotes;
-import dev.logslice.report.LogText;
 
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
@@ -146,9 +145,7 @@ public final class FollowOutputSink
             }
             if (match.damagedFile != null) {
                 System.err.println(
-                        "logslice: "
-                                + LogText.forTerminal(
-                                        LocalPaths.plain(match.damagedFile) + ": " + match.damage));
+                        InputFileNotes.damaged(LocalPaths.plain(match.damagedFile), match.damage));
             }
             for (ByteBuffer left = ByteBuffer.wrap(match.bytes); left.hasRemaining(); ) {
                 shown.write(left);

@@ -127,6 +127,11 @@ public final class InputFileNotes {
                 lines, lines == 1 ? "" : "s", Human.bytes(maxLineLength));
     }
 
+    /** The one line that names a damaged file and its damage, escaped for a terminal. */
+    public static String damaged(String path, String damage) {
+        return "logslice: " + LogText.forTerminal(path + ": " + damage);
+    }
+
     /** One line per skipped, appended or damaged file; nothing when there is none. */
     public static void print(PrintStream out, List<SplitReport> splits) {
         print(out, splits, List.of());
