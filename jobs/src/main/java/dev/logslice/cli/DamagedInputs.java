@@ -1,7 +1,7 @@
 package dev.logslice.cli;
 
+import dev.logslice.report.InputFileNotes;
 import dev.logslice.report.InputFileNotes.DamagedFile;
-import dev.logslice.report.LogText;
 
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -21,11 +21,8 @@ final class DamagedInputs {
     static int tell(CommandSpec spec, List<DamagedFile> damaged, PrintStream err, int otherwise) {
         for (DamagedFile file : damaged) {
             err.println(
-                    "logslice: "
-                            + LogText.forTerminal(
-                                    CliErrors.asGiven(spec.commandLine(), file.path())
-                                            + ": "
-                                            + file.damage()));
+                    InputFileNotes.damaged(
+                            CliErrors.asGiven(spec.commandLine(), file.path()), file.damage()));
         }
         return damaged.isEmpty() ? otherwise : CliErrors.USAGE_OR_INPUT;
     }

@@ -79,10 +79,11 @@ final class FollowRun {
                                             + options.checkpointDir.toAbsolutePath())
                             + ": paths they must reach, the same as here");
         }
+        long maxLineLength = source.settings().maxLineLength();
         FollowOutputSink sink =
                 outFile == null
-                        ? FollowOutputSink.toStdout(Terminal.stdoutIsTerminal())
-                        : FollowOutputSink.toFile(outFile);
+                        ? FollowOutputSink.toStdout(Terminal.stdoutIsTerminal(), maxLineLength)
+                        : FollowOutputSink.toFile(outFile, maxLineLength);
         run(
                 command,
                 outFile == null ? "stdout" : outFile.toString(),

@@ -6,7 +6,7 @@ import dev.logslice.connector.source.LogSourceOptions;
 import dev.logslice.job.EmbeddedFlink;
 import dev.logslice.job.EmbeddedMemory;
 import dev.logslice.job.ReaderOutput;
-import dev.logslice.report.Human;
+import dev.logslice.report.InputFileNotes;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.core.fs.Path;
@@ -108,9 +108,7 @@ final class ReadOptions {
      */
     void noteOversized(long lines, PrintStream err) {
         if (lines > 0) {
-            err.printf(
-                    "logslice: skipped %,d line%s longer than --max-line-length %s%n",
-                    lines, lines == 1 ? "" : "s", Human.bytes(lineLimit.getBytes()));
+            err.println(InputFileNotes.oversized(lines, lineLimit.getBytes()));
         }
     }
 

@@ -77,10 +77,7 @@ final class ScanCommand implements Callable<Integer> {
         return DamagedInputs.tell(spec, InputFileNotes.damaged(result.splits()), System.err, 0);
     }
 
-    /**
-     * {@code --follow}: a line per refresh on stdout when the counts grew, and a last one when
-     * stopped, each {@code lines N (+NEW), bytes N (HUMAN)}: the labels of the batch report.
-     */
+    /** {@code --follow}: the running counts as {@link ScanFollowLines} prints them. */
     private Integer follow() throws Exception {
         if (report != null || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
@@ -92,21 +89,9 @@ final class ScanCommand implements Callable<Integer> {
                         .following(read.sourceFor(paths, ReaderOutput.LINES))
                         .setLineDecoder(FollowingPartials.lines(interval))
                         .build();
-        long[] shown = {-1};
-        LiveRefresh.Renderer renderer =
-                (total, last) -> {
-                    if (total.lines() != shown[0] || last) {
-                        System.out.printf(
-                                "lines %,d (+%,d), bytes %,d (%s)%n",
-                                total.lines(),
-                                total.lines() - Math.max(shown[0], 0),
-                                total.bytes(),
-                                Human.bytes(total.bytes()));
-                        System.out.flush();
-                        shown[0] = total.lines();
-                    }
-                };
-        try (LiveRefresh live = LiveRefresh.every(interval, null, renderer, System.err)) {
+        try (LiveRefresh live =
+                LiveRefresh.every(
+                        interval, null, new ScanFollowLines(System.out, System.err), System.err)) {
             new FollowRun(following, execution, read.parallelism, paths, System.err)
                     .runTotal(
                             "scan",

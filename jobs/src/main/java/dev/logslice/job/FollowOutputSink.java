@@ -1,7 +1,7 @@
 package dev.logslice.job;
 
 import dev.logslice.connector.io.LocalPaths;
-import dev.logslice.report.LogText;
+import dev.logslice.report.InputFileNotes;
 
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
@@ -29,7 +29,9 @@ import java.util.List;
  * holds its length once what was written before the barrier is on disk; a job restored from that
  * checkpoint cuts the file back to that length, so what was written after it, and is read again
  * from the source's offsets of the same checkpoint, is there once. Stdout cannot be cut: lines
- * written after the last checkpoint are written again on a restore.
+ * written after the last checkpoint are written again on a restore. What the source skipped (lines
+ * longer than {@code maxLineLength}, a damaged archive) is told on stderr as it comes, in the batch
+ * command's words.
  */
 public final class FollowOutputSink
         implements Sink<GrepMatch>, SupportsWriterState<GrepMatch, Long> {
@@ -41,37 +43,43 @@ public final class FollowOutputSink
     /** Whether stdout is a terminal: lines are then shown through a {@link TerminalSafeChannel}. */
     private final boolean terminal;
 
-    private FollowOutputSink(@Nullable String file, boolean terminal) {
+    /** The source's maximum line length, which the lines it skipped were longer than. */
+    private final long maxLineLength;
+
+    private FollowOutputSink(@Nullable String file, boolean terminal, long maxLineLength) {
         this.file = file;
         this.terminal = terminal;
+        this.maxLineLength = maxLineLength;
     }
 
-    public static FollowOutputSink toFile(Path file) {
-        return new FollowOutputSink(file.toAbsolutePath().toString(), false);
+    public static FollowOutputSink toFile(Path file, long maxLineLength) {
+        return new FollowOutputSink(file.toAbsolutePath().toString(), false, maxLineLength);
     }
 
     /** To stdout; {@code terminal} when it is one. */
-    public static FollowOutputSink toStdout(boolean terminal) {
-        return new FollowOutputSink(null, terminal);
+    public static FollowOutputSink toStdout(boolean terminal, long maxLineLength) {
+        return new FollowOutputSink(null, terminal, maxLineLength);
     }
 
     /** A first run: the file written afresh. */
     @Override
     public Writer createWriter(WriterInitContext context) throws IOException {
-        return file == null ? Writer.stdout(terminal) : Writer.file(Paths.get(file), 0);
+        return file == null
+                ? Writer.stdout(terminal, maxLineLength)
+                : Writer.file(Paths.get(file), 0, maxLineLength);
     }
 
     @Override
     public Writer restoreWriter(WriterInitContext context, Collection<Long> lengths)
             throws IOException {
         if (file == null) {
-            return Writer.stdout(terminal);
+            return Writer.stdout(terminal, maxLineLength);
         }
         if (lengths.size() != 1) {
             throw new IOException(
                     "the checkpoint holds " + lengths.size() + " lengths of " + file + ", not 1");
         }
-        return Writer.file(Paths.get(file), lengths.iterator().next());
+        return Writer.file(Paths.get(file), lengths.iterator().next(), maxLineLength);
     }
 
     @Override
@@ -84,21 +92,28 @@ public final class FollowOutputSink
         private final FileChannel out;
         private final WritableByteChannel shown;
         private final boolean isFile;
+        private final long maxLineLength;
 
-        private Writer(FileChannel out, WritableByteChannel shown, boolean isFile) {
+        private Writer(
+                FileChannel out, WritableByteChannel shown, boolean isFile, long maxLineLength) {
             this.out = out;
             this.shown = shown;
             this.isFile = isFile;
+            this.maxLineLength = maxLineLength;
         }
 
-        static Writer stdout(boolean terminal) {
+        static Writer stdout(boolean terminal, long maxLineLength) {
             // Not closed with the writer: stdout is the process's.
             FileChannel stdout = new FileOutputStream(FileDescriptor.out).getChannel();
-            return new Writer(stdout, terminal ? new TerminalSafeChannel(stdout) : stdout, false);
+            return new Writer(
+                    stdout,
+                    terminal ? new TerminalSafeChannel(stdout) : stdout,
+                    false,
+                    maxLineLength);
         }
 
         /** The file cut back to {@code length}, written from there. */
-        static Writer file(Path path, long length) throws IOException {
+        static Writer file(Path path, long length, long maxLineLength) throws IOException {
             FileChannel channel =
                     FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             try {
@@ -115,7 +130,7 @@ public final class FollowOutputSink
                 }
                 channel.truncate(length);
                 channel.position(length);
-                return new Writer(channel, channel, true);
+                return new Writer(channel, channel, true, maxLineLength);
             } catch (IOException e) {
                 channel.close();
                 throw e;
@@ -124,12 +139,13 @@ public final class FollowOutputSink
 
         @Override
         public void write(GrepMatch match, Context context) throws IOException {
+            // What the source skipped: the batch command's lines, as it comes.
+            if (match.oversizedLines > 0) {
+                System.err.println(InputFileNotes.oversized(match.oversizedLines, maxLineLength));
+            }
             if (match.damagedFile != null) {
-                // A followed folder's damaged archive: the batch command's line, as it comes.
                 System.err.println(
-                        "logslice: "
-                                + LogText.forTerminal(
-                                        LocalPaths.plain(match.damagedFile) + ": " + match.damage));
+                        InputFileNotes.damaged(LocalPaths.plain(match.damagedFile), match.damage));
             }
             for (ByteBuffer left = ByteBuffer.wrap(match.bytes); left.hasRemaining(); ) {
                 shown.write(left);

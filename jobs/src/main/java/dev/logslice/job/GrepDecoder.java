@@ -113,6 +113,11 @@ public final class GrepDecoder implements LineDecoder<GrepMatch> {
         GrepMatch.noteSkips(report, output);
     }
 
+    @Override
+    public void followedOversizedLines(String splitId, long lines, Consumer<GrepMatch> output) {
+        output.accept(GrepMatch.oversized(splitId, lines));
+    }
+
     private FileMatches matches() {
         if (matches == null) {
             matches = new FileMatches();

@@ -137,6 +137,13 @@ public class GrepMatch {
         }
     }
 
+    /** The note of a followed split's lines skipped as too long, told as they come. */
+    static GrepMatch oversized(String splitId, long lines) {
+        GrepMatch note = new GrepMatch(splitId, NO_BYTES, 0);
+        note.oversizedLines = lines;
+        return note;
+    }
+
     /** The terminator grep writes after a line: its own, or LF for a last line without one. */
     static byte[] terminatorOf(Line line) {
         return line.terminator() == LineTerminator.NONE ? LF : line.terminator().bytes();

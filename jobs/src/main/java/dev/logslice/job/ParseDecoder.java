@@ -90,6 +90,11 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
         written = 0;
     }
 
+    @Override
+    public void followedOversizedLines(String splitId, long lines, Consumer<GrepMatch> output) {
+        output.accept(GrepMatch.oversized(splitId, lines));
+    }
+
     @Nullable
     private GrepMatch toJson(String splitId, ParseResult result) {
         if (result instanceof MalformedLine blank && blank.isBlank()) {

@@ -120,6 +120,18 @@ public final class InputFileNotes {
         json.writeEndArray();
     }
 
+    /** The one line that says {@code lines} (more than 0) lines were too long and skipped. */
+    public static String oversized(long lines, long maxLineLength) {
+        return String.format(
+                "logslice: skipped %,d line%s longer than --max-line-length %s",
+                lines, lines == 1 ? "" : "s", Human.bytes(maxLineLength));
+    }
+
+    /** The one line that names a damaged file and its damage, escaped for a terminal. */
+    public static String damaged(String path, String damage) {
+        return "logslice: " + LogText.forTerminal(path + ": " + damage);
+    }
+
     /** One line per skipped, appended or damaged file; nothing when there is none. */
     public static void print(PrintStream out, List<SplitReport> splits) {
         print(out, splits, List.of());

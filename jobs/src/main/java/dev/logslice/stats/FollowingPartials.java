@@ -93,14 +93,18 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
         String splitId = line.splitId();
         // The lines of one split come in runs: the map is asked once a run.
         if (!splitId.equals(lastSplitId)) {
-            if (splits == null) {
-                splits = new HashMap<>();
-            }
-            last = splits.computeIfAbsent(splitId, id -> new SplitPartial(newDecoder()));
+            last = partialOf(splitId);
             lastSplitId = splitId;
         }
         last.add(line);
         return null;
+    }
+
+    private SplitPartial partialOf(String splitId) {
+        if (splits == null) {
+            splits = new HashMap<>();
+        }
+        return splits.computeIfAbsent(splitId, id -> new SplitPartial(newDecoder()));
     }
 
     @Nullable
@@ -118,6 +122,12 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
         }
     }
 
+    /** Counted into the split's partial, which goes out as one holding lines does. */
+    @Override
+    public void followedOversizedLines(String splitId, long lines, Consumer<byte[]> output) {
+        partialOf(splitId).addOversizedLines(lines);
+    }
+
     @Override
     public void finishFile(String splitId, Consumer<byte[]> output) {
         SplitPartial partial = splits == null ? null : splits.get(splitId);
@@ -126,21 +136,24 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
         }
     }
 
-    /** A split read to its end (a backlog, a compressed file, a file rotated away): all of it. */
+    /**
+     * A split read to its end (a backlog, a compressed file, a file rotated away): all of it, with
+     * its report, also when none of its lines was decoded: the report counts its oversized lines
+     * and tells of a damaged file.
+     */
     @Override
     public void finishSplit(SplitReport report, Consumer<byte[]> output) {
-        SplitPartial partial = splits == null ? null : splits.remove(report.splitId());
+        SplitPartial partial = partialOf(report.splitId());
+        splits.remove(report.splitId());
         if (report.splitId().equals(lastSplitId)) {
             lastSplitId = null;
             last = null;
         }
-        if (partial == null) {
-            return;
-        }
         partial.flushFileLines();
         if (partial.decoder != null) {
             partial.decoder.finishSplit(report, output);
-        } else if (partial.holdsLines) {
+        } else {
+            partial.linesOnly().addSplit(report);
             output.accept(partial.take());
         }
     }
@@ -154,6 +167,8 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
     private static final class SplitPartial {
         @Nullable final StatsDecoder decoder;
         @Nullable private LogStats lines;
+
+        /** Whether lines, or oversized lines, were folded since the last partial went out. */
         boolean holdsLines;
 
         /** When a look first saw lines held; 0 before. */
@@ -181,6 +196,15 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
                 decoder.decode(line);
             } else {
                 linesOnly().addLine(line.length() + line.terminator().length());
+            }
+        }
+
+        void addOversizedLines(long oversized) {
+            holdsLines = true;
+            if (decoder != null) {
+                decoder.addOversizedLines(oversized);
+            } else {
+                linesOnly().addOversizedLines(oversized);
             }
         }
 

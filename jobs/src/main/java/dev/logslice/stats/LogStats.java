@@ -639,6 +639,11 @@ public final class LogStats {
         addSample(cutEventSamples, sample);
     }
 
+    /** Lines of a followed file longer than the maximum, skipped: no split report counts them. */
+    public void addOversizedLines(long lines) {
+        oversized += lines;
+    }
+
     /** A split's I/O report; its oversized (skipped) lines count here too. */
     public void addSplit(SplitReport split) {
         splits.add(split);

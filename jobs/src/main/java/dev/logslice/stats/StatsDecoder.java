@@ -133,6 +133,11 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
         return bytes;
     }
 
+    /** Oversized lines of a followed file, skipped, into the current partial. */
+    void addOversizedLines(long lines) {
+        partial().addOversizedLines(lines);
+    }
+
     /** Lines of {@code file} decoded into the current partial, counted by the follow decoder. */
     void addFileLines(String file, long lines) {
         partial().addFileLines(file, lines);

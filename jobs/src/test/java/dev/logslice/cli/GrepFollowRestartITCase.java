@@ -47,11 +47,10 @@ class GrepFollowRestartITCase extends FollowRunsTest {
     @Test
     void outHoldsEverySelectedLineOnceAcrossKillsAndAStop() throws Exception {
         logs = Files.createDirectory(dir.resolve("logs"));
-        Path archive = Files.createDirectory(dir.resolve("archive"));
         out = dir.resolve("out.txt");
         checkpoints = dir.resolve("checkpoints");
         Path log = Files.writeString(logs.resolve("app.log"), "n=-1 ERROR there before\n");
-        Writer writer = new Writer(log, archive);
+        Writer writer = new Writer(log);
         runs =
                 new FollowRuns(
                         dir,
@@ -130,20 +129,20 @@ class GrepFollowRestartITCase extends FollowRunsTest {
      * two writes; every {@link #LINES_PER_FILE} lines it rotates, by rename and create or by
      * copytruncate in turns. A copytruncate waits until --out holds what was written and a
      * checkpoint was taken after: lines cut before being read, or read but not checkpointed when
-     * the process is killed, are lost to any reader (logrotate's own window); the copy is kept
-     * outside the folder followed, as a copy there would be another file to read.
+     * the process is killed, are lost to any reader (logrotate's own window); the copy is left in
+     * the folder followed, as logrotate leaves it, and is not read again. It appears whole (made
+     * under a hidden name, then renamed): a copy listed half-made starts with fewer bytes than the
+     * start known of the file, and passes for a new file.
      */
     private final class Writer {
         private final Path log;
-        private final Path archive;
         private final AtomicBoolean stop = new AtomicBoolean();
         private final List<String> selected = Collections.synchronizedList(new ArrayList<>());
         private volatile int next;
         private volatile int rotations;
 
-        Writer(Path log, Path archive) {
+        Writer(Path log) {
             this.log = log;
-            this.archive = archive;
         }
 
         void run() {
@@ -206,7 +205,9 @@ class GrepFollowRestartITCase extends FollowRunsTest {
                     assertThat(System.nanoTime()).as("checkpointed").isLessThan(deadline);
                     LockSupport.parkNanos(20_000_000);
                 }
-                Files.copy(log, archive.resolve("app.log." + rotation));
+                Path copy = log.resolveSibling(".app.log." + rotation + ".tmp");
+                Files.copy(log, copy);
+                Files.move(copy, log.resolveSibling("app.log." + rotation));
                 try (FileChannel channel = FileChannel.open(log, StandardOpenOption.WRITE)) {
                     channel.truncate(0);
                 }

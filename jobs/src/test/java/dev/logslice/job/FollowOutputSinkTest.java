@@ -24,7 +24,7 @@ class FollowOutputSinkTest {
     @Test
     void aRestoreCutsWhatWasWrittenAfterTheCheckpointAndAppends() throws Exception {
         Path out = dir.resolve("out.txt");
-        FollowOutputSink sink = FollowOutputSink.toFile(out);
+        FollowOutputSink sink = FollowOutputSink.toFile(out, 1 << 20);
         FollowOutputSink.Writer first = sink.createWriter(null);
         write(first, "one\n", "two\n");
         List<Long> checkpoint = first.snapshotState(1);
@@ -45,7 +45,8 @@ class FollowOutputSinkTest {
     @Test
     void aFirstRunWritesTheFileAfresh() throws Exception {
         Path out = Files.writeString(dir.resolve("out.txt"), "from an earlier run\n");
-        try (FollowOutputSink.Writer writer = FollowOutputSink.toFile(out).createWriter(null)) {
+        try (FollowOutputSink.Writer writer =
+                FollowOutputSink.toFile(out, 1 << 20).createWriter(null)) {
             write(writer, "new\n");
         }
         assertThat(out).hasContent("new\n");
@@ -54,7 +55,7 @@ class FollowOutputSinkTest {
     @Test
     void refusesAFileShorterThanAtTheCheckpoint() throws Exception {
         Path out = Files.writeString(dir.resolve("out.txt"), "cut by someone\n");
-        FollowOutputSink sink = FollowOutputSink.toFile(out);
+        FollowOutputSink sink = FollowOutputSink.toFile(out, 1 << 20);
         assertThatThrownBy(() -> sink.restoreWriter(null, List.of(1_000L)))
                 .hasMessageContaining("fewer than the 1000");
         assertThat(out).hasContent("cut by someone\n");

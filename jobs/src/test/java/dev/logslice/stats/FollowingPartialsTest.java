@@ -3,6 +3,11 @@ package dev.logslice.stats;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.format.multiline.EventBounds;
+import dev.logslice.format.registry.FormatOptions;
+import dev.logslice.format.registry.FormatRegistry;
+import dev.logslice.format.source.FileFormats;
+import dev.logslice.report.InputFileNotes;
 
 import org.apache.flink.core.fs.Path;
 
@@ -15,16 +20,18 @@ import net.jqwik.api.Tuple;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.entry;
 
 /**
  * What {@code stats --follow}'s readers emit: each line in exactly one partial, of its own split,
- * emitted at a look at that split once due, or when the split ends.
+ * emitted at a look at that split once due, or when the split ends; what the reader skipped (lines
+ * too long, a damaged archive) in the partials too.
  */
 class FollowingPartialsTest {
     private static final int SPLITS = 3;
@@ -51,15 +58,18 @@ class FollowingPartialsTest {
                 case LOOK -> decoder.followedPollDone(id(s), out::add);
                 case END -> decoder.finishSplit(report(s), out::add);
             }
-            // Due at once (interval 0): a look or an end emits what the split holds, if any.
-            assertThat(out).hasSize(action.kind() != Kind.LINE && held[s] > 0 ? 1 : 0);
+            // Due at once (interval 0): a look emits what the split holds, if any; an end emits
+            // one partial with the split's report whatever it holds.
+            int expected =
+                    action.kind() == Kind.END || action.kind() == Kind.LOOK && held[s] > 0 ? 1 : 0;
+            assertThat(out).hasSize(expected);
             for (byte[] bytes : out) {
                 LogStats partial = LogStats.fromBytes(bytes);
                 assertThat(partial.lines()).isEqualTo(held[s]);
                 assertThat(partial.bytes()).isEqualTo(held[s] * (s + 2)); // s + 1 and its LF
                 assertThat(partial.linesByFile())
                         .as("the report's files come from these counts")
-                        .containsExactly(entry(file(s).toString(), held[s]));
+                        .isEqualTo(held[s] == 0 ? Map.of() : Map.of(file(s).toString(), held[s]));
                 emitted.add(partial);
                 held[s] = 0;
             }
@@ -84,7 +94,88 @@ class FollowingPartialsTest {
         assertThat(out).hasSize(1);
         assertThat(LogStats.fromBytes(out.get(0)).lines()).isEqualTo(2);
         decoder.finishSplit(report(0), out::add);
-        assertThat(out).as("nothing held twice").hasSize(1);
+        assertThat(out).hasSize(2);
+        assertThat(LogStats.fromBytes(out.get(1)).lines()).as("nothing held twice").isZero();
+    }
+
+    /**
+     * A followed split never ends while its file lives, so its oversized lines go out in its
+     * partials as they are told, also when no line of it was decoded.
+     */
+    @Test
+    void oversizedLinesOfAFollowedSplitGoOutInItsPartials() {
+        for (FollowingPartials decoder :
+                List.of(
+                        FollowingPartials.lines(Duration.ZERO),
+                        FollowingPartials.stats(
+                                FileFormats.of(
+                                        FormatRegistry.standard()
+                                                .create("combined", FormatOptions.none())),
+                                ZoneOffset.UTC,
+                                EventBounds.DEFAULTS,
+                                List.of(),
+                                false,
+                                Duration.ZERO))) {
+            List<byte[]> out = new ArrayList<>();
+            decoder.followedOversizedLines(id(0), 2, out::add);
+            decoder.followedPollDone(id(0), out::add);
+            decoder.followedOversizedLines(id(0), 1, out::add);
+            decoder.followedPollDone(id(0), out::add);
+            decoder.followedPollDone(id(0), out::add);
+
+            assertThat(out).hasSize(2);
+            assertThat(out.stream().mapToLong(bytes -> LogStats.fromBytes(bytes).oversized()))
+                    .containsExactly(2L, 1L);
+        }
+    }
+
+    /**
+     * A bounded split (a backlog, an archive) of {@code scan --follow} goes out with its report,
+     * lines or none: the report counts its oversized lines and names a damaged file.
+     */
+    @Test
+    void aSplitsEndCarriesItsReportsOversizedLinesAndDamage() {
+        FollowingPartials decoder = FollowingPartials.lines(Duration.ofHours(1));
+        SplitReport cut =
+                new SplitReport(
+                        id(0),
+                        "/logs/old.log.gz",
+                        0,
+                        100,
+                        100,
+                        0,
+                        3,
+                        List.of(0L, 10L, 20L),
+                        1,
+                        0,
+                        0,
+                        0,
+                        "gzip",
+                        100,
+                        0,
+                        null,
+                        List.of(
+                                new SplitReport.FileRead(
+                                        "/logs/old.log.gz",
+                                        0,
+                                        100,
+                                        100,
+                                        0,
+                                        1,
+                                        0,
+                                        0,
+                                        null,
+                                        "the gzip stream ends early (truncated?) after 30"
+                                                + " uncompressed bytes")));
+        List<byte[]> out = new ArrayList<>();
+        decoder.finishSplit(cut, out::add);
+
+        assertThat(out).hasSize(1);
+        LogStats partial = LogStats.fromBytes(out.get(0));
+        assertThat(partial.oversized()).isEqualTo(3);
+        assertThat(InputFileNotes.damaged(partial.splits()))
+                .extracting(InputFileNotes.DamagedFile::path)
+                .containsExactly("/logs/old.log.gz");
     }
 
     @Provide

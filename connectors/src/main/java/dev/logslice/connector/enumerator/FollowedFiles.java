@@ -2,21 +2,27 @@ package dev.logslice.connector.enumerator;
 
 import dev.logslice.connector.io.FileIdentity;
 import dev.logslice.connector.io.Fingerprint;
+import dev.logslice.connector.io.LocalPaths;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.fs.Path;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -35,7 +41,8 @@ import java.util.stream.Stream;
  * reader that follows such a file lets it go by itself), unless the next listing finds them again
  * with their start (a listing raced by a rotation); their fingerprints are kept, up to {@value
  * #REMEMBERED} files. A known inode under a new name with another start is a new file (see {@link
- * #isNewFileUnderAnOldInode}).
+ * #isNewFileUnderAnOldInode}). A plain file that appears later under a rotation name of a followed
+ * file and starts as that file did is its copy, not read (see {@link #copyOfAFollowedFile}).
  *
  * <p>Not thread-safe: the enumerator calls it from its coordinator thread only.
  */
@@ -115,6 +122,13 @@ public final class FollowedFiles {
     /** Fingerprints of deleted files whose inodes new files took: their copies are still known. */
     private final Deque<Fingerprint> retired = new ArrayDeque<>();
 
+    /**
+     * The start each followed file had before it was last written again from 0 (copytruncate): the
+     * copy, listed after the truncation, starts with it. Not checkpointed: a copy is listed within
+     * a monitor interval of its truncation.
+     */
+    private final Map<FileIdentity, Fingerprint> beforeTruncation = new HashMap<>();
+
     public FollowedFiles(boolean fromStart, long backlogSplitSize, FileReads reads) {
         this.fromStart = fromStart;
         this.backlogSplitSize = backlogSplitSize;
@@ -166,6 +180,7 @@ public final class FollowedFiles {
             FileIdentity identity = it.next();
             if (!listed.contains(identity)) {
                 forgotten.add(identity);
+                beforeTruncation.remove(identity);
                 it.remove();
             }
         }
@@ -195,7 +210,11 @@ public final class FollowedFiles {
         if (tracked.containsKey(identity)) {
             Fingerprint known = fingerprints.get(identity);
             if (!compressed && (known == null || grewOrWasRewritten(entry, known))) {
-                fingerprints.put(identity, fingerprint(entry));
+                byte[] start = start(entry);
+                if (known != null && known.tellsApart() && !known.isPrefixOf(start)) {
+                    beforeTruncation.put(identity, known);
+                }
+                fingerprints.put(identity, Fingerprint.of(start, start.length));
             }
             tracked.put(identity, file.path().toString());
             return Optional.empty();
@@ -213,7 +232,17 @@ public final class FollowedFiles {
             }
             return Optional.empty();
         }
-        Fingerprint head = fingerprint(entry);
+        byte[] start = start(entry);
+        Fingerprint head = Fingerprint.of(start, start.length);
+        if (listedBefore) {
+            String original = copyOfAFollowedFile(entry, start);
+            if (original != null) {
+                LOG.info("{} is a copy of followed {}: not read again", file.path(), original);
+                tracked.put(identity, file.path().toString());
+                fingerprints.put(identity, head);
+                return Optional.empty();
+            }
+        }
         boolean fromItsEnd = !listedBefore && !fromStart;
         long backlogEnd =
                 fromItsEnd || file.size() >= backlogSplitSize ? reads.lastLineStart(entry) : 0;
@@ -278,9 +307,48 @@ public final class FollowedFiles {
                 && !known.isPrefixOf(reads.prefix(entry, known.length()));
     }
 
-    private Fingerprint fingerprint(Listed entry) throws IOException {
-        int length = (int) Math.min(Fingerprint.BYTES, entry.file().size());
-        byte[] start = reads.prefix(entry, length);
-        return Fingerprint.of(start, start.length);
+    /** The file's first bytes, as many as a fingerprint takes. */
+    private byte[] start(Listed entry) throws IOException {
+        return reads.prefix(entry, (int) Math.min(Fingerprint.BYTES, entry.file().size()));
+    }
+
+    /**
+     * The path of the followed file whose copy a new plain file is, or null: logrotate's {@code
+     * copytruncate} copies {@code access.log} to {@code access.log.1} (or {@code
+     * access.log-20261207}) beside it and truncates it, and what the copy holds was read from the
+     * followed file. A copy is named after the file (its name and a suffix after {@code .}, {@code
+     * -} or {@code _}, in the same folder) and starts with the bytes the file started with, before
+     * its truncation if it was truncated: two logs of one program may start alike, but not under
+     * such names. Lines written to the file after its reader's last look and before the truncation
+     * are only in the copy, and are not read.
+     */
+    @Nullable
+    private String copyOfAFollowedFile(Listed entry, byte[] start) {
+        Path copy = entry.file().path();
+        for (Map.Entry<FileIdentity, String> followed : tracked.entrySet()) {
+            Path original = new Path(followed.getValue());
+            if (isRotationName(copy, original)
+                    && Stream.of(
+                                    fingerprints.get(followed.getKey()),
+                                    beforeTruncation.get(followed.getKey()))
+                            .anyMatch(
+                                    known ->
+                                            known != null
+                                                    && known.tellsApart()
+                                                    && known.isPrefixOf(start))) {
+                return LocalPaths.plain(followed.getValue());
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code copy} is {@code original}'s name with a rotation suffix, in its folder. */
+    private static boolean isRotationName(Path copy, Path original) {
+        String name = copy.getName();
+        String originalName = original.getName();
+        return Objects.equals(copy.getParent(), original.getParent())
+                && name.length() > originalName.length() + 1
+                && name.startsWith(originalName)
+                && ".-_".indexOf(name.charAt(originalName.length())) >= 0;
     }
 }

@@ -118,6 +118,14 @@ final class LocalInputWalk extends SimpleFileVisitor<Path> {
             skipped.add(file + ": not a regular file (" + SpecialFiles.kind(file) + "), skipped");
             return FileVisitResult.CONTINUE;
         }
+        if (!named && attrs.size() == 0 && SpecialFiles.isPseudoFile(file)) {
+            // Read up to its size, it would be no line; named, the command copies it whole first.
+            skipped.add(
+                    file
+                            + ": a kernel pseudo-file (its size says 0 whatever it holds);"
+                            + " name it to read it, skipped");
+            return FileVisitResult.CONTINUE;
+        }
         String notRead = Compression.notReadOfFileName(file.getFileName().toString());
         if (notRead != null) {
             if (named) {

@@ -5,6 +5,7 @@ import org.apache.flink.annotation.Internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 
 /** Names the kind of a local file that is not a regular file, from its mode, without opening it. */
 @Internal
@@ -15,7 +16,20 @@ public final class SpecialFiles {
     private static final int BLOCK_DEVICE = 0060000;
     private static final int SOCKET = 0140000;
 
+    /** The kernel's file systems whose files say they are empty whatever they hold. */
+    private static final Set<String> PSEUDO_FILE_SYSTEMS =
+            Set.of("proc", "sysfs", "debugfs", "tracefs", "securityfs", "configfs", "cgroup2");
+
     private SpecialFiles() {}
+
+    /** Whether {@code file} is on a kernel pseudo-file system ({@code /proc}, {@code /sys}...). */
+    static boolean isPseudoFile(Path file) {
+        try {
+            return PSEUDO_FILE_SYSTEMS.contains(Files.getFileStore(file).type());
+        } catch (IOException e) {
+            return false;
+        }
+    }
 
     /**
      * Whether {@code file} (its link followed) is a named pipe: a FIFO, or a shell's process

@@ -5,6 +5,7 @@ import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LinePrefilter;
+import dev.logslice.connector.source.SplitReport;
 import dev.logslice.connector.split.LineCounts;
 import dev.logslice.connector.split.LogFileSplit;
 
@@ -67,6 +68,12 @@ final class FollowedFile {
     private byte[] lastBytes = new byte[0];
 
     private boolean done;
+
+    /**
+     * Oversized lines told by {@link #takeEndedOversizedLines}: those a restored split counted were
+     * told by the run that counted them.
+     */
+    private long oversizedLinesTold;
 
     private FollowedFile(
             LogFileSplit split,
@@ -141,6 +148,7 @@ final class FollowedFile {
         }
         lines = newReader(offset);
         lines.stats().countOnFrom(split.position().counted());
+        oversizedLinesTold = split.position().counted().oversizedLines();
         // What was read before the offset, to tell a rewrite from here on as well as in one run.
         int before = (int) Math.min(LAST_BYTES, offset);
         lastBytes = bytesAt(opened, offset - before, before);
@@ -293,6 +301,37 @@ final class FollowedFile {
             got += n;
         }
         return bytes;
+    }
+
+    /**
+     * The oversized lines whose end was read since the last call, each told once: a line being
+     * dropped is told when its end comes, so that what tells of it can resume after it ({@link
+     * #afterLastOversizedLine}).
+     */
+    long takeEndedOversizedLines() {
+        if (lines == null) {
+            return 0;
+        }
+        long ended = lines.stats().oversizedLines - (lines.dropsOversizedLine() ? 1 : 0);
+        long fresh = ended - oversizedLinesTold;
+        oversizedLinesTold = ended;
+        return fresh;
+    }
+
+    /**
+     * The offset after the last oversized line that ended; 0 when none did since the file was last
+     * read from 0 (a line being dropped when it was truncated ends there).
+     */
+    long afterLastOversizedLine() {
+        return lines == null ? 0 : Math.max(0, lines.afterLastOversizedLine());
+    }
+
+    /**
+     * The report of the split once its file is let go, counting no oversized lines: they were told
+     * as they ended.
+     */
+    SplitReport finalReport() {
+        return stats().toFollowedReport(split);
     }
 
     /** The fingerprint of the file's start, as far as it was read. */

@@ -113,6 +113,16 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
                                 }
                             },
                             settings.bufferSize());
+            long oversized = file.takeEndedOversizedLines();
+            if (oversized > 0) {
+                // Told with the position after them: a restore neither skips nor retells them.
+                pollEnd = Math.max(pollEnd, file.afterLastOversizedLine());
+                long after = pollEnd;
+                decoder.followedOversizedLines(
+                        file.splitId(),
+                        oversized,
+                        record -> batch.add(record, 0, after, file.stats()));
+            }
             if (pollEnd >= 0) {
                 decodedEnds.put(file.splitId(), pollEnd);
             }
@@ -129,8 +139,7 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
                 file.close();
                 batch.markLinesRead();
                 decoder.finishSplit(
-                        file.stats().toReport(file.split()),
-                        record -> batch.add(record, 0, 0, file.stats()));
+                        file.finalReport(), record -> batch.add(record, 0, 0, file.stats()));
                 batch.markSplitFinished();
                 metrics.update(followed);
                 return batch;

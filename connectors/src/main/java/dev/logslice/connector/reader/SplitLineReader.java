@@ -95,6 +95,9 @@ public final class SplitLineReader {
     /** Whether the line being assembled is over the maximum and is being dropped. */
     private boolean droppingOversizedLine;
 
+    /** File offset after the last oversized line whose end was read; -1 before one. */
+    private long afterLastOversizedLine = -1;
+
     /** Tells lines that start a multi-line event; null when every line is a record. */
     @Nullable private Predicate<Line> eventStarts;
 
@@ -313,7 +316,9 @@ public final class SplitLineReader {
      */
     public void takePendingLine(Consumer<Line> sink) {
         checkArgument(following, "only a followed file has a pending line");
-        if (!droppingOversizedLine && lineStart < windowLength) {
+        if (droppingOversizedLine) {
+            afterLastOversizedLine = windowBase + windowLength;
+        } else if (lineStart < windowLength) {
             offer(sink, windowLength, LineTerminator.NONE);
         }
         droppingOversizedLine = false;
@@ -353,6 +358,22 @@ public final class SplitLineReader {
 
     public boolean isFinished() {
         return finished;
+    }
+
+    /**
+     * Whether an oversized line is being dropped: counted in {@link #stats()} when found, its end
+     * not read yet.
+     */
+    public boolean dropsOversizedLine() {
+        return droppingOversizedLine;
+    }
+
+    /**
+     * File offset after the last oversized line whose end was read, or -1: a follower that tells of
+     * skipped lines as they end resumes after them.
+     */
+    public long afterLastOversizedLine() {
+        return afterLastOversizedLine;
     }
 
     /** File offset of the next read. */
@@ -453,6 +474,7 @@ public final class SplitLineReader {
             }
             if (droppingOversizedLine) {
                 droppingOversizedLine = false;
+                afterLastOversizedLine = windowBase + lf + 1;
             } else {
                 boolean crlf = lf > lineStart && window[lf - 1] == '\r';
                 offer(sink, crlf ? lf - 1 : lf, crlf ? LineTerminator.CRLF : LineTerminator.LF);
@@ -519,6 +541,7 @@ public final class SplitLineReader {
             if (!seekingEventStart) {
                 stats.recordOversizedLine(offset);
             }
+            afterLastOversizedLine = windowBase + contentEnd + terminator.length();
             return;
         }
         line.set(file, window, lineStart, length, offset, terminator);

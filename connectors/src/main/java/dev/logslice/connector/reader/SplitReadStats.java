@@ -132,6 +132,19 @@ public final class SplitReadStats {
 
     /** The report of a split whose segments (all, unless it was resumed) are finished. */
     SplitReport toReport(LogFileSplit split) {
+        return toReport(split, oversizedLines, oversizedLineOffsets);
+    }
+
+    /**
+     * The report of a followed split whose file was let go: its oversized lines were told as they
+     * ended ({@link dev.logslice.connector.source.LineDecoder#followedOversizedLines}), so it
+     * counts none, or a decoder would count them twice.
+     */
+    SplitReport toFollowedReport(LogFileSplit split) {
+        return toReport(split, 0, List.of());
+    }
+
+    private SplitReport toReport(LogFileSplit split, long oversized, List<Long> oversizedOffsets) {
         FileSegment first = split.segments().get(0);
         return new SplitReport(
                 split.splitId(),
@@ -140,8 +153,8 @@ public final class SplitReadStats {
                 first.end(),
                 bytesRead,
                 lines,
-                oversizedLines,
-                oversizedLineOffsets,
+                oversized,
+                oversizedOffsets,
                 readCalls(),
                 readNanos(),
                 startedAtMillis,

@@ -68,4 +68,13 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
      * again on a restore. Emits nothing by default.
      */
     default void followedPollDone(String splitId, Consumer<T> output) {}
+
+    /**
+     * Followed sources only: {@code lines} more lines of the followed split were longer than the
+     * maximum line length and skipped, told once each when its end was read. A bounded split's
+     * report counts its oversized lines at {@link #finishSplit}; a followed split may never end, so
+     * they come here instead, and its report when its file is let go counts none. The records take
+     * the position after them (or after the last line decoded, if later). Emits nothing by default.
+     */
+    default void followedOversizedLines(String splitId, long lines, Consumer<T> output) {}
 }

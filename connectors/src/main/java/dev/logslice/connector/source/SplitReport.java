@@ -27,7 +27,9 @@ import java.util.function.UnaryOperator;
  *     past {@code end} to finish the last line and those before {@code start} to find the first;
  *     for a compressed file, the uncompressed bytes
  * @param lines lines owned by the split (lines that start in {@code [start, end)})
- * @param oversizedLines lines longer than the maximum line length, skipped
+ * @param oversizedLines lines longer than the maximum line length, skipped; none for a followed
+ *     split, whose oversized lines are told as they come ({@link
+ *     LineDecoder#followedOversizedLines})
  * @param oversizedLineOffsets file offsets of the first skipped oversized lines (a sample)
  * @param readCalls read system calls on the file (on the compressed file for a compressed one)
  * @param readNanos time spent inside those read calls (decompressing is not in it)

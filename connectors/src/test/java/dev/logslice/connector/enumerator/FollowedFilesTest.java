@@ -247,6 +247,49 @@ class FollowedFilesTest {
         assertThat(files.onListing(listing())).isEmpty();
     }
 
+    /**
+     * logrotate's {@code copytruncate} with {@code delaycompress}: {@code app.log} copied to {@code
+     * app.log.1} beside it and truncated. The copy holds what was followed: not read again, whether
+     * the listing sees it before the truncation or after, nor its compressed copy later.
+     */
+    @Test
+    void aCopyOfAFollowedFileUnderARotationNameIsNotReadAgain() throws IOException {
+        java.nio.file.Path log = dir.resolve("app.log");
+        Files.writeString(log, "2026-12-07T04:00:00 GET /a\n".repeat(300));
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        Files.copy(log, dir.resolve("app.log.1"));
+        Files.writeString(log, "2026-12-07T05:00:00 GET /after the truncation\n");
+
+        assertThat(files.onListing(listing())).isEmpty();
+
+        Files.writeString(log, "2026-12-08T04:00:00 GET /b\n".repeat(10), appending());
+        files.onListing(listing());
+        Files.copy(log, dir.resolve("app.log-20261208"));
+        assertThat(files.onListing(listing())).as("listed before the truncation").isEmpty();
+        Files.writeString(log, "2026-12-08T05:00:00 GET /c\n");
+        assertThat(files.onListing(listing())).isEmpty();
+
+        gzip(dir.resolve("app.log.1"), dir.resolve("app.log.2.gz"));
+        Files.delete(dir.resolve("app.log.1"));
+        assertThat(files.onListing(listing())).isEmpty();
+    }
+
+    /** Only a copy under a rotation name of the file: another log may start as this one does. */
+    @Test
+    void aNewFileThatStartsAsAFollowedOneButIsNoRotationOfItIsRead() throws IOException {
+        java.nio.file.Path log = dir.resolve("app.log");
+        Files.writeString(log, "2026-12-07T04:00:00 starting\n");
+        FollowedFiles files = new FollowedFiles(false, SPLIT, new LocalFileReads());
+        files.onListing(listing());
+        Files.copy(log, dir.resolve("other.log"));
+        Files.writeString(dir.resolve("app.log.1"), "2026-12-06T04:00:00 another start\n");
+
+        assertThat(files.onListing(listing()))
+                .extracting(f -> f.file().path().getName())
+                .containsExactly("app.log.1", "other.log");
+    }
+
     @Test
     void theStateOfACheckpointKnowsTheSameFiles() throws IOException {
         Files.writeString(dir.resolve("app.log"), "one\n");

@@ -12,6 +12,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** How {@link InputPaths} turns files, directories, globs and links into the files to read. */
 class InputPathsTest {
@@ -288,6 +289,31 @@ class InputPathsTest {
         assertThat(InputPaths.wouldRead("s3://bucket/logs", dir.resolve("logs/r.json"))).isFalse();
         assertThat(InputPaths.wouldRead("file://" + dir + "/logs", dir.resolve("logs/r.json")))
                 .isTrue();
+    }
+
+    /**
+     * A kernel's pseudo-file says it holds 0 bytes whatever it holds: read up to that size it would
+     * be a file of no line. Named, the command copies it whole; in a folder it is said and left
+     * out, as a FIFO there is.
+     */
+    @Test
+    void pseudoFilesInAFolderAreSkippedAndSaid() throws IOException {
+        String random = "/proc/sys/kernel/random";
+        assumeTrue(Files.isDirectory(java.nio.file.Path.of(random)), "a Linux /proc");
+
+        InputPaths.Expansion expansion = expand(random);
+
+        assertThat(expansion.files()).isEmpty();
+        assertThat(expansion.skipped())
+                .isNotEmpty()
+                .allSatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith(random + "/")
+                                        .endsWith(
+                                                ": a kernel pseudo-file (its size says 0 whatever"
+                                                        + " it holds); name it to read it,"
+                                                        + " skipped"));
     }
 
     private InputPaths.Expansion expand(String... paths) throws IOException {

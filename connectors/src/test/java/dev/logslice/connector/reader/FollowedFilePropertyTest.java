@@ -17,6 +17,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -34,14 +36,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * rotates (rename and create, copytruncate, deletion) while followers read it, checkpoint, crash
  * and are restored from the checkpoint, in random orders: every complete line written to a file is
  * handed out exactly once, in file order, and a last line without its LF once, as it is, after the
- * timeout. A small driver plays the enumerator: a file whose identity it has not seen in the
- * directory gets a follower from its start.
+ * timeout; a line longer than the maximum is told as skipped exactly once. A small driver plays the
+ * enumerator: a file whose identity it has not seen in the directory gets a follower from its
+ * start.
  */
 class FollowedFilePropertyTest {
     private static final Path DIR = Path.of("/logs");
     private static final Path LOG = DIR.resolve("app.log");
     private static final long TIMEOUT_MILLIS = 60_000;
     private static final int BUFFER = 4096;
+
+    /** Short, so that the writes (up to 300 characters, or more in pieces) make oversized lines. */
+    private static final int MAX_LINE = 200;
 
     sealed interface Action {}
 
@@ -101,6 +107,7 @@ class FollowedFilePropertyTest {
         }
         harness.drain();
         assertThat(harness.emittedByFile()).isEqualTo(harness.writtenByFile());
+        assertThat(harness.toldOversizedByFile()).isEqualTo(harness.oversizedByFile());
     }
 
     @Provide
@@ -142,6 +149,7 @@ class FollowedFilePropertyTest {
         private final MemoryFollowView files = new MemoryFollowView();
         private final long budget;
         private final Map<FileIdentity, List<String>> written = new LinkedHashMap<>();
+        private final Map<FileIdentity, Long> oversized = new LinkedHashMap<>();
         private final Map<FileIdentity, StringBuilder> pieces = new LinkedHashMap<>();
         private final List<Follower> followers = new ArrayList<>();
         private final Set<FileIdentity> known = new HashSet<>();
@@ -196,9 +204,17 @@ class FollowedFilePropertyTest {
                     pieces.computeIfAbsent(writing.identity, id -> new StringBuilder());
             piece.append(write.text());
             if (write.complete()) {
-                written.computeIfAbsent(writing.identity, id -> new ArrayList<>())
-                        .add(piece.toString());
+                addLine(writing.identity, piece.toString());
                 piece.setLength(0);
+            }
+        }
+
+        /** A line written whole: handed out, or skipped as oversized. */
+        private void addLine(FileIdentity file, String text) {
+            if (text.length() > MAX_LINE) {
+                oversized.merge(file, 1L, Long::sum);
+            } else {
+                written.computeIfAbsent(file, id -> new ArrayList<>()).add(text);
             }
         }
 
@@ -212,7 +228,12 @@ class FollowedFilePropertyTest {
             files.truncate(writing);
             StringBuilder piece = pieces.get(writing.identity);
             if (piece != null) {
-                piece.setLength(0); // a partial line truncated away is lost, as in the file
+                // A partial line truncated away is lost, as in the file; one already past the
+                // maximum and a byte (a CR may end it) was found oversized, and is told so.
+                if (piece.length() > MAX_LINE + 1) {
+                    oversized.merge(writing.identity, 1L, Long::sum);
+                }
+                piece.setLength(0);
             }
             // Numbered: a truncated file written again with the very bytes it had is the same file
             // to anyone who looks at it, so that is not asked of the follower.
@@ -266,8 +287,7 @@ class FollowedFilePropertyTest {
             pieces.forEach(
                     (identity, piece) -> {
                         if (piece.length() > 0) {
-                            written.computeIfAbsent(identity, id -> new ArrayList<>())
-                                    .add(piece.toString());
+                            addLine(identity, piece.toString());
                         }
                     });
         }
@@ -310,12 +330,29 @@ class FollowedFilePropertyTest {
         Map<FileIdentity, List<String>> emittedByFile() {
             Map<FileIdentity, List<String>> byFile = new LinkedHashMap<>();
             for (Emitted line : emitted) {
-                byFile.computeIfAbsent(line.file(), id -> new ArrayList<>()).add(line.text());
+                if (line.text() != null) {
+                    byFile.computeIfAbsent(line.file(), id -> new ArrayList<>()).add(line.text());
+                }
             }
             return byFile;
         }
 
-        private record Emitted(FileIdentity file, String text) {}
+        Map<FileIdentity, Long> oversizedByFile() {
+            return oversized;
+        }
+
+        Map<FileIdentity, Long> toldOversizedByFile() {
+            Map<FileIdentity, Long> byFile = new LinkedHashMap<>();
+            for (Emitted told : emitted) {
+                if (told.text() == null) {
+                    byFile.merge(told.file(), 1L, Long::sum);
+                }
+            }
+            return byFile;
+        }
+
+        /** A line handed out, or (text null) an oversized line told. */
+        private record Emitted(FileIdentity file, @Nullable String text) {}
 
         /** A followed file with its split state, as the source reader keeps it. */
         private final class Follower {
@@ -325,24 +362,45 @@ class FollowedFilePropertyTest {
             Follower(LogFileSplit split) throws IOException {
                 this.file =
                         FollowedFile.open(
-                                split, files, BUFFER, 1 << 20, TIMEOUT_MILLIS * 1_000_000, null);
+                                split, files, BUFFER, MAX_LINE, TIMEOUT_MILLIS * 1_000_000, null);
                 this.state = new LogFileSplitState(split);
             }
 
+            /** As the source's split reader: oversized lines told after the poll, past them. */
             boolean poll() throws IOException {
-                return file.poll(
-                        line -> {
-                            emitted.add(new Emitted(file.split().followed(), line.toUtf8String()));
-                            SplitReadStats stats = file.stats();
-                            state.setPosition(
-                                    0,
-                                    line.offset() + line.length() + line.terminator().length(),
-                                    SplitPosition.Stage.READING,
-                                    stats.lines,
-                                    stats.oversizedLines,
-                                    stats.oversizedLineOffsets);
-                        },
-                        budget);
+                long[] end = {-1};
+                boolean read =
+                        file.poll(
+                                line -> {
+                                    emitted.add(
+                                            new Emitted(
+                                                    file.split().followed(), line.toUtf8String()));
+                                    end[0] =
+                                            line.offset()
+                                                    + line.length()
+                                                    + line.terminator().length();
+                                    moveTo(end[0]);
+                                },
+                                budget);
+                long told = file.takeEndedOversizedLines();
+                for (long i = 0; i < told; i++) {
+                    emitted.add(new Emitted(file.split().followed(), null));
+                }
+                if (told > 0) {
+                    moveTo(Math.max(end[0], file.afterLastOversizedLine()));
+                }
+                return read;
+            }
+
+            private void moveTo(long offset) {
+                SplitReadStats stats = file.stats();
+                state.setPosition(
+                        0,
+                        offset,
+                        SplitPosition.Stage.READING,
+                        stats.lines,
+                        stats.oversizedLines,
+                        stats.oversizedLineOffsets);
             }
         }
     }
