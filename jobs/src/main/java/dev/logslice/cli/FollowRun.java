@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs a {@code --follow} job, in this JVM or on the {@code --cluster}, until Ctrl-C or SIGTERM,
@@ -62,6 +63,16 @@ final class FollowRun {
      */
     void writeLines(String command, @Nullable Path out, LogFileSource<GrepMatch> source)
             throws Exception {
+        writeLines(command, out, source, sink -> sink);
+    }
+
+    /** As {@link #writeLines(String, Path, LogFileSource)}, the sink made over by {@code dress}. */
+    void writeLines(
+            String command,
+            @Nullable Path out,
+            LogFileSource<GrepMatch> source,
+            UnaryOperator<FollowOutputSink> dress)
+            throws Exception {
         Path outFile = out == null || Outputs.isStdout(out) ? null : canonical(out);
         if (!execution.isEmbedded()) {
             if (outFile == null) {
@@ -81,9 +92,11 @@ final class FollowRun {
         }
         long maxLineLength = source.settings().maxLineLength();
         FollowOutputSink sink =
-                outFile == null
-                        ? FollowOutputSink.toStdout(Terminal.stdoutIsTerminal(), maxLineLength)
-                        : FollowOutputSink.toFile(outFile, maxLineLength);
+                dress.apply(
+                        outFile == null
+                                ? FollowOutputSink.toStdout(
+                                        Terminal.stdoutIsTerminal(), maxLineLength)
+                                : FollowOutputSink.toFile(outFile, maxLineLength));
         run(
                 command,
                 outFile == null ? "stdout" : outFile.toString(),

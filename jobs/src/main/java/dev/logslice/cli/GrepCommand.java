@@ -214,7 +214,7 @@ final class GrepCommand implements Callable<Integer> {
                     "Colour the matches, file names, line numbers and separators as GNU grep"
                             + " does (its default GREP_COLORS): WHEN is never (the default),"
                             + " always, or auto: on a terminal, unless NO_COLOR is set or TERM is"
-                            + " dumb. --color alone is auto. Not with --follow yet.")
+                            + " dumb. --color alone is auto.")
     ColorWhen color = ColorWhen.never;
 
     @Option(
@@ -568,14 +568,13 @@ final class GrepCommand implements Callable<Integer> {
                 || contextAsked()
                 || onlyMatching
                 || silent
-                || color != ColorWhen.never
                 || formats.isNamed()
                 || !filters.filters(formats.zone).isEmpty()
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow writes the selected lines as they come: -c, -l, -m, -n, -H, -o, -q,"
-                            + " -A/-B/-C, --color, --format, field filters and - (stdin) do not go"
-                            + " with it yet");
+                            + " -A/-B/-C, --format, field filters and - (stdin) do not go with it"
+                            + " yet");
         }
         Outputs.checkFile("--out", out, paths);
         LinePattern pattern = pattern();
@@ -588,7 +587,7 @@ final class GrepCommand implements Callable<Integer> {
                         .build();
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         new FollowRun(following, execution, read.parallelism, paths, notes)
-                .writeLines("grep", out, source);
+                .writeLines("grep", out, source, sink -> sink.coloured(colors(), invert));
         return 0;
     }
 }

@@ -11,6 +11,7 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 import javax.annotation.Nullable;
 
+import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -46,40 +47,65 @@ public final class FollowOutputSink
     /** The source's maximum line length, which the lines it skipped were longer than. */
     private final long maxLineLength;
 
-    private FollowOutputSink(@Nullable String file, boolean terminal, long maxLineLength) {
+    /** With {@code --color}: the colours of the lines written; null for none. */
+    @Nullable private final GrepColors colors;
+
+    /** Whether the lines written are those that do not match ({@code -v}): none coloured then. */
+    private final boolean invert;
+
+    private FollowOutputSink(
+            @Nullable String file,
+            boolean terminal,
+            long maxLineLength,
+            @Nullable GrepColors colors,
+            boolean invert) {
         this.file = file;
         this.terminal = terminal;
         this.maxLineLength = maxLineLength;
+        this.colors = colors;
+        this.invert = invert;
     }
 
     public static FollowOutputSink toFile(Path file, long maxLineLength) {
-        return new FollowOutputSink(file.toAbsolutePath().toString(), false, maxLineLength);
+        return new FollowOutputSink(
+                file.toAbsolutePath().toString(), false, maxLineLength, null, false);
     }
 
     /** To stdout; {@code terminal} when it is one. */
     public static FollowOutputSink toStdout(boolean terminal, long maxLineLength) {
-        return new FollowOutputSink(null, terminal, maxLineLength);
+        return new FollowOutputSink(null, terminal, maxLineLength, null, false);
+    }
+
+    /**
+     * This sink writing the lines in {@code colors} (none: null), as GNU grep's {@code --color}:
+     * the matches of a selected line, nothing under {@code invert}.
+     */
+    public FollowOutputSink coloured(@Nullable GrepColors colors, boolean invert) {
+        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert);
     }
 
     /** A first run: the file written afresh. */
     @Override
     public Writer createWriter(WriterInitContext context) throws IOException {
-        return file == null
-                ? Writer.stdout(terminal, maxLineLength)
-                : Writer.file(Paths.get(file), 0, maxLineLength);
+        Writer writer =
+                file == null
+                        ? Writer.stdout(terminal, maxLineLength)
+                        : Writer.file(Paths.get(file), 0, maxLineLength);
+        return writer.coloured(colors, !invert);
     }
 
     @Override
     public Writer restoreWriter(WriterInitContext context, Collection<Long> lengths)
             throws IOException {
         if (file == null) {
-            return Writer.stdout(terminal, maxLineLength);
+            return Writer.stdout(terminal, maxLineLength).coloured(colors, !invert);
         }
         if (lengths.size() != 1) {
             throw new IOException(
                     "the checkpoint holds " + lengths.size() + " lengths of " + file + ", not 1");
         }
-        return Writer.file(Paths.get(file), lengths.iterator().next(), maxLineLength);
+        return Writer.file(Paths.get(file), lengths.iterator().next(), maxLineLength)
+                .coloured(colors, !invert);
     }
 
     @Override
@@ -93,6 +119,10 @@ public final class FollowOutputSink
         private final WritableByteChannel shown;
         private final boolean isFile;
         private final long maxLineLength;
+        @Nullable private GrepColors colors;
+
+        /** Whether the lines written are the matching ones, whose matches are coloured. */
+        private boolean selectedMatch;
 
         private Writer(
                 FileChannel out, WritableByteChannel shown, boolean isFile, long maxLineLength) {
@@ -147,9 +177,27 @@ public final class FollowOutputSink
                 System.err.println(
                         InputFileNotes.damaged(LocalPaths.plain(match.damagedFile), match.damage));
             }
+            if (colors != null && match.bytes.length > 0) {
+                // A line coloured, the log's own escapes made safe by the colouring itself (on a
+                // terminal), so it goes to the channel as it is.
+                ByteArrayOutputStream coloured = new ByteArrayOutputStream(match.bytes.length + 32);
+                colors.line(match.bytes, 0, match.bytes.length, selectedMatch, coloured);
+                for (ByteBuffer left = ByteBuffer.wrap(coloured.toByteArray());
+                        left.hasRemaining(); ) {
+                    out.write(left);
+                }
+                return;
+            }
             for (ByteBuffer left = ByteBuffer.wrap(match.bytes); left.hasRemaining(); ) {
                 shown.write(left);
             }
+        }
+
+        /** Colours the lines written ({@code colors} null: none); see {@link #coloured}. */
+        Writer coloured(@Nullable GrepColors colors, boolean selectedMatch) {
+            this.colors = colors;
+            this.selectedMatch = selectedMatch;
+            return this;
         }
 
         /** Nothing is buffered here. */

@@ -71,6 +71,52 @@ class GrepFollowITCase {
         }
     }
 
+    /** --color as GNU grep's: the matches of each line coloured as it comes, -i's too. */
+    @Test
+    void colouredLinesComeOutAsTheyAreAppended() throws Exception {
+        Path log = Files.writeString(dir.resolve("app.log"), "ERROR there before\nINFO old\n");
+        Path stdout = dir.resolve("stdout");
+        Process grep =
+                new ProcessBuilder(
+                                "bash",
+                                ProcessRun.LAUNCHER.toString(),
+                                "grep",
+                                "--follow",
+                                "--from-start",
+                                "--color=always",
+                                "-i",
+                                "error",
+                                log.toString())
+                        .directory(dir.toFile())
+                        .redirectOutput(stdout.toFile())
+                        .redirectError(dir.resolve("stderr").toFile())
+                        .start();
+        String match = "\u001b[01;31m\u001b[K";
+        String end = "\u001b[m\u001b[K";
+        try {
+            awaitOutput(stdout, match + "ERROR" + end + " there before\n", grep);
+            append(log, "an error, then Error\nINFO not selected\n");
+            awaitOutput(
+                    stdout,
+                    match
+                            + "ERROR"
+                            + end
+                            + " there before\n"
+                            + "an "
+                            + match
+                            + "error"
+                            + end
+                            + ", then "
+                            + match
+                            + "Error"
+                            + end
+                            + "\n",
+                    grep);
+        } finally {
+            grep.destroyForcibly();
+        }
+    }
+
     private static void append(Path file, String text) throws IOException {
         Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
