@@ -262,8 +262,8 @@ public final class LogFileSourceBuilder<T> {
                 throw new IllegalArgumentException(
                         "directory "
                                 + path
-                                + " holds no input files (names starting with '.' or '_' are"
-                                + " skipped)");
+                                + " holds no input files (names starting with '.' or '_',"
+                                + " FIFOs, devices and /proc or /sys pseudo-files are skipped)");
             }
             return qualified;
         } catch (IOException e) {

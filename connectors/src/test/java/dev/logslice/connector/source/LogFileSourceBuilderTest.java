@@ -85,6 +85,19 @@ class LogFileSourceBuilderTest {
                 .hasMessage("input path " + loop + " is a symbolic link loop");
     }
 
+    /** A folder of a FIFO only says why its file is none, not only that names were skipped. */
+    @Test
+    void rejectsADirectoryWithOnlyAFifoNamingWhatIsSkipped() throws Exception {
+        java.nio.file.Path fifoOnly = Files.createDirectories(dir.resolve("fifo-only"));
+        Process mkfifo = new ProcessBuilder("mkfifo", fifoOnly.resolve("pipe").toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo works here");
+
+        assertThatThrownBy(() -> LogFileSource.builder().addPath(path(fifoOnly)).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("holds no input files")
+                .hasMessageContaining("FIFOs, devices and /proc or /sys pseudo-files");
+    }
+
     @Test
     void rejectsADirectoryWithOnlyHiddenFiles() throws IOException {
         java.nio.file.Path hiddenOnly = Files.createDirectories(dir.resolve("hidden-only"));
