@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -32,21 +33,7 @@ class GrepFollowITCase {
         Path log = Files.writeString(logs.resolve("app.log"), "ERROR there before\nINFO old\n");
         Path stdout = dir.resolve("stdout");
         Path stderr = dir.resolve("stderr");
-        Process grep =
-                new ProcessBuilder(
-                                "bash",
-                                ProcessRun.LAUNCHER.toString(),
-                                "grep",
-                                "--follow",
-                                "--from-start",
-                                "-p",
-                                "2",
-                                "ERROR",
-                                logs.toString())
-                        .directory(dir.toFile())
-                        .redirectOutput(stdout.toFile())
-                        .redirectError(stderr.toFile())
-                        .start();
+        Process grep = grepFollow(stdout, stderr, "-p", "2", "ERROR", logs.toString());
         try {
             // What the file held comes first: the job has listed it, later lines are new ones.
             awaitOutput(stdout, "ERROR there before\n", grep);
@@ -77,20 +64,13 @@ class GrepFollowITCase {
         Path log = Files.writeString(dir.resolve("app.log"), "ERROR there before\nINFO old\n");
         Path stdout = dir.resolve("stdout");
         Process grep =
-                new ProcessBuilder(
-                                "bash",
-                                ProcessRun.LAUNCHER.toString(),
-                                "grep",
-                                "--follow",
-                                "--from-start",
-                                "--color=always",
-                                "-i",
-                                "error",
-                                log.toString())
-                        .directory(dir.toFile())
-                        .redirectOutput(stdout.toFile())
-                        .redirectError(dir.resolve("stderr").toFile())
-                        .start();
+                grepFollow(
+                        stdout,
+                        dir.resolve("stderr"),
+                        "--color=always",
+                        "-i",
+                        "error",
+                        log.toString());
         String match = "\u001b[01;31m\u001b[K";
         String end = "\u001b[m\u001b[K";
         try {
@@ -115,6 +95,24 @@ class GrepFollowITCase {
         } finally {
             grep.destroyForcibly();
         }
+    }
+
+    /** {@code logslice grep --follow --from-start ARGS}, its output and errors to these files. */
+    private Process grepFollow(Path stdout, Path stderr, String... args) throws IOException {
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                "bash",
+                                ProcessRun.LAUNCHER.toString(),
+                                "grep",
+                                "--follow",
+                                "--from-start"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
+                .start();
     }
 
     private static void append(Path file, String text) throws IOException {
