@@ -19,8 +19,21 @@ import java.time.Duration;
 
 /** The execution environment logslice's jobs run in: batch mode, embedded unless submitted. */
 public final class EmbeddedFlink {
-    private static final int SORT_SHUFFLE_MIN_BUFFERS = 64;
+    private static final int SORT_SHUFFLE_MIN_BUFFERS = 16;
     private static final MemorySize NETWORK_BUFFER = MemorySize.parse("32k");
+
+    /**
+     * Result partitions a slot writes at once: a query's independent branches (a self-join's
+     * aggregated sides, each a scan of its own) run side by side in one slot.
+     */
+    private static final int PARTITIONS_PER_SLOT = 8;
+
+    /**
+     * Managed memory of a slot: each of a query's hash aggregates, joins and sorts in it takes a
+     * share, and a hash table wants more than 1 MiB to start.
+     */
+    private static final MemorySize MANAGED_PER_SLOT = MemorySize.parse("16m");
+
     private static final String LOOPBACK = "127.0.0.1";
 
     private EmbeddedFlink() {}
@@ -136,24 +149,27 @@ public final class EmbeddedFlink {
         return local;
     }
 
-    /** Each reader's sort-shuffle partition takes its minimum of 32 KiB buffers. */
+    /** Each slot's sort-shuffle partitions take their minimum of 32 KiB buffers. */
     static long networkBytesPerReader() {
-        return NETWORK_BUFFER.getBytes() * SORT_SHUFFLE_MIN_BUFFERS;
+        return NETWORK_BUFFER.getBytes() * SORT_SHUFFLE_MIN_BUFFERS * PARTITIONS_PER_SLOT;
     }
 
     /**
      * Memory pools sized for logslice's jobs, which fold lines where they are read and shuffle only
-     * a few partials: Flink's defaults (64 MB of network buffers, 128 MB managed memory for
-     * sorting) are allocated and zeroed at every start and never used.
+     * a few partials: Flink's defaults (64 MB of network buffers, allocated and zeroed at every
+     * start) are more than a job at a low parallelism uses, and both pools grow with the slots, as
+     * a query's operators take theirs per slot (at a fixed size, a join failed from -p 4 on and a
+     * GROUP BY from -p 16 on).
      */
     private static void smallMemoryPools(Configuration conf, int parallelism) {
-        MemorySize network = new MemorySize(networkBytesPerReader() * (parallelism + 2));
+        MemorySize network = new MemorySize(networkBytesPerReader() * (parallelism + 1));
         conf.set(
                 NettyShuffleEnvironmentOptions.NETWORK_SORT_SHUFFLE_MIN_BUFFERS,
                 SORT_SHUFFLE_MIN_BUFFERS);
         conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, network);
         conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, network);
         conf.set(TaskManagerOptions.NETWORK_BATCH_SHUFFLE_READ_MEMORY, MemorySize.parse("4m"));
-        conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("16m"));
+        // Taken only when a query's operator asks for it.
+        conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MANAGED_PER_SLOT.multiply(parallelism));
     }
 }

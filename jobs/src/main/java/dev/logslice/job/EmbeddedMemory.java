@@ -57,8 +57,7 @@ public final class EmbeddedMemory {
     public int maxParallelism(long readBuffer, ReaderOutput output) {
         long offHeapPerReader = EmbeddedFlink.networkBytesPerReader() + readBuffer + ALIGNMENT;
         long byDirect =
-                (direct - DIRECT_BASE - 2 * EmbeddedFlink.networkBytesPerReader())
-                        / offHeapPerReader;
+                (direct - DIRECT_BASE - EmbeddedFlink.networkBytesPerReader()) / offHeapPerReader;
         // Its window and one more buffer's worth: the records and garbage of a window's lines,
         // which also leaves the default line length room at the most readers.
         long byHeap = (heap - HEAP_BASE) / (3 * readBuffer + output.heapPerReader(readBuffer));

@@ -132,6 +132,62 @@ class SqlCommandITCase {
         }
     }
 
+    /**
+     * A query's hash tables and shuffles take memory per slot: with pools of a fixed size a join
+     * failed from -p 4 on ("The minBucketMemorySize is not valid!") and a GROUP BY from -p 16 on,
+     * the default on a machine of that many cores.
+     */
+    @Test
+    void aJoinOfAggregatesAtSixteenReadersIsTheTestsOwnCount(@TempDir Path out) throws IOException {
+        Path csv = out.resolve("joined.csv");
+        CliRun run =
+                CliRun.of(
+                        "sql",
+                        "-p",
+                        "16",
+                        "--output",
+                        "csv",
+                        "--out",
+                        csv.toString(),
+                        "WITH per_path AS (SELECT path, COUNT(*) AS n FROM logs GROUP BY path),"
+                                + " per_status AS (SELECT status, COUNT(*) AS n FROM logs"
+                                + " GROUP BY status)"
+                                + " SELECT l.status, COUNT(*) AS hits, MAX(pp.n) AS busiest_path,"
+                                + " MAX(ps.n) AS status_hits FROM logs l"
+                                + " JOIN per_path pp ON l.path = pp.path"
+                                + " JOIN per_status ps ON l.status = ps.status GROUP BY l.status",
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        Map<String, Long> hitsOfPath =
+                requests.stream().collect(Collectors.groupingBy(r -> r[0], Collectors.counting()));
+        Map<String, String> expected = new HashMap<>();
+        requests.stream()
+                .collect(Collectors.groupingBy(r -> r[1]))
+                .forEach(
+                        (status, ofStatus) ->
+                                expected.put(
+                                        status,
+                                        ofStatus.size()
+                                                + ","
+                                                + ofStatus.stream()
+                                                        .mapToLong(r -> hitsOfPath.get(r[0]))
+                                                        .max()
+                                                        .orElseThrow()
+                                                + ","
+                                                + ofStatus.size()));
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.get(0)).isEqualTo("status,hits,busiest_path,status_hits");
+        Map<String, String> joined = new HashMap<>();
+        lines.subList(1, lines.size())
+                .forEach(
+                        l ->
+                                joined.put(
+                                        l.substring(0, l.indexOf(',')),
+                                        l.substring(l.indexOf(',') + 1)));
+        assertThat(joined).isEqualTo(expected);
+    }
+
     @Test
     void bytesAndArraysAQueryMakesAreWrittenAsThemselves(@TempDir Path out) throws IOException {
         Path jsonl = out.resolve("values.jsonl");
