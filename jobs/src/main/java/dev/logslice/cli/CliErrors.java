@@ -5,6 +5,8 @@ import dev.logslice.report.LogText;
 
 import org.apache.flink.util.ExceptionUtils;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -34,6 +36,8 @@ import java.util.Optional;
  */
 final class CliErrors
         implements CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(CliErrors.class);
+
     static final int JOB_FAILED = 1;
     static final int USAGE_OR_INPUT = 2;
 
@@ -110,6 +114,9 @@ final class CliErrors
         if (root instanceof IOException && "Broken pipe".equals(root.getMessage())) {
             return BROKEN_PIPE;
         }
+        // Flink logs a failed task below the level its log keeps: the trace the line points to
+        // would be a former run's.
+        LOG.error("Job failed", cause);
         cmd.getErr().println("logslice: job failed: " + messageOf(root) + remedyFor(root));
         // grep's 1 says that nothing matched, so its errors are all 2, as Unix grep's.
         return cmd.getCommand() instanceof GrepCommand ? USAGE_OR_INPUT : JOB_FAILED;

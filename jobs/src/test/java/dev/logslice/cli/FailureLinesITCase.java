@@ -50,6 +50,35 @@ class FailureLinesITCase {
         assertThat(Files.readString(flinkLog)).contains("Cannot decompress").contains("\tat ");
     }
 
+    /**
+     * Flink logs a task's failure below the level its log keeps: the line must not name a log that
+     * holds no trace of it (or a former run's).
+     */
+    @Test
+    void aQueryFailingInItsTaskLeavesItsTraceInTheLogItsLineNames() throws Exception {
+        Path log = Files.writeString(dir.resolve("a.log"), "one\ntwo\n");
+
+        ProcessRun run =
+                launch(
+                        Map.of(),
+                        "sql",
+                        "--format",
+                        "regex",
+                        "--pattern",
+                        "(?<message>.*)",
+                        "SELECT CAST(message AS INT) FROM logs",
+                        log.toString());
+
+        Path flinkLog = dir.resolve("cache/logslice/flink.log");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(linesButTheArchiveNote(run))
+                .singleElement()
+                .asString()
+                .startsWith("logslice: job failed: ")
+                .endsWith(" (Flink's log: " + flinkLog + ")");
+        assertThat(Files.readString(flinkLog)).contains("For input string").contains("\tat ");
+    }
+
     @Test
     void logsliceLogLevelStillShowsFlinksLogOnStderr() throws Exception {
         Path corrupt = truncatedGzip();
