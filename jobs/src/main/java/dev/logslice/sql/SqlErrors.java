@@ -1,6 +1,7 @@
 package dev.logslice.sql;
 
 import org.apache.flink.table.api.SqlParserException;
+import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.ValidationException;
 
 import javax.annotation.Nullable;
@@ -30,11 +31,20 @@ public final class SqlErrors {
      */
     public static Optional<String> lineFor(Throwable failure, String query, List<String> columns) {
         for (Throwable e = failure; e != null; e = e.getCause()) {
-            if (e instanceof SqlParserException || e instanceof ValidationException) {
+            if (e instanceof SqlParserException
+                    || e instanceof ValidationException
+                    || isPlannerRefusal(e)) {
                 return Optional.of(describe(e, failure, query, columns));
             }
         }
         return Optional.empty();
+    }
+
+    /** The optimizer's "cannot generate a valid execution plan", its reason further down. */
+    private static boolean isPlannerRefusal(Throwable e) {
+        return e instanceof TableException
+                && e.getMessage() != null
+                && e.getMessage().startsWith("Sql optimization:");
     }
 
     private static String describe(

@@ -373,6 +373,22 @@ class SqlCommandITCase {
         assertThat(run.stderr()).contains("logslice: sql: ").doesNotContain("\tat ");
     }
 
+    /** Flink SQL can plan neither of the two kinds of distinct count beside the other. */
+    @Test
+    void aQueryThePlannerCannotRunIsOneLineAndExit2(@TempDir Path out) {
+        CliRun run =
+                sql(
+                        out.resolve("x"),
+                        "SELECT COUNT(DISTINCT client), APPROX_COUNT_DISTINCT(path) FROM logs",
+                        log.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr())
+                .contains("logslice: sql: There are both Distinct AggCall and Approximate")
+                .doesNotContain("\tat ")
+                .doesNotContain("job failed");
+    }
+
     /** {@code bytes}, {@code user}, {@code time}: columns whose names Flink SQL reserves. */
     @Test
     void aReservedColumnNameUnquotedIsNamedWithItsQuotedForm(@TempDir Path out) {
