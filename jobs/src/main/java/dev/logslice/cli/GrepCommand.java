@@ -29,10 +29,6 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -541,18 +537,8 @@ final class GrepCommand implements Callable<Integer> {
         }
     }
 
-    private static List<String> patternsIn(Path file) throws IOException {
-        try {
-            return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
-                    .map(line -> line.endsWith("\r") ? line.substring(0, line.length() - 1) : line)
-                    .toList();
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("-f " + file + ": no such file");
-        } catch (MalformedInputException e) {
-            throw new IllegalArgumentException("-f " + file + ": not UTF-8 text");
-        } catch (IOException e) {
-            throw new IllegalArgumentException("-f " + file + ": " + e.getMessage());
-        }
+    private static List<String> patternsIn(Path file) {
+        return OptionFiles.text("-f", file).lines().toList();
     }
 
     /**

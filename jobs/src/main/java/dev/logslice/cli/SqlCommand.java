@@ -19,7 +19,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,7 +73,7 @@ final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RowOutput form = form();
-        String query = script == null ? arguments.get(0) : Files.readString(script);
+        String query = script == null ? arguments.get(0) : OptionFiles.text("-f", script);
         List<String> paths = script == null ? arguments.subList(1, arguments.size()) : arguments;
         if (paths.isEmpty()) {
             throw new IllegalArgumentException(

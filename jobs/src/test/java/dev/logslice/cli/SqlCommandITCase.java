@@ -373,6 +373,21 @@ class SqlCommandITCase {
         assertThat(run.stderr()).contains("logslice: sql: ").doesNotContain("\tat ");
     }
 
+    @Test
+    void aQueryFileThatCannotBeReadIsOneLineAndExit2(@TempDir Path out) throws IOException {
+        Path notUtf8 = Files.write(out.resolve("latin1.sql"), new byte[] {'S', (byte) 0xe9});
+
+        CliRun missing = CliRun.of("sql", "-f", out.resolve("none.sql").toString(), log.toString());
+        CliRun undecodable = CliRun.of("sql", "-f", notUtf8.toString(), log.toString());
+
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.stderr().strip())
+                .isEqualTo("logslice: -f " + out.resolve("none.sql") + ": no such file");
+        assertThat(undecodable.exitCode()).isEqualTo(2);
+        assertThat(undecodable.stderr().strip())
+                .isEqualTo("logslice: -f " + notUtf8 + ": not UTF-8 text");
+    }
+
     /** Flink SQL can plan neither of the two kinds of distinct count beside the other. */
     @Test
     void aQueryThePlannerCannotRunIsOneLineAndExit2(@TempDir Path out) {
