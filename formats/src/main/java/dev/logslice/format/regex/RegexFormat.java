@@ -39,7 +39,9 @@ public final class RegexFormat implements LogFormat {
         try {
             this.pattern = Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("invalid regex: " + e.getMessage(), e);
+            // Its message is the pattern under the reason, with a caret line: not one line.
+            throw new IllegalArgumentException(
+                    "invalid regex '" + regex + "': " + e.getDescription(), e);
         }
         List<String> names = new ArrayList<>();
         Matcher matcher = GROUP_NAME.matcher(regex);

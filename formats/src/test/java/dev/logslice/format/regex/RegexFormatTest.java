@@ -57,7 +57,8 @@ class RegexFormatTest {
     @Test
     void regexWithoutNamedGroupsOrInvalidIsRejected() {
         assertThatThrownBy(() -> new RegexFormat("\\S+ .*")).hasMessageContaining("named group");
-        assertThatThrownBy(() -> new RegexFormat("(?<a>")).hasMessageContaining("invalid regex");
+        assertThatThrownBy(() -> new RegexFormat("(?<a>"))
+                .hasMessage("invalid regex '(?<a>': Unclosed group");
     }
 
     @Test
