@@ -10,8 +10,9 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code --follow} refuses multi-line formats in one line that names them, and, detected, their
- * files: not the single-line formats read alongside.
+ * {@code --event-timeout}, how long a followed file's last multi-line event waits: refused without
+ * {@code --follow} and below 100ms, in one line. {@code stats --follow} still refuses multi-line
+ * formats, naming them and their files.
  */
 class FollowMultiLineTest {
     private static final String ACCESS =
@@ -23,29 +24,41 @@ class FollowMultiLineTest {
                     + "2015-10-18 18:01:48,001 INFO [main] a.B: second\n";
 
     @Test
-    void aMixedFolderNamesTheMultiLineFormatAndItsFileOnly(@TempDir Path dir) throws IOException {
+    void statsNamesTheMultiLineFormatAndItsFileOnly(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("access.log"), ACCESS.repeat(5));
-        Files.writeString(dir.resolve("other.log"), ACCESS.repeat(3));
         Path app = Files.writeString(dir.resolve("app.log"), HADOOP.repeat(3));
-        for (String command : new String[] {"stats", "parse"}) {
-            CliRun run = CliRun.of(command, "--follow", dir.toString());
-            assertThat(run.exitCode()).as(run.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
-            assertThat(run.stderr().lines())
-                    .last()
-                    .isEqualTo(
-                            "logslice: --follow reads single-line formats only yet, not hadoop ("
-                                    + app
-                                    + ")");
-        }
+        CliRun run = CliRun.of("stats", "--follow", dir.toString());
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
+        assertThat(run.stderr().lines())
+                .last()
+                .isEqualTo(
+                        "logslice: --follow reads single-line formats only yet, not hadoop ("
+                                + app
+                                + ")");
     }
 
     @Test
-    void aNamedFormatIsNamedAlone(@TempDir Path dir) throws IOException {
+    void anEventTimeoutGoesWithFollowOnly(@TempDir Path dir) throws IOException {
         Path app = Files.writeString(dir.resolve("app.log"), HADOOP);
-        CliRun run = CliRun.of("stats", "--follow", "--format", "hadoop", app.toString());
+        CliRun run = CliRun.of("parse", "--event-timeout", "5s", app.toString());
         assertThat(run.exitCode()).as(run.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
         assertThat(run.stderr().lines())
-                .containsExactly(
-                        "logslice: --follow reads single-line formats only yet, not hadoop");
+                .containsExactly("logslice: --event-timeout goes with --follow only");
+    }
+
+    @Test
+    void anEventTimeoutIsADurationOfAtLeast100ms(@TempDir Path dir) throws IOException {
+        Path app = Files.writeString(dir.resolve("app.log"), HADOOP);
+        CliRun word = CliRun.of("parse", "--follow", "--event-timeout", "soon", app.toString());
+        assertThat(word.stderr().lines())
+                .last()
+                .isEqualTo(
+                        "logslice: --event-timeout 'soon' is not a duration (examples: 500ms, 2s,"
+                                + " 1m)");
+        CliRun tooShort = CliRun.of("parse", "--follow", "--event-timeout", "50ms", app.toString());
+        assertThat(tooShort.exitCode()).isEqualTo(CliErrors.USAGE_OR_INPUT);
+        assertThat(tooShort.stderr().lines())
+                .last()
+                .isEqualTo("logslice: --event-timeout '50ms' must be at least 100ms");
     }
 }
