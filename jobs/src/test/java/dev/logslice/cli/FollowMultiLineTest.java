@@ -11,12 +11,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code --event-timeout}, how long a followed file's last multi-line event waits: refused without
- * {@code --follow} and below 100ms, in one line. {@code stats --follow} still refuses multi-line
- * formats, naming them and their files.
+ * {@code --follow} and below 100ms, in one line.
  */
 class FollowMultiLineTest {
-    private static final String ACCESS =
-            "10.0.0.1 - - [03/Dec/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"agent\"\n";
     private static final String HADOOP =
             "2015-10-18 18:01:47,978 ERROR [main] a.B: first\n"
                     + "java.lang.IllegalStateException: x\n"
@@ -24,26 +21,14 @@ class FollowMultiLineTest {
                     + "2015-10-18 18:01:48,001 INFO [main] a.B: second\n";
 
     @Test
-    void statsNamesTheMultiLineFormatAndItsFileOnly(@TempDir Path dir) throws IOException {
-        Files.writeString(dir.resolve("access.log"), ACCESS.repeat(5));
-        Path app = Files.writeString(dir.resolve("app.log"), HADOOP.repeat(3));
-        CliRun run = CliRun.of("stats", "--follow", dir.toString());
-        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
-        assertThat(run.stderr().lines())
-                .last()
-                .isEqualTo(
-                        "logslice: --follow reads single-line formats only yet, not hadoop ("
-                                + app
-                                + ")");
-    }
-
-    @Test
     void anEventTimeoutGoesWithFollowOnly(@TempDir Path dir) throws IOException {
         Path app = Files.writeString(dir.resolve("app.log"), HADOOP);
-        CliRun run = CliRun.of("parse", "--event-timeout", "5s", app.toString());
-        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
-        assertThat(run.stderr().lines())
-                .containsExactly("logslice: --event-timeout goes with --follow only");
+        for (String command : new String[] {"parse", "stats"}) {
+            CliRun run = CliRun.of(command, "--event-timeout", "5s", app.toString());
+            assertThat(run.exitCode()).as(run.stderr()).isEqualTo(CliErrors.USAGE_OR_INPUT);
+            assertThat(run.stderr().lines())
+                    .containsExactly("logslice: --event-timeout goes with --follow only");
+        }
     }
 
     @Test
