@@ -109,6 +109,29 @@ class FollowedEventsPropertyTest {
     }
 
     /**
+     * A file truncated while an event of it is held (copytruncate): the event is written out as
+     * read, and the new content's first lines, a trace that continues nothing here, are not joined
+     * to it.
+     */
+    @Example
+    void anEventHeldWhenItsFileIsTruncatedEndsThere() throws IOException {
+        Harness harness = new Harness(List.of(List.of(List.of(3, 4, 5)), List.of()));
+        harness.apply(new Append(0, 1000));
+        harness.apply(new Fetch());
+        harness.view.truncate(harness.inodes.get(0));
+        harness.view.append(
+                harness.inodes.get(0),
+                "\tat after.Truncation(A.java:1)\nnew header\n".getBytes(StandardCharsets.UTF_8));
+        harness.writeAllAndDrain();
+        assertThat(harness.records)
+                .extracting(Emitted::record)
+                .containsExactly(
+                        String.join("\n", harness.eventLines.get(0).get(0)),
+                        "\tat after.Truncation(A.java:1)",
+                        "new header");
+    }
+
+    /**
      * Each event: the lengths of its header's text and of each of its trace lines (tab-led); lines
      * of up to a few dozen bytes, so that appends cut them anywhere.
      */
