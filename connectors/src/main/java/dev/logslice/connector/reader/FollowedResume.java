@@ -7,13 +7,17 @@ import dev.logslice.connector.source.LineHold;
 import org.apache.flink.annotation.Internal;
 
 /**
- * Where the records of one followed split put its position: after the last line decoded, or, while
- * the decoder holds lines without a record ({@link LineDecoder#followedHeldFrom}), at the first of
- * them, with the split's counts before it. A checkpoint then never covers a held line, which a
- * restore reads again, and covers every line of the records emitted before it.
+ * Where the records of one split of a followed source put its position: after the last line
+ * decoded, or, while the decoder holds lines without a record ({@link
+ * LineDecoder#followedHeldFrom}), at the first of them, with the split's counts before it. A
+ * checkpoint then never covers a held line, which a restore reads again, and covers every line of
+ * the records emitted before it.
  */
 @Internal
 final class FollowedResume {
+    /** Whether the decoder is asked what it holds: it may hold lines (records that span lines). */
+    private final boolean asksHold;
+
     private boolean positioned;
     private long afterLast;
     private long linesAfterLast;
@@ -23,10 +27,38 @@ final class FollowedResume {
     private long linesBeforeHeld;
     private long oversizedBeforeHeld;
 
+    FollowedResume(boolean asksHold) {
+        this.asksHold = asksHold;
+    }
+
     /**
-     * {@code line} was decoded, with {@code hold} the decoder's answer; {@code counted} after it.
+     * Hands {@code line} to {@code decoder}, and its record, if any, to {@code batch} at the
+     * position it puts the split at, in {@code segment}.
+     *
+     * @param counted the split's counts, {@code line} counted
+     * @return whether the line made a record
      */
-    void lineDecoded(Line line, LineHold hold, SplitReadStats counted) {
+    <T> boolean decode(
+            LineDecoder<T> decoder,
+            Line line,
+            LineBatch<T> batch,
+            int segment,
+            SplitReadStats counted) {
+        T record = decoder.decode(line);
+        lineDecoded(
+                line,
+                asksHold
+                        ? LineHold.after(line, decoder.followedHeldFrom(line.splitId()))
+                        : LineHold.NONE,
+                counted);
+        if (record == null) {
+            return false;
+        }
+        add(batch, record, segment, counted);
+        return true;
+    }
+
+    private void lineDecoded(Line line, LineHold hold, SplitReadStats counted) {
         positioned = true;
         afterLast = line.offset() + line.length() + line.terminator().length();
         linesAfterLast = counted.lines;
@@ -79,11 +111,11 @@ final class FollowedResume {
     }
 
     /** Adds {@code record} to {@code batch} at the position it puts the split at. */
-    <T> void add(LineBatch<T> batch, T record, SplitReadStats counted) {
+    <T> void add(LineBatch<T> batch, T record, int segment, SplitReadStats counted) {
         if (holding) {
             batch.add(
                     record,
-                    0,
+                    segment,
                     heldFrom,
                     linesBeforeHeld,
                     oversizedBeforeHeld,
@@ -91,7 +123,7 @@ final class FollowedResume {
         } else {
             batch.add(
                     record,
-                    0,
+                    segment,
                     afterLast,
                     linesAfterLast,
                     oversizedAfterLast,

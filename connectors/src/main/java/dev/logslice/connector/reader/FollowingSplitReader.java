@@ -2,9 +2,7 @@ package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
-import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
-import dev.logslice.connector.source.LineHold;
 import dev.logslice.connector.source.LogSourceSettings;
 import dev.logslice.connector.split.LogFileSplit;
 
@@ -109,18 +107,12 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
             int index = (next + i) % followed.size();
             FollowedFile file = followed.get(index);
             FollowedResume resume =
-                    resumes.computeIfAbsent(file.splitId(), id -> new FollowedResume());
+                    resumes.computeIfAbsent(file.splitId(), id -> new FollowedResume(holdsLines));
             LineBatch<T> batch = new LineBatch<>(file.splitId());
             long linesBefore = file.stats().lines;
             boolean read =
                     file.poll(
-                            line -> {
-                                T record = decoder.decode(line);
-                                resume.lineDecoded(line, hold(line), file.stats());
-                                if (record != null) {
-                                    resume.add(batch, record, file.stats());
-                                }
-                            },
+                            line -> resume.decode(decoder, line, batch, 0, file.stats()),
                             () -> {
                                 // A held event ends with the content it was read from.
                                 flushHeld(file, resume, batch);
@@ -135,7 +127,7 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
                 decoder.followedOversizedLines(
                         file.splitId(),
                         oversized,
-                        record -> resume.add(batch, record, file.stats()));
+                        record -> resume.add(batch, record, 0, file.stats()));
             }
             if (file.quietFor(eventTimeoutNanos)) {
                 flushHeld(file, resume, batch);
@@ -160,7 +152,7 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
             }
             if (resume.positioned()) {
                 decoder.followedPollDone(
-                        file.splitId(), record -> resume.add(batch, record, file.stats()));
+                        file.splitId(), record -> resume.add(batch, record, 0, file.stats()));
             }
             if (!batch.isEmpty()) {
                 next = index + 1;
@@ -175,19 +167,12 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
         return new LineBatch<>("none");
     }
 
-    /** What the decoder holds after it took {@code line}. */
-    private LineHold hold(Line line) {
-        return holdsLines
-                ? LineHold.after(line, decoder.followedHeldFrom(line.splitId()))
-                : LineHold.NONE;
-    }
-
     /** Has the decoder emit what it holds of {@code file}, if anything, as it is. */
     private void flushHeld(FollowedFile file, FollowedResume resume, LineBatch<T> batch) {
         if (resume.holding()) {
             resume.released();
             decoder.followedFlush(
-                    file.splitId(), record -> resume.add(batch, record, file.stats()));
+                    file.splitId(), record -> resume.add(batch, record, 0, file.stats()));
         }
     }
 

@@ -10,6 +10,7 @@ import dev.logslice.connector.split.FileSegment;
 import dev.logslice.connector.split.LogFileSplit;
 import dev.logslice.connector.split.LogFileSplitSerializer;
 import dev.logslice.connector.split.LogFileSplitState;
+import dev.logslice.connector.split.SplitPosition;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -26,11 +27,13 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
+import net.jqwik.api.constraints.IntRange;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -129,6 +132,111 @@ class FollowedEventsPropertyTest {
                         String.join("\n", harness.eventLines.get(0).get(0)),
                         "\tat after.Truncation(A.java:1)",
                         "new header");
+    }
+
+    /**
+     * A bounded split of a followed source (a backlog, an archive in a followed folder), read a
+     * buffer a fetch, its state checkpointed after some fetches and the reader crashed after more:
+     * restored, every event comes out once, whole (a record placed after the first line of the
+     * event the decoder held would lose that line).
+     */
+    @Property(tries = 100)
+    void aBacklogOfEventsIsReadOnceAcrossACrash(
+            @ForAll("backlog") List<List<Integer>> events,
+            @ForAll @IntRange(max = 12) int checkpointAfter,
+            @ForAll @IntRange(max = 6) int crashLater)
+            throws Exception {
+        StringBuilder text = new StringBuilder();
+        List<String> expected = new ArrayList<>();
+        for (int e = 0; e < events.size(); e++) {
+            List<String> lines = new ArrayList<>();
+            for (int l = 0; l < events.get(e).size(); l++) {
+                lines.add(
+                        (l == 0 ? "" : "\t")
+                                + "e"
+                                + e
+                                + " l"
+                                + l
+                                + " "
+                                + "y".repeat(events.get(e).get(l)));
+            }
+            expected.add(String.join("\n", lines));
+            text.append(String.join("\n", lines)).append('\n');
+        }
+        Path file = Files.createTempFile("backlog", ".log");
+        try {
+            Files.writeString(file, text);
+            FileSegment whole =
+                    FileSegment.wholeFile(
+                            new org.apache.flink.core.fs.Path(file.toUri()),
+                            Files.size(file),
+                            Files.getLastModifiedTime(file).toMillis(),
+                            null);
+            LogFileSplitState state = new LogFileSplitState(LogFileSplit.of("b", whole, List.of()));
+            List<String> records = new ArrayList<>();
+            FollowingSplitReader<String> reader =
+                    newReader(new MemoryFollowView(), new ConcurrentHashMap<>());
+            reader.handleSplitsChanges(new SplitsAddition<>(List.of(state.toSplit())));
+            for (int i = 0; i < checkpointAfter && fetchInto(reader, state, records); i++) {
+                // read on
+            }
+            LogFileSplit checkpointed = state.toSplit();
+            int kept = records.size();
+            for (int i = 0; i < crashLater && fetchInto(reader, state, records); i++) {
+                // read on after the checkpoint: lost with the crash
+            }
+            reader.close();
+            records.subList(kept, records.size()).clear();
+
+            if (checkpointed.position() == null
+                    || checkpointed.position().stage() != SplitPosition.Stage.FINISHED) {
+                LogFileSplitState restored = new LogFileSplitState(checkpointed);
+                FollowingSplitReader<String> again =
+                        newReader(new MemoryFollowView(), new ConcurrentHashMap<>());
+                again.handleSplitsChanges(new SplitsAddition<>(List.of(checkpointed)));
+                while (fetchInto(again, restored, records)) {
+                    // to the split's end
+                }
+                again.close();
+            }
+            assertThat(records).isEqualTo(expected);
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    /** One fetch into {@code records}, {@code state} moved; false once the split is finished. */
+    private static boolean fetchInto(
+            FollowingSplitReader<String> reader, LogFileSplitState state, List<String> records)
+            throws IOException {
+        RecordsWithSplitIds<PositionedRecord<String>> batch = reader.fetch();
+        for (String splitId; (splitId = batch.nextSplit()) != null; ) {
+            for (PositionedRecord<String> record;
+                    (record = batch.nextRecordFromSplit()) != null; ) {
+                records.add(record.record);
+                state.setPosition(
+                        record.segment,
+                        record.nextOffset,
+                        record.stage,
+                        record.lines,
+                        record.oversizedLines,
+                        record.oversizedSample);
+            }
+        }
+        return batch.finishedSplits().isEmpty();
+    }
+
+    /** Events enough for a few buffers: a fetch reads one. */
+    @Provide
+    Arbitrary<List<List<Integer>>> backlog() {
+        return Arbitraries.integers()
+                .between(0, 60)
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(6)
+                .list()
+                .ofMinSize(100)
+                .ofMaxSize(250);
     }
 
     /**
@@ -333,27 +441,7 @@ class FollowedEventsPropertyTest {
                 splits.add(split);
                 states.put(split.splitId(), new LogFileSplitState(split));
             }
-            reader =
-                    new FollowingSplitReader<>(
-                            new TabContinuedEvents(),
-                            new LogSourceSettings(
-                                    1 << 20,
-                                    1,
-                                    4096,
-                                    1 << 16,
-                                    false,
-                                    Long.MAX_VALUE,
-                                    new LogSourceSettings.Follow(
-                                            Duration.ofSeconds(1),
-                                            PARTIAL_LINE_TIMEOUT,
-                                            true,
-                                            Duration.ofNanos(1),
-                                            EVENT_TIMEOUT)),
-                            new LogSourceReaderMetrics(
-                                    InternalSourceReaderMetricGroup.mock(
-                                            new MetricListener().getMetricGroup())),
-                            view,
-                            heads);
+            reader = newReader(view, heads);
             reader.handleSplitsChanges(new SplitsAddition<>(splits));
         }
 
@@ -405,6 +493,33 @@ class FollowedEventsPropertyTest {
                 }
             }
         }
+    }
+
+    /**
+     * A followed source's split reader over {@code view}, its decoder {@link TabContinuedEvents}.
+     */
+    private static FollowingSplitReader<String> newReader(
+            MemoryFollowView view, Map<String, Fingerprint> heads) {
+        return new FollowingSplitReader<>(
+                new TabContinuedEvents(),
+                new LogSourceSettings(
+                        1 << 20,
+                        1,
+                        4096,
+                        1 << 16,
+                        false,
+                        Long.MAX_VALUE,
+                        new LogSourceSettings.Follow(
+                                Duration.ofSeconds(1),
+                                PARTIAL_LINE_TIMEOUT,
+                                true,
+                                Duration.ofNanos(1),
+                                EVENT_TIMEOUT)),
+                new LogSourceReaderMetrics(
+                        InternalSourceReaderMetricGroup.mock(
+                                new MetricListener().getMetricGroup())),
+                view,
+                heads);
     }
 
     private record Emitted(int file, String record) {}
