@@ -22,9 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code stats --follow} and {@code scan --follow} through the launcher while a writer appends to
- * an access log: their counts grow at each refresh and end at the lines written, counted by the
- * test; a stats run killed and started again from {@code --checkpoint-dir} counts on from its
- * checkpoint, and one stopped by SIGTERM writes its last report.
+ * an access log, or to two Spring Boot logs of multi-line events: their counts grow at each refresh
+ * and end at the lines and events written, counted by the test; a stats run killed and started
+ * again from {@code --checkpoint-dir} counts on from its checkpoint, and one stopped by SIGTERM
+ * writes its last report.
  */
 class StatsFollowITCase extends FollowRunsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
