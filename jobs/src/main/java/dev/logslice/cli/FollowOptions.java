@@ -1,16 +1,11 @@
 package dev.logslice.cli;
 
-import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSourceBuilder;
-import dev.logslice.format.LogFormat;
-import dev.logslice.format.detect.InputFormats;
 
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * {@code --follow}, {@code --from-start} and {@code --checkpoint-dir}, the same for every command
@@ -55,27 +50,6 @@ final class FollowOptions {
             throw new IllegalArgumentException(
                     "--from-start and --checkpoint-dir go with --follow only");
         }
-    }
-
-    /**
-     * Refuses multi-line formats (Java logs with stack traces) in one line naming them and, when
-     * detected, their files: a followed file's last event would wait for the next one to start, and
-     * the readers interleave the lines of files.
-     */
-    static void refuseMultiLine(LineDecoder<?> decoder, InputFormats formats) {
-        if (decoder.eventStarts() != null) {
-            throw new IllegalArgumentException(
-                    "--follow reads single-line formats only yet, not "
-                            + formats.fileFormats().formats().stream()
-                                    .filter(LogFormat::multiLine)
-                                    .map(format -> withFiles(format.name(), formats))
-                                    .collect(Collectors.joining(", ")));
-        }
-    }
-
-    private static String withFiles(String format, InputFormats formats) {
-        List<String> files = formats.filesByFormat().getOrDefault(format, List.of());
-        return files.isEmpty() ? format : format + " " + FormatOptionsMixin.someOf(files);
     }
 
     /** The source unbounded: files listed again every second, existing ones from their end. */

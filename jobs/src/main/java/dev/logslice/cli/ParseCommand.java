@@ -32,7 +32,8 @@ import java.util.concurrent.Callable;
             "Write each event as one JSON object per line, in input order; malformed lines as"
                     + " {\"malformed\": true, \"file\", \"offset\", \"reason\"}.",
             "With --follow, each event as it comes, events of a file in file order, to stdout or"
-                    + " --out (exactly once with --checkpoint-dir); single-line formats only. With"
+                    + " --out (exactly once with --checkpoint-dir); a file's last multi-line event"
+                    + " once the file is quiet for --event-timeout. With"
                     + " --follow --cluster, to --out only: the TaskManagers write that file, and"
                     + " --checkpoint-dir, at the same paths, which they must reach."
         })
@@ -44,6 +45,7 @@ final class ParseCommand implements Callable<Integer> {
     @Mixin EventBoundsOptions events;
     @Mixin ExecutionTarget execution;
     @Mixin FollowOptions following;
+    @Mixin EventTimeoutOption eventTimeout;
 
     @Option(names = "--limit", paramLabel = "N", description = "Write the first N events only.")
     Long limit;
@@ -79,6 +81,7 @@ final class ParseCommand implements Callable<Integer> {
             return follow();
         }
         following.refuseWithoutFollow();
+        eventTimeout.refuseWithoutFollow();
         paths = SpooledInputs.spool(paths, execution, System.in).paths();
         Set<Field> selected = selectedFields();
         EventBounds bounds = events.bounds();
@@ -118,8 +121,8 @@ final class ParseCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code --follow}: a streaming job writing each event's JSON line as it comes. Multi-line
-     * events are refused: the last event of a file would wait for the next one to start.
+     * {@code --follow}: a streaming job writing each event's JSON line as it comes; a multi-line
+     * event once the next one starts, or once its file is quiet for {@code --event-timeout}.
      */
     private Integer follow() throws Exception {
         if (limit != null || strict || paths.contains(SpooledInputs.STANDARD_INPUT)) {
@@ -129,18 +132,15 @@ final class ParseCommand implements Callable<Integer> {
         }
         InputFormats inputFormats = formats.resolve(paths, System.err);
         ParseDecoder decoder =
-                new ParseDecoder(
+                ParseDecoder.following(
                         inputFormats.fileFormats(),
                         formats.zone,
                         events.bounds(),
-                        selectedFields(),
-                        Long.MAX_VALUE,
-                        false);
-        FollowOptions.refuseMultiLine(decoder, inputFormats);
+                        selectedFields());
         // The paths as given, not the files detected: new files in a folder are followed too.
         LogFileSource<GrepMatch> source =
-                following
-                        .following(read.sourceFor(paths, ReaderOutput.JSON))
+                eventTimeout
+                        .applyTo(following.following(read.sourceFor(paths, ReaderOutput.JSON)))
                         .setLineDecoder(decoder)
                         .build();
         new FollowRun(following, execution, read.parallelism, paths, System.err)

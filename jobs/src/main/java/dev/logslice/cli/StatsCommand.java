@@ -77,6 +77,7 @@ final class StatsCommand implements Callable<Integer> {
     @Mixin EventBoundsOptions events;
     @Mixin ExecutionTarget execution;
     @Mixin FollowOptions following;
+    @Mixin EventTimeoutOption eventTimeout;
     @Mixin RefreshOption refresh;
 
     @Option(names = "--top", paramLabel = "N", description = "Rows per top-N panel (default: 10).")
@@ -184,6 +185,7 @@ final class StatsCommand implements Callable<Integer> {
             return follow(fields, bucketSeconds, windowLength, staticFiles, notes);
         }
         following.refuseWithoutFollow();
+        eventTimeout.refuseWithoutFollow();
         if (refresh.given() || jsonLines != null || window != null) {
             throw new IllegalArgumentException(
                     "--refresh, --json-lines and --window go with --follow only");
@@ -351,10 +353,9 @@ final class StatsCommand implements Callable<Integer> {
                         fields,
                         rowTotals,
                         refresh.interval());
-        FollowOptions.refuseMultiLine(decoder, inputFormats);
         LogFileSource<byte[]> source =
-                following
-                        .following(read.sourceFor(paths, ReaderOutput.STATS))
+                eventTimeout
+                        .applyTo(following.following(read.sourceFor(paths, ReaderOutput.STATS)))
                         .setLineDecoder(decoder)
                         .build();
         boolean linesOnStdout = Outputs.isStdout(jsonLines);

@@ -10,6 +10,7 @@ import dev.logslice.format.ParseResult;
 import dev.logslice.format.malformed.MalformedLineException;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.source.FileFormats;
+import dev.logslice.format.source.FollowedEvents;
 import dev.logslice.format.source.LogEventDecoder;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -20,6 +21,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.ZoneId;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -31,7 +33,7 @@ import java.util.function.Predicate;
 public final class ParseDecoder implements LineDecoder<GrepMatch> {
     private static final long serialVersionUID = 1L;
 
-    private final LogEventDecoder events;
+    private final LineDecoder<ParseResult> events;
     private final Set<Field> fields;
     private final long limitPerSplit;
     private final boolean strict;
@@ -52,10 +54,28 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
             long limitPerSplit,
             boolean strict) {
         // Each event is folded (written) before the next line: it need not copy the line.
-        this.events = LogEventDecoder.transientEvents(formats, zone, bounds);
+        this(LogEventDecoder.transientEvents(formats, zone, bounds), fields, limitPerSplit, strict);
+    }
+
+    private ParseDecoder(
+            LineDecoder<ParseResult> events,
+            Set<Field> fields,
+            long limitPerSplit,
+            boolean strict) {
+        this.events = events;
         this.fields = Set.copyOf(fields);
         this.limitPerSplit = limitPerSplit;
         this.strict = strict;
+    }
+
+    /**
+     * For {@code parse --follow}: each followed file's events assembled apart ({@link
+     * FollowedEvents}), the last one written out once its file is quiet for the event timeout.
+     */
+    public static ParseDecoder following(
+            FileFormats formats, ZoneId zone, EventBounds bounds, Set<Field> fields) {
+        return new ParseDecoder(
+                new FollowedEvents(formats, zone, bounds), fields, Long.MAX_VALUE, false);
     }
 
     @Nullable
@@ -72,22 +92,35 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
     }
 
     @Override
+    public OptionalLong followedHeldFrom(String splitId) {
+        return events.followedHeldFrom(splitId);
+    }
+
+    @Override
+    public void followedFlush(String splitId, Consumer<GrepMatch> output) {
+        events.followedFlush(splitId, asJson(splitId, output));
+    }
+
+    @Override
     public void finishFile(String splitId, Consumer<GrepMatch> output) {
-        events.finishFile(
-                splitId,
-                result -> {
-                    GrepMatch last = toJson(splitId, result);
-                    if (last != null) {
-                        output.accept(last);
-                    }
-                });
+        events.finishFile(splitId, asJson(splitId, output));
     }
 
     @Override
     public void finishSplit(SplitReport report, Consumer<GrepMatch> output) {
-        finishFile(report.splitId(), output);
+        events.finishSplit(report, asJson(report.splitId(), output));
         GrepMatch.noteSkips(report, output);
         written = 0;
+    }
+
+    /** The results of {@code splitId} as JSON lines to {@code output}. */
+    private Consumer<ParseResult> asJson(String splitId, Consumer<GrepMatch> output) {
+        return result -> {
+            GrepMatch json = toJson(splitId, result);
+            if (json != null) {
+                output.accept(json);
+            }
+        };
     }
 
     @Override

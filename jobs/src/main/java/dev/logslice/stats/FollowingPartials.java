@@ -2,6 +2,7 @@ package dev.logslice.stats;
 
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.LineHold;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.source.FileFormats;
@@ -17,6 +18,7 @@ import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -26,6 +28,11 @@ import java.util.function.Predicate;
  * interval, at the source's {@link #followedPollDone} or when the split ends. A partial then
  * carries the position after its last line: a checkpoint holds each line in exactly one of the
  * partials emitted before it, or in none, and then the line is read again on a restore.
+ *
+ * <p>A multi-line event (a Java log's, with its stack trace) is assembled by its split's own
+ * decoder, and its lines are counted into the partial only once it is folded: until then the source
+ * places the split's position at its first line ({@link #followedHeldFrom}), so a partial counts
+ * exactly the lines before that position, and a restore reads the event again.
  */
 public final class FollowingPartials implements LineDecoder<byte[]> {
     private static final long serialVersionUID = 1L;
@@ -80,7 +87,7 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
                 null, ZoneId.of("UTC"), EventBounds.DEFAULTS, List.of(), false, interval);
     }
 
-    /** For multi-line formats, which {@code --follow} refuses; null for single-line ones. */
+    /** For multi-line formats; null for single-line ones. */
     @Nullable
     @Override
     public Predicate<Line> eventStarts() {
@@ -115,6 +122,23 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
     }
 
     @Override
+    public OptionalLong followedHeldFrom(String splitId) {
+        SplitPartial partial = splits == null ? null : splits.get(splitId);
+        return partial == null || partial.decoder == null
+                ? OptionalLong.empty()
+                : partial.decoder.heldFrom(splitId);
+    }
+
+    /** The event held is folded into the split's partial, which goes out when due. */
+    @Override
+    public void followedFlush(String splitId, Consumer<byte[]> output) {
+        SplitPartial partial = splits == null ? null : splits.get(splitId);
+        if (partial != null) {
+            partial.flushHeld(splitId);
+        }
+    }
+
+    @Override
     public void followedPollDone(String splitId, Consumer<byte[]> output) {
         SplitPartial partial = splits == null ? null : splits.get(splitId);
         if (partial != null && partial.isDue(System.nanoTime(), intervalNanos)) {
@@ -132,6 +156,7 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
     public void finishFile(String splitId, Consumer<byte[]> output) {
         SplitPartial partial = splits == null ? null : splits.get(splitId);
         if (partial != null && partial.decoder != null) {
+            partial.flushHeld(splitId);
             partial.decoder.finishFile(splitId, output);
         }
     }
@@ -149,6 +174,7 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
             lastSplitId = null;
             last = null;
         }
+        partial.flushHeld(report.splitId());
         partial.flushFileLines();
         if (partial.decoder != null) {
             partial.decoder.finishSplit(report, output);
@@ -179,24 +205,68 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
 
         private long fileLines;
 
+        /** Lines of the event the decoder holds, and their bytes: counted once it is folded. */
+        private long heldLines;
+
+        private long heldBytes;
+
         SplitPartial(@Nullable StatsDecoder decoder) {
             this.decoder = decoder;
         }
 
         void add(Line line) {
-            holdsLines = true;
             // The reader gives a file's lines one Path: the identity spares an equals per line.
             if (line.file() != file && !line.file().equals(file)) {
                 // A followed file renamed by rotation is read on under its new name.
                 flushFileLines();
                 file = line.file();
             }
-            fileLines++;
-            if (decoder != null) {
-                decoder.decode(line);
-            } else {
-                linesOnly().addLine(line.length() + line.terminator().length());
+            long bytes = line.length() + line.terminator().length();
+            if (decoder == null) {
+                holdsLines = true;
+                fileLines++;
+                linesOnly().addLine(bytes);
+                return;
             }
+            decoder.foldEventsOf(line);
+            switch (LineHold.after(line, decoder.heldFrom(line.splitId()))) {
+                case NONE -> {
+                    releaseHeld();
+                    count(1, bytes);
+                }
+                case STARTS -> {
+                    releaseHeld();
+                    heldLines = 1;
+                    heldBytes = bytes;
+                }
+                case JOINS -> {
+                    heldLines++;
+                    heldBytes += bytes;
+                }
+            }
+        }
+
+        /** The held event folded as it is, and its lines counted. */
+        void flushHeld(String splitId) {
+            if (decoder != null) {
+                decoder.flushHeld(splitId);
+                releaseHeld();
+            }
+        }
+
+        /** The lines held are counted: their event was folded. */
+        private void releaseHeld() {
+            if (heldLines > 0) {
+                count(heldLines, heldBytes);
+                heldLines = 0;
+                heldBytes = 0;
+            }
+        }
+
+        private void count(long lines, long bytes) {
+            holdsLines = true;
+            fileLines += lines;
+            decoder.addLines(lines, bytes);
         }
 
         void addOversizedLines(long oversized) {

@@ -214,6 +214,12 @@ public final class LogStats {
         bytes += lineBytes;
     }
 
+    /** Lines counted together: a followed multi-line event's, once it is out. */
+    public void addLines(long count, long linesBytes) {
+        lines += count;
+        bytes += linesBytes;
+    }
+
     /** An event without a time. */
     public void addUntimedEvent() {
         events++;

@@ -17,6 +17,7 @@ import javax.annotation.Nullable;
 
 import java.time.ZoneId;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -65,11 +66,15 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     public byte[] decode(Line line) {
         LogStats stats = partial();
         stats.addLine(line.length() + line.terminator().length());
+        foldEvents(line, stats);
+        return null;
+    }
+
+    private void foldEvents(Line line, LogStats stats) {
         ParseResult result = events.decode(line);
         if (result != null) {
             fold(result, stats);
         }
-        return null;
     }
 
     private void fold(ParseResult result, LogStats stats) {
@@ -118,8 +123,8 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
 
     /**
      * For {@code stats --follow}: the partial folded so far, as bytes, or null if no line came
-     * since the last one taken; the next line starts another. Single-line formats only: a
-     * multi-line event held would be cut.
+     * since the last one taken; the next line starts another. A multi-line event held is in none
+     * yet: it goes into the partial it is folded into when it ends.
      */
     @Nullable
     byte[] takePartial() {
@@ -131,6 +136,29 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
         byte[] bytes = partial.toBytes();
         partial = null;
         return bytes;
+    }
+
+    /**
+     * For {@code stats --follow}, which counts the lines itself ({@link #addLines}): folds the
+     * events {@code line} ends into the current partial.
+     */
+    void foldEventsOf(Line line) {
+        foldEvents(line, partial());
+    }
+
+    /** Lines of a followed file and their bytes, into the current partial. */
+    void addLines(long lines, long bytes) {
+        partial().addLines(lines, bytes);
+    }
+
+    /** The first line of the event held, for a followed split; see {@link #foldEventsOf}. */
+    OptionalLong heldFrom(String splitId) {
+        return events.followedHeldFrom(splitId);
+    }
+
+    /** Folds the event held, as it is, into the current partial. */
+    void flushHeld(String splitId) {
+        events.followedFlush(splitId, result -> fold(result, partial()));
     }
 
     /** Oversized lines of a followed file, skipped, into the current partial. */

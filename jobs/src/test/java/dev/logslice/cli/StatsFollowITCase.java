@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -21,9 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code stats --follow} and {@code scan --follow} through the launcher while a writer appends to
- * an access log: their counts grow at each refresh and end at the lines written, counted by the
- * test; a stats run killed and started again from {@code --checkpoint-dir} counts on from its
- * checkpoint, and one stopped by SIGTERM writes its last report.
+ * an access log, or to two Spring Boot logs of multi-line events: their counts grow at each refresh
+ * and end at the lines and events written, counted by the test; a stats run killed and started
+ * again from {@code --checkpoint-dir} counts on from its checkpoint, and one stopped by SIGTERM
+ * writes its last report.
  */
 class StatsFollowITCase extends FollowRunsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -102,6 +104,79 @@ class StatsFollowITCase extends FollowRunsTest {
                 "StatsFollowITCase: %d lines written, %d reports from 1 to %d lines, across a kill"
                         + " and 2 stops%n",
                 writer.written() + 1, counts.size(), counts.get(counts.size() - 1));
+    }
+
+    /**
+     * Two Spring Boot logs grow at once, their events' stack traces cut mid-line over appends: the
+     * report counts each event once with all its lines, across a kill while events are held; the
+     * last events, which no event follows, once their files are quiet for the event timeout.
+     */
+    @Test
+    void javaLogsCountEachEventOnceWithItsTraceAcrossAKill() throws Exception {
+        Path logs = Files.createDirectory(dir.resolve("logs"));
+        List<Path> files = List.of(logs.resolve("a.log"), logs.resolve("b.log"));
+        Path reports = dir.resolve("reports.jsonl");
+        Path checkpoints = dir.resolve("checkpoints");
+        SpringBootLogWriter writer = new SpringBootLogWriter(files);
+        writer.writeNext(); // there before the run, read from the start
+        runs =
+                new FollowRuns(
+                        dir,
+                        checkpoints,
+                        "stats",
+                        "--follow",
+                        "--from-start",
+                        "--format",
+                        "spring-boot",
+                        "--refresh",
+                        "500ms",
+                        "--json-lines",
+                        reports.toString(),
+                        "--checkpoint-dir",
+                        checkpoints.toString(),
+                        "-p",
+                        "2",
+                        logs.toString());
+
+        runs.start();
+        runs.await("the first events, alone in their files", () -> lastEvents(reports) == 2);
+        writer.start();
+        runs.await("reports that grow", () -> lastEvents(reports) > 300);
+        Instant seen = Instant.now();
+        runs.await("a checkpoint after", () -> runs.latestCheckpoint().isAfter(seen));
+        runs.kill();
+        runs.start();
+        int afterKill = writer.written();
+        runs.await("events after the kill", () -> lastEvents(reports) > afterKill + 200);
+        writer.stopWriting();
+        runs.await("every event written", () -> lastEvents(reports) == writer.written());
+        runs.stop();
+
+        int perLog = writer.written() / files.size();
+        long lines = 0;
+        long errors = 0;
+        for (Path file : files) {
+            for (int n = 0; n < perLog; n++) {
+                List<String> event = SpringBootLogWriter.lines(n, file.getFileName().toString());
+                lines += event.size();
+                errors += event.get(0).contains(" ERROR ") ? 1 : 0;
+            }
+        }
+        JsonNode last = lastReport(reports);
+        assertThat(last.get("events").asLong()).isEqualTo(writer.written());
+        assertThat(last.get("lines").asLong()).isEqualTo(lines);
+        assertThat(last.get("malformed").asLong()).isZero();
+        assertThat(last.get("levels").get("ERROR").asLong()).isEqualTo(errors);
+        assertThat(last.get("levels").get("INFO").asLong()).isEqualTo(writer.written() - errors);
+        System.out.printf(
+                "StatsFollowITCase: %d Spring Boot events (%d lines) in 2 logs, each counted once"
+                        + " across a kill%n",
+                writer.written(), lines);
+    }
+
+    private static long lastEvents(Path reports) {
+        List<String> lines = FollowRuns.completeLines(reports);
+        return lines.isEmpty() ? 0 : tree(lines.get(lines.size() - 1)).get("events").asLong();
     }
 
     @Test

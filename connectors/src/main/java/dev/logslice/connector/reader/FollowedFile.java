@@ -197,11 +197,12 @@ final class FollowedFile {
     /**
      * Reads what was appended, up to about {@code budget} bytes, handing every complete line to
      * {@code sink}; takes a last line that waited long enough as it is; lets the file go when it
-     * was rotated away or deleted and is read.
+     * was rotated away or deleted and is read. Found truncated, it calls {@code truncated} before
+     * it hands out lines from the start again.
      *
      * @return whether anything was read or handed out: if not, the file has nothing new
      */
-    boolean poll(Consumer<Line> sink, long budget) throws IOException {
+    boolean poll(Consumer<Line> sink, Runnable truncated, long budget) throws IOException {
         if (done) {
             return false;
         }
@@ -218,6 +219,7 @@ final class FollowedFile {
         if (latest < size || latest < lines.position() || rewritten()) {
             size = latest;
             countTruncation(lines.position());
+            truncated.run();
             SplitReadStats before = lines.stats();
             lines = newReader(0);
             lastBytes = new byte[0];
@@ -259,6 +261,15 @@ final class FollowedFile {
             done = true;
         }
         return false;
+    }
+
+    /**
+     * Whether the file has not grown for {@code nanos} and holds no last line waiting for its LF:
+     * nothing more of what was read is on its way.
+     */
+    boolean quietFor(long nanos) {
+        return view.nanoTime() - lastGrowthNanos >= nanos
+                && (lines == null || !lines.holdsPendingLine());
     }
 
     /**

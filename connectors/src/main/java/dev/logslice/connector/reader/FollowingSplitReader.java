@@ -27,6 +27,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * a bounded source reads them, and otherwise the files it follows in turn, each fetch the next one
  * that grew. When none grew it waits for the poll interval, or until Flink wakes it (new splits,
  * shutdown), so that a reader with nothing to do costs a few stat calls per interval.
+ *
+ * <p>Records that span lines (multi-line events) are assembled per split by the decoder, which
+ * tells what it holds ({@link LineDecoder#followedHeldFrom}): the records of a split put its
+ * position at the first held line ({@link FollowedResume}), and what is held is flushed ({@link
+ * LineDecoder#followedFlush}) once the file has been quiet for the event timeout, or is found
+ * truncated.
  */
 @Internal
 final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, LogFileSplit> {
@@ -39,6 +45,11 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
     private final Object wakeUps = new Object();
     private final long pollNanos;
     private final long partialLineTimeoutNanos;
+    private final long eventTimeoutNanos;
+
+    /** Whether the decoder may hold lines without a record: records that span lines. */
+    private final boolean holdsLines;
+
     private final FollowMetrics metrics;
 
     /**
@@ -46,14 +57,8 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
      */
     private final Map<String, Fingerprint> heads;
 
-    /**
-     * Per followed file, the offset after the last line handed to the decoder in this run: where
-     * the records of {@link LineDecoder#followedPollDone} put the file's position.
-     */
-    private final Map<String, Long> decodedEnds = new HashMap<>();
-
-    /** The offset after the last line of the current poll handed to the decoder; -1 if none. */
-    private long pollEnd;
+    /** Per followed file, where its records put its position. */
+    private final Map<String, FollowedResume> resumes = new HashMap<>();
 
     private boolean wokenUp;
     private int next;
@@ -71,6 +76,8 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
         this.heads = heads;
         this.pollNanos = settings.follow().pollInterval().toNanos();
         this.partialLineTimeoutNanos = settings.follow().partialLineTimeout().toNanos();
+        this.eventTimeoutNanos = settings.follow().eventTimeout().toNanos();
+        this.holdsLines = decoder.eventStarts() != null;
         this.metrics = new FollowMetrics(view.nanoTime());
         metrics.registerFollow(
                 () -> followed.size() + toOpen.size(),
@@ -99,32 +106,31 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
         for (int i = 0; i < followed.size(); i++) {
             int index = (next + i) % followed.size();
             FollowedFile file = followed.get(index);
+            FollowedResume resume =
+                    resumes.computeIfAbsent(file.splitId(), id -> new FollowedResume(holdsLines));
             LineBatch<T> batch = new LineBatch<>(file.splitId());
             long linesBefore = file.stats().lines;
-            pollEnd = -1;
             boolean read =
                     file.poll(
-                            line -> {
-                                T record = decoder.decode(line);
-                                pollEnd =
-                                        line.offset() + line.length() + line.terminator().length();
-                                if (record != null) {
-                                    batch.add(record, 0, pollEnd, file.stats());
-                                }
+                            line -> resume.decode(decoder, line, batch, 0, file.stats()),
+                            () -> {
+                                // A held event ends with the content it was read from.
+                                flushHeld(file, resume, batch);
+                                resume.readAgainFromStart();
                             },
                             settings.bufferSize());
             long oversized = file.takeEndedOversizedLines();
             if (oversized > 0) {
-                // Told with the position after them: a restore neither skips nor retells them.
-                pollEnd = Math.max(pollEnd, file.afterLastOversizedLine());
-                long after = pollEnd;
+                // Told with the position after them, so that a restore neither skips nor retells
+                // them; unless an event is held from before them, which is read again with them.
+                resume.oversizedTold(file.afterLastOversizedLine(), file.stats());
                 decoder.followedOversizedLines(
                         file.splitId(),
                         oversized,
-                        record -> batch.add(record, 0, after, file.stats()));
+                        record -> resume.add(batch, record, 0, file.stats()));
             }
-            if (pollEnd >= 0) {
-                decodedEnds.put(file.splitId(), pollEnd);
+            if (file.quietFor(eventTimeoutNanos)) {
+                flushHeld(file, resume, batch);
             }
             anyRead |= read;
             heads.put(file.splitId(), file.head());
@@ -134,7 +140,7 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
             if (file.isDone()) {
                 followed.remove(index);
                 heads.remove(file.splitId());
-                decodedEnds.remove(file.splitId());
+                resumes.remove(file.splitId());
                 metrics.letGo(file);
                 file.close();
                 batch.markLinesRead();
@@ -144,10 +150,9 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
                 metrics.update(followed);
                 return batch;
             }
-            Long decodedEnd = decodedEnds.get(file.splitId());
-            if (decodedEnd != null) {
+            if (resume.positioned()) {
                 decoder.followedPollDone(
-                        file.splitId(), record -> batch.add(record, 0, decodedEnd, file.stats()));
+                        file.splitId(), record -> resume.add(batch, record, 0, file.stats()));
             }
             if (!batch.isEmpty()) {
                 next = index + 1;
@@ -160,6 +165,15 @@ final class FollowingSplitReader<T> implements SplitReader<PositionedRecord<T>, 
             awaitGrowth();
         }
         return new LineBatch<>("none");
+    }
+
+    /** Has the decoder emit what it holds of {@code file}, if anything, as it is. */
+    private void flushHeld(FollowedFile file, FollowedResume resume, LineBatch<T> batch) {
+        if (resume.holding()) {
+            resume.released();
+            decoder.followedFlush(
+                    file.splitId(), record -> resume.add(batch, record, 0, file.stats()));
+        }
     }
 
     /** Waits for the poll interval, or until woken up. */

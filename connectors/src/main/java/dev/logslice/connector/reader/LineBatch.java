@@ -43,6 +43,27 @@ final class LineBatch<T> implements RecordsWithSplitIds<PositionedRecord<T>> {
 
     /** Adds a record, the position after it, and what {@code counted} holds when it is made. */
     void add(T record, int segment, long nextOffset, SplitReadStats counted) {
+        add(
+                record,
+                segment,
+                nextOffset,
+                counted.lines,
+                counted.oversizedLines,
+                counted.oversizedLineOffsets);
+    }
+
+    /**
+     * Adds a record, the position after it and the split's counts up to there.
+     *
+     * @param sample the split's oversized-line offsets, at least those before the position
+     */
+    void add(
+            T record,
+            int segment,
+            long nextOffset,
+            long linesCounted,
+            long oversizedCounted,
+            List<Long> sample) {
         int index = records.size();
         if (index == nextOffsets.length) {
             segments = Arrays.copyOf(segments, index * 2);
@@ -53,10 +74,10 @@ final class LineBatch<T> implements RecordsWithSplitIds<PositionedRecord<T>> {
         records.add(record);
         segments[index] = segment;
         nextOffsets[index] = nextOffset;
-        lines[index] = counted.lines;
-        oversizedLines[index] = counted.oversizedLines;
+        lines[index] = linesCounted;
+        oversizedLines[index] = oversizedCounted;
         // Only ever longer: the latest holds the samples of every record before it.
-        oversizedSample = counted.oversizedLineOffsets;
+        oversizedSample = sample;
     }
 
     /** Records added from now on finish the split: its lines are all read. */

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -69,6 +70,13 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
 
     /** The current split's event starts, or null when every line is a record. */
     @Nullable private Predicate<Line> eventStarts;
+
+    /**
+     * In a followed source (a backlog, an archive in a followed folder), for multi-line events:
+     * where the current split's records put it, so that a restore reads the held event again (see
+     * {@link FollowedResume}); null in a bounded source, whose splits a failure reads again whole.
+     */
+    @Nullable private FollowedResume resume;
 
     /**
      * Records decoded from lines by the source reader, all its splits together: taken from and kept
@@ -126,6 +134,9 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
             if (stoppedAtLimit || !openSegmentAfter(done)) {
                 break; // that was the split's last file that is there
             }
+            if (resume != null) {
+                resume.released(); // by finishFile, which emits what is held of the file done
+            }
             decoder.finishFile(
                     current.splitId(), record -> batch.add(record, done, end, lines.stats()));
             boolean fetchedEnough =
@@ -164,31 +175,34 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         int current = segment;
         SplitReadStats counted = lines.stats();
         long limit = settings.recordLimit();
+        FollowedResume placing = resume;
+        // Chosen once: a bounded source's lines take the first, as they did before follow mode.
+        Consumer<Line> sink =
+                placing == null
+                        ? line -> {
+                            if (stoppedAtLimit) {
+                                return; // the rest of the read's lines
+                            }
+                            if (emitted >= limit
+                                    && (eventStarts == null || eventStarts.test(line))) {
+                                stoppedAtLimit = true;
+                                return;
+                            }
+                            T record = decoder.decode(line);
+                            if (record != null) {
+                                emitted++;
+                                batch.add(
+                                        record,
+                                        current,
+                                        line.offset() + line.length() + line.terminator().length(),
+                                        counted);
+                            }
+                        }
+                        // A followed source has no record limit.
+                        : line -> placing.decode(decoder, line, batch, current, counted);
         boolean more;
         do {
-            more =
-                    lines.readNext(
-                            line -> {
-                                if (stoppedAtLimit) {
-                                    return; // the rest of the read's lines
-                                }
-                                if (emitted >= limit
-                                        && (eventStarts == null || eventStarts.test(line))) {
-                                    stoppedAtLimit = true;
-                                    return;
-                                }
-                                T record = decoder.decode(line);
-                                if (record != null) {
-                                    emitted++;
-                                    batch.add(
-                                            record,
-                                            current,
-                                            line.offset()
-                                                    + line.length()
-                                                    + line.terminator().length(),
-                                            counted);
-                                }
-                            });
+            more = lines.readNext(sink);
             stoppedAtLimit |= emitted >= limit && eventStarts == null;
         } while (more && batch.isEmpty() && !stoppedAtLimit);
         emittedByReader.set(emitted);
@@ -212,6 +226,10 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                 lines = files.lineReader(file, opened, resumed ? position.offset() : null);
                 lines.withSplitId(next.splitId());
                 eventStarts = decoder.eventStarts();
+                resume =
+                        settings.follow() != null && eventStarts != null
+                                ? new FollowedResume(true)
+                                : null;
                 LinePrefilter prefilter = decoder.prefilter();
                 if (eventStarts != null) {
                     lines.withEventStarts(eventStarts);
@@ -378,6 +396,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         channel = null;
         lines = null;
         split = null;
+        resume = null;
         stoppedAtLimit = false;
         reportedReadCalls = 0;
         reportedBytes = 0;

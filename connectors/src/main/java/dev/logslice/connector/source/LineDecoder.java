@@ -6,6 +6,7 @@ import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -63,7 +64,8 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
      * Followed sources only: called after each look at a followed file that goes on (at least once
      * per poll interval), once a line of it was decoded in this run, to emit what the decoder holds
      * of that split and wants out now (a partial aggregate that is due). The records take the
-     * position after the last line of the split handed to {@link #decode}: a checkpoint then holds
+     * position after the last line of the split handed to {@link #decode}, or, while the decoder
+     * holds an event ({@link #followedHeldFrom}), that event's first line: a checkpoint then holds
      * what they cover once, and the lines after them, whose part the decoder still holds, are read
      * again on a restore. Emits nothing by default.
      */
@@ -77,4 +79,25 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
      * the position after them (or after the last line decoded, if later). Emits nothing by default.
      */
     default void followedOversizedLines(String splitId, long lines, Consumer<T> output) {}
+
+    /**
+     * Followed sources only, for records that span lines: the offset of the first line of the split
+     * the decoder holds without a record yet (a multi-line event waiting for its next line), empty
+     * when it holds none. Asked after each line {@link #decode} took, which leaves it empty, at
+     * that line ({@link LineHold}) or where it was. Every record of the split then takes that
+     * offset as its position, with the counts before that line, so that a restore reads the held
+     * lines again instead of losing them; what the decoder emits must therefore cover lines before
+     * that offset only. Empty by default.
+     */
+    default OptionalLong followedHeldFrom(String splitId) {
+        return OptionalLong.empty();
+    }
+
+    /**
+     * Followed sources only: emits what the decoder holds of the split (see {@link
+     * #followedHeldFrom}) as it is, since no line may come to finish it: the split's file has not
+     * grown for the event timeout, or was truncated and is read again from its start. Lines that
+     * come later start anew. Emits nothing by default.
+     */
+    default void followedFlush(String splitId, Consumer<T> output) {}
 }

@@ -129,6 +129,15 @@ public final class LogFileSourceBuilder<T> {
         return this;
     }
 
+    /**
+     * When following: how long a file's last multi-line event waits for more lines once the file
+     * stops growing; see {@link LogSourceOptions#FOLLOW_EVENT_TIMEOUT}.
+     */
+    public LogFileSourceBuilder<T> setEventTimeout(Duration timeout) {
+        options.set(LogSourceOptions.FOLLOW_EVENT_TIMEOUT, timeout);
+        return this;
+    }
+
     /** When following: how long a reader that caught up waits before it looks at sizes again. */
     public LogFileSourceBuilder<T> setFollowPollInterval(Duration interval) {
         options.set(LogSourceOptions.FOLLOW_POLL_INTERVAL, interval);
@@ -201,17 +210,26 @@ public final class LogFileSourceBuilder<T> {
         Duration poll = options.get(LogSourceOptions.FOLLOW_POLL_INTERVAL);
         checkPositive("monitor interval", interval);
         checkPositive("follow poll interval", poll);
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException(
-                    "partial line timeout " + timeout + " must not be negative");
-        }
+        Duration eventTimeout = options.get(LogSourceOptions.FOLLOW_EVENT_TIMEOUT);
+        checkNotNegative("partial line timeout", timeout);
+        checkNotNegative("event timeout", eventTimeout);
         return new LogSourceSettings.Follow(
-                interval, timeout, options.get(LogSourceOptions.FOLLOW_FROM_START), poll);
+                interval,
+                timeout,
+                options.get(LogSourceOptions.FOLLOW_FROM_START),
+                poll,
+                eventTimeout);
     }
 
     private static void checkPositive(String what, Duration duration) {
         if (duration.isZero() || duration.isNegative()) {
             throw new IllegalArgumentException(what + " " + duration + " must be positive");
+        }
+    }
+
+    private static void checkNotNegative(String what, Duration duration) {
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException(what + " " + duration + " must not be negative");
         }
     }
 

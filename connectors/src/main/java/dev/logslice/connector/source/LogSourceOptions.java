@@ -99,4 +99,16 @@ public final class LogSourceOptions {
                             "When following files: how long a reader that has caught up with all"
                                     + " its files waits before it looks at their sizes again; the"
                                     + " latency of a new line is at most about this much.");
+
+    public static final ConfigOption<Duration> FOLLOW_EVENT_TIMEOUT =
+            ConfigOptions.key("logslice.source.follow-event-timeout")
+                    .durationType()
+                    .defaultValue(Duration.ofSeconds(2))
+                    .withDescription(
+                            "When following files, for records that span lines (a Java log"
+                                    + " event with its stack trace): how long a file's last event"
+                                    + " waits for more lines once the file stops growing; after"
+                                    + " that it is emitted as it is (as Filebeat's multiline"
+                                    + " timeout does). A last line still waiting for its LF"
+                                    + " (partial-line-timeout) holds it back until it is taken.");
 }

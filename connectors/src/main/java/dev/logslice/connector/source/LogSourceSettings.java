@@ -48,11 +48,14 @@ public record LogSourceSettings(
      * @param partialLineTimeout how long a last line waits for its LF
      * @param fromStart whether files there at the start are read from their beginning
      * @param pollInterval how long a reader that caught up waits before it looks again
+     * @param eventTimeout how long a file's last multi-line event waits for more lines once the
+     *     file stops growing
      */
     public record Follow(
             Duration monitorInterval,
             Duration partialLineTimeout,
             boolean fromStart,
-            Duration pollInterval)
+            Duration pollInterval,
+            Duration eventTimeout)
             implements Serializable {}
 }

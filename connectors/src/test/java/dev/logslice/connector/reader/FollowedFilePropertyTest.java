@@ -381,6 +381,7 @@ class FollowedFilePropertyTest {
                                                     + line.terminator().length();
                                     moveTo(end[0]);
                                 },
+                                () -> {},
                                 budget);
                 long told = file.takeEndedOversizedLines();
                 for (long i = 0; i < told; i++) {

@@ -28,15 +28,15 @@ class FollowedFileTest {
         FollowedFile followed = follow(log, 0, Fingerprint.NONE);
         append(log, "first\nsecond, cut");
 
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
         files.advanceMillis(TIMEOUT_MILLIS - 1);
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
         assertThat(lines).containsExactly("first");
 
         files.advanceMillis(1);
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
         append(log, " here\nthird\n");
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
 
         assertThat(lines).containsExactly("first", "second, cut", " here", "third");
     }
@@ -46,16 +46,16 @@ class FollowedFileTest {
         MemoryFollowView.Inode log = files.create(LOG);
         FollowedFile followed = follow(log, 0, Fingerprint.NONE);
         append(log, "before\n");
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
         files.rename(LOG, LOG.resolveSibling("app.log.1"));
         files.create(LOG);
         append(log, "written on into the renamed file\n");
 
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
         assertThat(followed.isDone()).isFalse();
         files.advanceMillis(TIMEOUT_MILLIS);
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
 
         assertThat(lines).containsExactly("before", "written on into the renamed file");
         assertThat(followed.isDone()).isTrue();
@@ -66,11 +66,11 @@ class FollowedFileTest {
         MemoryFollowView.Inode log = files.create(LOG);
         FollowedFile followed = follow(log, 0, Fingerprint.NONE);
         append(log, "a long line before the truncation\n");
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
         files.truncate(log);
         append(log, "after\n");
 
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
 
         assertThat(lines).containsExactly("a long line before the truncation", "after");
         assertThat(followed.truncations()).isOne();
@@ -85,7 +85,7 @@ class FollowedFileTest {
         files.truncate(log);
         append(log, "first\nnew\n");
 
-        restored.poll(line -> lines.add(line.toUtf8String()), 4096);
+        restored.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
 
         assertThat(lines).containsExactly("first", "new");
         assertThat(restored.truncations()).isOne();
@@ -96,14 +96,14 @@ class FollowedFileTest {
         MemoryFollowView.Inode log = files.create(LOG);
         FollowedFile followed = follow(log, 0, Fingerprint.NONE);
         append(log, "a line of nineteen\n");
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
         // Read alone, this LF is all the reader's window holds once its lines are out.
         append(log, "\n");
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
         files.truncate(log);
         append(log, "line number twenty.\n");
 
-        followed.poll(line -> lines.add(line.toUtf8String()), 4096);
+        followed.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
 
         assertThat(lines).containsExactly("a line of nineteen", "", "line number twenty.");
         assertThat(followed.truncations()).isOne();
@@ -121,7 +121,7 @@ class FollowedFileTest {
         append(old, "new content, longer than the old\n");
 
         FollowedFile restored = follow(old, start.length, head);
-        restored.poll(line -> lines.add(line.toUtf8String()), 4096);
+        restored.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
 
         assertThat(restored.isDone()).isTrue();
         assertThat(lines).isEmpty();
@@ -136,7 +136,7 @@ class FollowedFileTest {
         append(log, "after the restart\n");
 
         FollowedFile restored = follow(log, start.length, Fingerprint.of(start, start.length));
-        restored.poll(line -> lines.add(line.toUtf8String()), 4096);
+        restored.poll(line -> lines.add(line.toUtf8String()), () -> {}, 4096);
 
         assertThat(lines).containsExactly("after the restart");
     }

@@ -8,6 +8,7 @@ import dev.logslice.format.LogParser;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -24,10 +25,10 @@ import java.util.function.Consumer;
  * {@code Caused by: ...}, an indented line), never merely because its header failed; any other line
  * is malformed, and so are the continuation lines after it or before the file's first event (the
  * trace of a header that failed is not the event before's). The pending event is emitted when the
- * next event starts, a malformed line comes, or at {@link #finish()}; it keeps the file and offset
- * of its first line. An event that grows past its {@link EventBounds} is cut ({@link
- * LogEvent#isCut()}): its further continuation lines are counted in it but not kept. For
- * single-line formats every line is emitted at once.
+ * next event starts, a malformed line comes, at {@link #finish()}, or, for a file that grows, at
+ * {@link #flushHeld()}; it keeps the file and offset of its first line. An event that grows past
+ * its {@link EventBounds} is cut ({@link LogEvent#isCut()}): its further continuation lines are
+ * counted in it but not kept. For single-line formats every line is emitted at once.
  */
 public final class EventAssembler {
     private final LogParser parser;
@@ -42,6 +43,10 @@ public final class EventAssembler {
     private final AnsiEscapes escapes = new AnsiEscapes();
     private LogEvent pending;
     private boolean afterMalformed;
+
+    /** Whether the last event was flushed for a timeout ({@link #flushHeld}), none since. */
+    private boolean afterTimeout;
+
     private String failure = "";
 
     /** An assembler with the format's continuation lines and the default bounds. */
@@ -105,6 +110,7 @@ public final class EventAssembler {
         LogEvent event = parseEvent(bytes, start, length, file, offset);
         if (event != null) {
             afterMalformed = false;
+            afterTimeout = false;
             flush();
             if (holdsEvents) {
                 pending = event;
@@ -133,6 +139,10 @@ public final class EventAssembler {
             reason = failure;
         } else if (!continues) {
             reason = failure + ", and continues no event";
+        } else if (afterTimeout) {
+            reason =
+                    "continues an event written out before it came, its file quiet for the event"
+                            + " timeout (--event-timeout)";
         } else if (afterMalformed) {
             reason = "continues a malformed line, which " + failure;
         } else {
@@ -164,6 +174,26 @@ public final class EventAssembler {
     /** Emits the pending event; call at the end of the file. */
     public void finish() {
         flush();
+    }
+
+    /**
+     * The offset of the pending event's first line, which waits for the lines that may continue it;
+     * empty when none is pending.
+     */
+    public OptionalLong heldFrom() {
+        return pending == null ? OptionalLong.empty() : OptionalLong.of(pending.offset());
+    }
+
+    /**
+     * Emits the pending event as it is, before the end of a file that may grow (a followed file,
+     * quiet for a timeout). Lines that would have continued it are malformed then, each with a
+     * reason that says so, up to the next event.
+     */
+    public void flushHeld() {
+        if (pending != null) {
+            flush();
+            afterTimeout = true;
+        }
     }
 
     private LogEvent parseEvent(byte[] bytes, int start, int length, String file, long offset) {

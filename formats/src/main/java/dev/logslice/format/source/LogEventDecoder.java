@@ -17,6 +17,7 @@ import javax.annotation.Nullable;
 
 import java.time.ZoneId;
 import java.util.ArrayDeque;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -101,6 +102,29 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
         return perFile.eventStarts();
     }
 
+    /**
+     * What this decoder holds, as one followed split's decoder ({@link FollowedEvents}): a result
+     * completed but not returned yet, or the event the assembler holds.
+     */
+    @Override
+    public OptionalLong followedHeldFrom(String splitId) {
+        if (assembler == null) {
+            return OptionalLong.empty();
+        }
+        ParseResult waiting = completed.peek();
+        return waiting != null ? OptionalLong.of(waiting.offset()) : assembler.heldFrom();
+    }
+
+    /** Emits all this decoder holds, as one followed split's decoder; see {@link #decode}. */
+    @Override
+    public void followedFlush(String splitId, Consumer<ParseResult> output) {
+        if (assembler != null) {
+            // The assembler stays: a trace line that comes late is told as such.
+            assembler.flushHeld();
+            drainTo(output);
+        }
+    }
+
     @Override
     public void finishSplit(SplitReport report, Consumer<ParseResult> output) {
         finishFile(report.splitId(), output);
@@ -110,11 +134,15 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
     public void finishFile(String splitId, Consumer<ParseResult> output) {
         if (assembler != null) {
             assembler.finish();
-            for (ParseResult result; (result = completed.poll()) != null; ) {
-                output.accept(result);
-            }
+            drainTo(output);
             // The next file or split starts with an event of its own.
             assembler = null;
+        }
+    }
+
+    private void drainTo(Consumer<ParseResult> output) {
+        for (ParseResult result; (result = completed.poll()) != null; ) {
+            output.accept(result);
         }
     }
 
