@@ -60,8 +60,10 @@ final class SlowQueryEntry {
     /** {@code user[priv_user] @ host [address] Id: 7}; host and address may be empty. */
     private static void readUserHost(LogEvent event, byte[] b, int pos, int end) {
         int bracket = Bytes.indexOf(b, pos, end, (byte) '[');
-        int at = Bytes.indexOf(b, pos, end, (byte) '@');
-        if (bracket < 0 || at < bracket) {
+        int privileged = bracket < 0 ? -1 : Bytes.indexOf(b, bracket, end, (byte) ']');
+        // A user's name may hold '@': the host's comes after the privileged user's bracket.
+        int at = privileged < 0 ? -1 : Bytes.indexOf(b, privileged, end, (byte) '@');
+        if (at < 0) {
             return;
         }
         if (bracket > pos) {

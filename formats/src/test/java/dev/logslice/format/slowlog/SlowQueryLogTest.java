@@ -48,7 +48,7 @@ class SlowQueryLogTest {
                     + "SET timestamp=1533630467;\n"
                     + "select sleep(15);\n"
                     + "# Time: 2018-08-07T16:27:48.000001Z\n"
-                    + "# User@Host: we[ird] user[we[ird] user] @ my host [] Id: 9\n"
+                    + "# User@Host: we@ird[we@ird] @ my host [] Id: 9\n"
                     + "# Query_time: 0.5  Lock_time: 0.000061 Rows_sent: 31  Rows_examined: 81\n"
                     + "use shop;\n"
                     + "SET timestamp=1533630468;\n"
@@ -112,7 +112,7 @@ class SlowQueryLogTest {
         assertThat(sleep.message()).isEqualTo("select sleep(15);");
         assertThat(sleep.lineCount()).isEqualTo(5);
         LogEvent concat = events.get(2);
-        assertThat(concat.user()).isEqualTo("we");
+        assertThat(concat.user()).isEqualTo("we@ird");
         assertThat(concat.client()).isEqualTo("my host");
         assertThat(concat.extra()).containsEntry("schema", "shop");
         assertThat(concat.message())
