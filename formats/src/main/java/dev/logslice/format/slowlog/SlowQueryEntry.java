@@ -40,10 +40,11 @@ final class SlowQueryEntry {
             } else if (Bytes.startsWith(b, line, lineEnd, SET_TIMESTAMP)) {
                 readStart(event, b, line + SET_TIMESTAMP.length(), lineEnd);
                 queryStart = next;
-            } else if (Bytes.startsWith(b, line, lineEnd, "use ")
-                    && b[lineEnd - 1] == ';'
-                    && !event.extra().containsKey("schema")) {
-                event.putExtra("schema", Bytes.text(b, line + 4, lineEnd - 1).trim());
+            } else if (Bytes.startsWith(b, line, lineEnd, "use ") && b[lineEnd - 1] == ';') {
+                // MariaDB's and Percona's # Schema: said it already; the line is still no query.
+                if (!event.extra().containsKey("schema")) {
+                    event.putExtra("schema", Bytes.text(b, line + 4, lineEnd - 1).trim());
+                }
             } else {
                 queryStart = line;
             }

@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,6 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SlowQueryLogTest {
     private static final FormatRegistry REGISTRY = FormatRegistry.standard();
     private static final LogFormat FORMAT = REGISTRY.create("mysql-slow", FormatOptions.none());
+
+    private static final Pattern SET_TIMESTAMP = Pattern.compile("(?m)^SET timestamp=(\\d+);");
 
     private static final String MYSQL_57 =
             "/usr/sbin/mysqld, Version: 5.7.22-log (MySQL Community Server (GPL)). started with:\n"
@@ -300,6 +303,15 @@ class SlowQueryLogTest {
         assertThat(entries).hasSize(text.split("# User@Host: ", -1).length - 1);
         assertThat(entries).allMatch(e -> e.has(Field.REQUEST_TIME) && e.timestamp() != null);
         assertThat(entries).allMatch(e -> e.message() != null);
+        // Each entry's time is its SET timestamp, also after a use line (Percona 8.0's).
+        assertThat(entries)
+                .extracting(LogEvent::epochSecond)
+                .containsExactlyElementsOf(
+                        SET_TIMESTAMP
+                                .matcher(text)
+                                .results()
+                                .map(m -> Long.parseLong(m.group(1)))
+                                .toList());
     }
 
     private static List<LogEvent> events(String content) {
