@@ -85,6 +85,11 @@ public final class FileStart {
         }
 
         @Override
+        public boolean mayJoinHeader(byte[] bytes, int start, int length) {
+            return parser.mayJoinHeader(bytes, start, length);
+        }
+
+        @Override
         public void complete(LogEvent event) {
             parser.complete(event);
         }

@@ -47,10 +47,18 @@ public interface LogParser {
      * lines: whether the line is rather the next line of {@code pending}'s header, in a format
      * whose header spans lines that may each open an event (the slow query log's {@code #
      * User@Host:} after its {@code # Time:}, where an entry of the same second has none). The line
-     * then joins {@code pending}. The source still cuts splits at such a line: across that cut the
-     * two stay two events.
+     * then joins {@code pending}.
      */
     default boolean joinsHeader(LogEvent pending, byte[] bytes, int start, int length) {
+        return false;
+    }
+
+    /**
+     * Whether a line that starts an event may be the next line of a header instead ({@link
+     * #joinsHeader}), which only the line before it tells. The source cuts no split before such a
+     * line: cut there, the two sides would read the header's lines as two events.
+     */
+    default boolean mayJoinHeader(byte[] bytes, int start, int length) {
         return false;
     }
 

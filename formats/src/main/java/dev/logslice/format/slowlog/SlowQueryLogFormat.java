@@ -68,7 +68,12 @@ public final class SlowQueryLogFormat implements LogFormat {
                 pending.text(text);
                 return pending.lineCount() == 1
                         && Bytes.startsWith(text.bytes(), text.start(), text.end(), TIME)
-                        && Bytes.startsWith(bytes, start, start + length, USER_HOST);
+                        && mayJoinHeader(bytes, start, length);
+            }
+
+            @Override
+            public boolean mayJoinHeader(byte[] bytes, int start, int length) {
+                return Bytes.startsWith(bytes, start, start + length, USER_HOST);
             }
 
             @Override

@@ -1,5 +1,6 @@
 package dev.logslice.format.slowlog;
 
+import dev.logslice.connector.source.Line;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
@@ -9,9 +10,13 @@ import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
+import dev.logslice.format.source.FileFormats;
+import dev.logslice.format.source.PerFileParser;
 import dev.logslice.format.testing.Parsing;
 import dev.logslice.format.testing.RealLogs;
 import dev.logslice.format.testing.SourceLines;
+
+import org.apache.flink.core.fs.Path;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -21,12 +26,16 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -184,21 +193,34 @@ class SlowQueryLogTest {
     }
 
     /**
-     * Cut between an entry's # Time: and its # User@Host:, the source keeps each in its split: two
-     * events, every line once.
+     * Cut anywhere, even between an entry's # Time: and its # User@Host:, two splits read the
+     * file's events: the source cuts no split before a # User@Host: (before, such a cut made the #
+     * Time: an event of its own, judged and counted apart).
      */
-    @ParameterizedTest
-    @ValueSource(ints = {0, 10, 40, 41, 60, 100})
-    void everyLineOnceWhereverTheSplitIs(int cut) {
-        byte[] log = MYSQL_57.getBytes(StandardCharsets.UTF_8);
-        int cutAt = Math.min(cut + MYSQL_57.indexOf("# Time:"), log.length);
-        int lines = 0;
-        for (long[] split : new long[][] {{0, cutAt}, {cutAt, log.length}}) {
-            for (ParseResult result : assembleSplit(log, split[0], split[1])) {
-                lines += result instanceof LogEvent ? ((LogEvent) result).lineCount() : 1;
+    @Test
+    void theFilesEventsWhereverTheSplitIs(@TempDir java.nio.file.Path dir) throws Exception {
+        String text = MYSQL_57 + MYSQL_55;
+        byte[] log = text.getBytes(StandardCharsets.UTF_8);
+        Path file = new Path(Files.write(dir.resolve("slow.log"), log).toUri());
+        Predicate<Line> eventStarts =
+                new PerFileParser(FileFormats.of(FORMAT), ZoneOffset.UTC).eventStarts();
+        List<String> whole = eventsOf(assembleSplit(log, 0, log.length));
+        assertThat(whole).hasSize(5);
+
+        for (int cut = 1; cut < log.length; cut++) {
+            List<String> split = new ArrayList<>();
+            for (long[] range : new long[][] {{0, cut}, {cut, log.length}}) {
+                List<SourceLines.SourceLine> lines =
+                        SourceLines.ofEventSplit(log, file, range[0], range[1], eventStarts);
+                split.addAll(eventsOf(assemble(lines)));
             }
+            assertThat(split).as("cut at %d", cut).isEqualTo(whole);
         }
-        assertThat(lines).isEqualTo(MYSQL_57.split("\n").length);
+    }
+
+    /** Each result as its offset and line count. */
+    private static List<String> eventsOf(List<ParseResult> results) {
+        return results.stream().map(r -> r.offset() + "+" + ((LogEvent) r).lineCount()).toList();
     }
 
     /** Any entry comes back with its user, client, thread, query time, rows and query. */
@@ -322,10 +344,14 @@ class SlowQueryLogTest {
 
     /** The results of a split's lines, assembled as the source does. */
     private static List<ParseResult> assembleSplit(byte[] log, long start, long end) {
+        return assemble(SourceLines.ofSplit(log, start, end));
+    }
+
+    private static List<ParseResult> assemble(List<SourceLines.SourceLine> lines) {
         List<ParseResult> results = new ArrayList<>();
         EventAssembler assembler =
                 new EventAssembler(FORMAT, FORMAT.newParser(Parsing.CONTEXT), results::add);
-        for (SourceLines.SourceLine line : SourceLines.ofSplit(log, start, end)) {
+        for (SourceLines.SourceLine line : lines) {
             assembler.accept(line.bytes, 0, line.bytes.length, "f", line.offset);
         }
         assembler.finish();

@@ -1,0 +1,138 @@
+package dev.logslice.cli;
+
+import dev.logslice.format.testing.RealLogs;
+import dev.logslice.format.testing.SlowLogs;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code logslice grep} with a time range on slow query logs, at p=2 with 4 KiB splits (see {@link
+ * GrepRun}): an entry is judged by its {@code SET timestamp}, which comes lines after its first
+ * ({@code # Time:} in the server's zone, or {@code # User@Host:} for an entry of the same second).
+ */
+class GrepSlowLogITCase {
+    private static final Instant START = Instant.parse("2026-12-07T05:00:00Z");
+    private static final Instant SINCE = Instant.parse("2026-12-07T09:00:00Z");
+    private static final Instant UNTIL = Instant.parse("2026-12-07T15:00:00Z");
+    private static final Pattern SET_TIMESTAMP = Pattern.compile("(?m)^SET timestamp=(\\d+);");
+
+    @TempDir Path dir;
+
+    /** Hundreds of entries of every server, over many splits: the lines of those in range. */
+    @Property(tries = 4)
+    void timeRangeSelectsWholeEntriesByTheirStart(
+            @ForAll("bigLogs") SlowLogs.Log log, @ForAll("regexes") String regexText)
+            throws IOException {
+        Path tries = Files.createTempDirectory("grep-slow-log");
+        Path file = Files.writeString(tries.resolve("slow.log"), log.text());
+        Pattern regex = Pattern.compile(regexText);
+
+        GrepRun run =
+                GrepRun.ending(
+                        tries,
+                        List.of(
+                                "--format",
+                                "mysql-slow",
+                                "--since",
+                                SINCE.toString(),
+                                "--until",
+                                UNTIL.toString(),
+                                "-n"),
+                        regex.pattern(),
+                        file);
+        try (Stream<Path> files = Files.list(tries)) {
+            for (Path written : files.toList()) {
+                Files.delete(written);
+            }
+        }
+        Files.delete(tries);
+
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        int number = 0;
+        int selected = 0;
+        for (SlowLogs.Event event : log.events()) {
+            boolean inRange =
+                    event.time() != null
+                            && !event.time().isBefore(SINCE)
+                            && event.time().isBefore(UNTIL);
+            boolean found = event.lines().stream().anyMatch(l -> regex.matcher(l).find());
+            for (String line : event.lines()) {
+                number++;
+                if (inRange && found) {
+                    String numbered = number + ":" + line + (log.crlf() ? "\r\n" : "\n");
+                    expected.writeBytes(numbered.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            selected += inRange && found ? 1 : 0;
+        }
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(selected > 0 ? 0 : 1);
+        assertThat(new String(run.output(), StandardCharsets.UTF_8))
+                .isEqualTo(expected.toString(StandardCharsets.UTF_8));
+        assertThat(run.stderr()).doesNotContain("malformed");
+    }
+
+    /**
+     * -c per file of the real slow logs: the entries whose SET timestamp is at or after --since.
+     */
+    @Test
+    void countsOfTheRealSlowLogs() throws IOException {
+        Path folder = RealLogs.file("filebeat/mysql/slowlog");
+        List<Path> logs;
+        try (Stream<Path> files = Files.list(folder)) {
+            logs = files.filter(f -> f.toString().endsWith(".log")).sorted().toList();
+        }
+        Instant since = Instant.parse("2018-06-01T00:00:00Z");
+
+        GrepRun run =
+                GrepRun.of(
+                        dir,
+                        List.of("--format", "mysql-slow", "--since", since.toString(), "-c"),
+                        "",
+                        logs.toArray(Path[]::new));
+
+        List<String> expected = new ArrayList<>();
+        for (Path log : logs) {
+            long entries =
+                    SET_TIMESTAMP
+                            .matcher(Files.readString(log, StandardCharsets.ISO_8859_1))
+                            .results()
+                            .filter(m -> Long.parseLong(m.group(1)) >= since.getEpochSecond())
+                            .count();
+            expected.add(log + ":" + entries);
+        }
+        assertThat(expected).anyMatch(c -> !c.endsWith(":0")).anyMatch(c -> c.endsWith(":0"));
+        assertThat(new String(run.output(), StandardCharsets.UTF_8).lines()).isEqualTo(expected);
+    }
+
+    /** The regex of no # line, and the empty one of every line. */
+    @Provide
+    Arbitrary<String> regexes() {
+        return Arbitraries.of("customers|Quit", "");
+    }
+
+    @Provide
+    Arbitrary<SlowLogs.Log> bigLogs() {
+        return Combinators.combine(SlowLogs.specs().list().ofSize(400), Arbitraries.of(true, false))
+                .as((specs, crlf) -> SlowLogs.of(specs, START, crlf));
+    }
+}
