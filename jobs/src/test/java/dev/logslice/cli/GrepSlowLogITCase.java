@@ -12,7 +12,6 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -38,28 +38,31 @@ class GrepSlowLogITCase {
 
     @TempDir Path dir;
 
-    /** Hundreds of entries of every server, over many splits: the lines of those in range. */
-    @Property(tries = 4)
+    /**
+     * Hundreds of entries of every server, over many splits: the lines of those in range with their
+     * numbers, and with -o the matches from the first line with one, each after its line's number.
+     */
+    @Property(tries = 3)
     void timeRangeSelectsWholeEntriesByTheirStart(
             @ForAll("bigLogs") SlowLogs.Log log, @ForAll("regexes") String regexText)
             throws IOException {
         Path tries = Files.createTempDirectory("grep-slow-log");
         Path file = Files.writeString(tries.resolve("slow.log"), log.text());
         Pattern regex = Pattern.compile(regexText);
+        List<String> options =
+                List.of(
+                        "--format",
+                        "mysql-slow",
+                        "--since",
+                        SINCE.toString(),
+                        "--until",
+                        UNTIL.toString(),
+                        "-n");
+        List<String> withO = new ArrayList<>(options);
+        withO.add("-o");
 
-        GrepRun run =
-                GrepRun.ending(
-                        tries,
-                        List.of(
-                                "--format",
-                                "mysql-slow",
-                                "--since",
-                                SINCE.toString(),
-                                "--until",
-                                UNTIL.toString(),
-                                "-n"),
-                        regex.pattern(),
-                        file);
+        GrepRun lines = GrepRun.ending(tries, options, regex.pattern(), file);
+        GrepRun matches = GrepRun.ending(tries, withO, regex.pattern(), file);
         try (Stream<Path> files = Files.list(tries)) {
             for (Path written : files.toList()) {
                 Files.delete(written);
@@ -67,7 +70,9 @@ class GrepSlowLogITCase {
         }
         Files.delete(tries);
 
-        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        StringBuilder expectedLines = new StringBuilder();
+        StringBuilder expectedMatches = new StringBuilder();
+        String terminator = log.crlf() ? "\r\n" : "\n";
         int number = 0;
         int selected = 0;
         for (SlowLogs.Event event : log.events()) {
@@ -79,16 +84,26 @@ class GrepSlowLogITCase {
             for (String line : event.lines()) {
                 number++;
                 if (inRange && found) {
-                    String numbered = number + ":" + line + (log.crlf() ? "\r\n" : "\n");
-                    expected.writeBytes(numbered.getBytes(StandardCharsets.UTF_8));
+                    expectedLines.append(number).append(':').append(line).append(terminator);
+                    Matcher match = regex.matcher(line);
+                    while (match.find()) {
+                        if (!match.group().isEmpty()) {
+                            expectedMatches.append(number).append(':').append(match.group());
+                            expectedMatches.append('\n');
+                        }
+                    }
                 }
             }
             selected += inRange && found ? 1 : 0;
         }
-        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(selected > 0 ? 0 : 1);
-        assertThat(new String(run.output(), StandardCharsets.UTF_8))
-                .isEqualTo(expected.toString(StandardCharsets.UTF_8));
-        assertThat(run.stderr()).doesNotContain("malformed");
+        for (GrepRun run : List.of(lines, matches)) {
+            assertThat(run.exitCode()).as(run.stderr()).isEqualTo(selected > 0 ? 0 : 1);
+            assertThat(run.stderr()).doesNotContain("malformed");
+        }
+        assertThat(new String(lines.output(), StandardCharsets.UTF_8))
+                .isEqualTo(expectedLines.toString());
+        assertThat(new String(matches.output(), StandardCharsets.UTF_8))
+                .isEqualTo(expectedMatches.toString());
     }
 
     /**
