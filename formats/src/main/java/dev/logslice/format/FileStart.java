@@ -78,5 +78,20 @@ public final class FileStart {
                 LogEvent unfinished, byte[] bytes, int start, int length, ByteSpan piece) {
             return parser.finishesLine(unfinished, bytes, start, length, piece);
         }
+
+        @Override
+        public boolean joinsHeader(LogEvent pending, byte[] bytes, int start, int length) {
+            return parser.joinsHeader(pending, bytes, start, length);
+        }
+
+        @Override
+        public boolean mayJoinHeader(byte[] bytes, int start, int length) {
+            return parser.mayJoinHeader(bytes, start, length);
+        }
+
+        @Override
+        public void complete(LogEvent event) {
+            parser.complete(event);
+        }
     }
 }

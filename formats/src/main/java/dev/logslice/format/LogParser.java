@@ -43,6 +43,33 @@ public interface LogParser {
     }
 
     /**
+     * For a line that starts an event while {@code pending}, the event before it, waits for its
+     * lines: whether the line is rather the next line of {@code pending}'s header, in a format
+     * whose header spans lines that may each open an event (the slow query log's {@code #
+     * User@Host:} after its {@code # Time:}, where an entry of the same second has none). The line
+     * then joins {@code pending}.
+     */
+    default boolean joinsHeader(LogEvent pending, byte[] bytes, int start, int length) {
+        return false;
+    }
+
+    /**
+     * Whether a line that starts an event may be the next line of a header instead ({@link
+     * #joinsHeader}), which only the line before it tells. The source cuts no split before such a
+     * line: cut there, the two sides would read the header's lines as two events.
+     */
+    default boolean mayJoinHeader(byte[] bytes, int start, int length) {
+        return false;
+    }
+
+    /**
+     * Fills the fields that an event's later lines hold once it has all of them (the slow query
+     * log's query time, user and query), just before it is emitted; for formats whose events span
+     * lines. Must not throw on any input bytes.
+     */
+    default void complete(LogEvent event) {}
+
+    /**
      * As {@link #tryParse}, for a caller that is done with the event before it calls again (a fold
      * into counts, a row built from it): the event may view {@code bytes} instead of copying them
      * and be the same object each time ({@link LogEvent#viewing}), so that a line costs no copy and

@@ -4,8 +4,8 @@ import dev.logslice.connector.enumerator.InputFile;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
-import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.detect.EventSample;
 import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.LineSample;
 import dev.logslice.format.source.FileFormats;
@@ -25,7 +25,8 @@ import java.util.Set;
 /**
  * Tells, before a filtered grep, of each field filter that the input's events cannot pass because
  * their format leaves the field out ({@code --level} on RFC 3164 syslog, {@code --status} on an
- * application log): no event among the first lines of the first file has the field.
+ * application log): no event among the first lines of the first file, assembled as grep assembles
+ * them ({@link EventSample}), has the field.
  */
 final class FilterFit {
     private static final int SAMPLE_LINES = 1000;
@@ -65,9 +66,6 @@ final class FilterFit {
             ZoneId zone,
             PrintStream err)
             throws IOException {
-        LogParser parser = format.newParser(ParserContext.forFile(file, zone));
-        Set<Field> present = EnumSet.noneOf(Field.class);
-        boolean anyEvent = false;
         List<byte[]> sample;
         try {
             sample = LineSample.read(file, SAMPLE_LINES, SAMPLE_BYTES).lines();
@@ -75,19 +73,18 @@ final class FilterFit {
             // A corrupt archive has nothing to warn of: detection or the job tells of it.
             return;
         }
-        for (byte[] line : sample) {
-            LogEvent event = parser.tryParse(line, 0, line.length, file.toString(), 0);
-            if (event != null) {
-                anyEvent = true;
-                for (Field field : fieldsByOption.values()) {
-                    if (event.hasValue(field)) {
-                        present.add(field);
-                    }
+        List<LogEvent> sampled =
+                EventSample.of(format, ParserContext.forFile(file, zone), sample, file.toString());
+        if (sampled.isEmpty()) {
+            return;
+        }
+        Set<Field> present = EnumSet.noneOf(Field.class);
+        for (LogEvent event : sampled) {
+            for (Field field : fieldsByOption.values()) {
+                if (event.hasValue(field)) {
+                    present.add(field);
                 }
             }
-        }
-        if (!anyEvent) {
-            return;
         }
         String events = EVENTS_WITHOUT_SOME_FIELDS.getOrDefault(format.name(), format.name());
         fieldsByOption.forEach(

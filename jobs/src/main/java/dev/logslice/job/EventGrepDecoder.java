@@ -4,23 +4,22 @@ import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.filter.EventFilter;
-import dev.logslice.format.AnsiEscapes;
-import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.multiline.EventAssembler;
+import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.source.FileFormats;
-import dev.logslice.format.source.PerFileParser;
+import dev.logslice.format.source.LogEventDecoder;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
 import java.io.ByteArrayOutputStream;
 import java.time.ZoneId;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -31,53 +30,44 @@ import java.util.function.Predicate;
  * event (malformed, before a file's first event, or no continuation line of the format as {@link
  * EventAssembler} tells them) never match; each split's last record counts them.
  *
- * <p>With {@code -v}, an event that passes the filters is kept when none of its lines has a match:
- * its lines are held until it ends. With the options that need them ({@link
- * GrepOptions#structured()}), matches carry their file, first line's index and whether they start
- * an event, and the split's last record counts the events selected per file.
+ * <p>With {@code -v}, an event that passes the filters is kept when none of its lines has a match.
+ * With the options that need them ({@link GrepOptions#structured()}), a kept event carries its file
+ * and its lines' indexes, and the split's last record counts the events selected per file.
  *
- * <p>The filters look at the fields of an event's first line, so an event that fails them is
- * dropped line by line as it is read. Only the lines of an event that passes them but has not met
- * the regex yet are held, and sent on together with the line that meets it; the lines after that go
- * on one by one. The source keeps each multi-line event whole in one split ({@link
- * #eventStarts()}).
+ * <p>The events are those {@link EventAssembler} makes, as stats and sql see them, and the filters
+ * judge each once it has all its lines: a format may take fields from an event's later lines
+ * ({@link LogParser#complete}: the slow query log's time is in its {@code SET timestamp} line). So
+ * the lines of a multi-line event are held until it ends; the source keeps each such event whole in
+ * one split ({@link #eventStarts()}). A single-line format's line is judged as it comes.
  */
 public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private static final long serialVersionUID = 1L;
 
-    /** Where the lines of the event being read go. */
-    private enum Course {
-        /** No event is open: none started in this split yet, or a malformed line ended it. */
-        NO_EVENT,
-        /** The event failed a filter. */
-        DROP,
-        /** The event passed the filters; its lines are held until one meets the regex. */
-        HOLD,
-        /** The event matched; its lines go on. */
-        SEND
-    }
-
-    private final PerFileParser parser;
+    private final LogEventDecoder events;
     private final LinePattern pattern;
     private final List<EventFilter> filters;
 
     /** Of GNU grep's options, those that go with events: -v, -c, -l, -m, -n, -H, -o, --color. */
     private final GrepOptions options;
 
-    private Course course = Course.NO_EVENT;
     private long malformed;
-    private transient ByteArrayOutputStream held;
 
-    /** The file of the event whose lines are held, and the index in it of its first line. */
-    @Nullable private transient Path heldFile;
+    /** The lines of the event being assembled, or of the line being judged. */
+    private transient HeldLines held;
 
-    private transient long heldFrom;
+    private transient Consumer<ParseResult> results;
+
+    /** The line being decoded; null while a file is finished. */
+    @Nullable private transient Line current;
+
+    /** Whether {@link #current} was malformed or judged as an event of its own. */
+    private transient boolean currentDone;
+
+    /** What the results of the line or file being finished selected, or null. */
+    @Nullable private transient GrepMatch selected;
 
     /** With {@link GrepOptions#structured()}: the events selected per file. */
     private transient FileMatches matches;
-
-    private transient ByteSpan scratch;
-    private transient AnsiEscapes escapes;
 
     public EventGrepDecoder(
             FileFormats formats,
@@ -88,7 +78,8 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (options.context()) {
             throw new IllegalArgumentException("-A/-B/-C do not go with events yet");
         }
-        this.parser = new PerFileParser(formats, zone);
+        // The filters only read each event before the next line comes: it need not copy the line.
+        this.events = LogEventDecoder.transientEvents(formats, zone, EventBounds.DEFAULTS);
         this.pattern = pattern;
         this.filters = List.copyOf(filters);
         this.options = options;
@@ -97,140 +88,118 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     @Nullable
     @Override
     public GrepMatch decode(Line line) {
-        LogParser lineParser = parser.forFile(line.file(), line.offset());
-        // The filters read the line without its colours; the match is written as in the file.
-        ByteSpan plain = escapes().plain(line.buffer(), line.start(), line.length());
-        // The event only says whether the line passes: it may view the line, not copy it.
-        ParseResult result =
-                lineParser.parseTransient(
-                        plain.bytes(),
-                        plain.start(),
-                        plain.length(),
-                        parser.currentFile(),
-                        line.offset());
-        GrepMatch ended = null;
-        if (result instanceof LogEvent event) {
-            ended = endEvent(line.splitId());
-            course = passesFilters(event) ? Course.HOLD : Course.DROP;
-            heldFile = line.file();
-            heldFrom = line.indexInSplitOfFile();
-        } else if (course == Course.NO_EVENT
-                || !EventAssembler.continues(
-                        parser.format(),
-                        lineParser,
-                        plain.bytes(),
-                        plain.start(),
-                        plain.length(),
-                        scratch())) {
-            if (!((MalformedLine) result).isBlank()) {
-                malformed++;
-            }
-            ended = endEvent(line.splitId());
-            course = Course.NO_EVENT;
-            return ended;
+        current = line;
+        currentDone = false;
+        selected = null;
+        events.decode(line, results());
+        if (!currentDone) {
+            // It starts or continues the event being assembled.
+            held().add(line);
         }
-        switch (course) {
-            case SEND:
-                if (options.onlyMatching()) {
-                    byte[] parts = pattern.matchedParts(line);
-                    return parts.length == 0 ? null : partsOf(line, parts, false);
-                }
-                return framed(
-                        GrepMatch.ofLine(line), line.file(), line.indexInSplitOfFile(), false);
-            case HOLD:
-                boolean found = pattern.find(line);
-                if (options.invert()) {
-                    // Selected when it ends with no line found: held until then.
-                    if (found) {
-                        course = Course.DROP;
-                        held().reset();
-                    } else {
-                        hold(line);
-                    }
-                    return ended;
-                }
-                if (found) {
-                    course = Course.SEND;
-                    if (options.onlyMatching()) {
-                        // The lines held had no match, so no part to write.
-                        return partsOf(line, pattern.matchedParts(line), true);
-                    }
-                    return framed(
-                            held().size() == 0 ? GrepMatch.ofLine(line) : heldWith(line),
-                            heldFile,
-                            heldFrom,
-                            true);
-                }
-                if (parser.format().multiLine() && !options.onlyMatching()) {
-                    hold(line);
-                }
-                return null;
-            default:
-                return ended;
-        }
-    }
-
-    /**
-     * Ends the event being read: with {@code -v}, its lines if no line had a match; null else. The
-     * next event starts with nothing held.
-     */
-    @Nullable
-    private GrepMatch endEvent(String splitId) {
-        GrepMatch selected = null;
-        if (options.invert() && course == Course.HOLD && held().size() > 0) {
-            // As GNU grep, -o writes nothing of a line selected by -v; the event still counts.
-            byte[] bytes = options.onlyMatching() ? new byte[0] : held.toByteArray();
-            selected = framed(new GrepMatch(splitId, bytes, 0), heldFile, heldFrom, true);
-            selected.partsOfOneLine = options.onlyMatching();
-        }
-        held().reset();
         return selected;
     }
 
+    /**
+     * A result of the line being decoded (or of the file being finished): the event held before it,
+     * or the line itself as a single-line format's event or as malformed.
+     */
+    private void judge(ParseResult result) {
+        if (result instanceof LogEvent event) {
+            boolean ownLine = current != null && !events.multiLine();
+            if (passesFilters(event)) {
+                if (ownLine) {
+                    held().add(current);
+                }
+                // One event at most per line: the one before it, or its own.
+                selected = selection();
+            }
+            held().clear();
+            currentDone |= ownLine;
+            return;
+        }
+        if (!((MalformedLine) result).isBlank()) {
+            malformed++;
+        }
+        currentDone = true;
+    }
+
+    /** What the held event, which passed the filters, sends on; null when it is not selected. */
     @Nullable
-    @Override
-    public Predicate<Line> eventStarts() {
-        return parser.eventStarts();
+    private GrepMatch selection() {
+        int found = firstFound();
+        if (options.invert() == (found >= 0)) {
+            return null;
+        }
+        if (!options.onlyMatching()) {
+            return framed(held.copy(), held.indexes(), held.ends());
+        }
+        if (options.invert()) {
+            // As GNU grep, -o writes nothing of a line selected by -v; the event still counts.
+            return framed(new byte[0], new long[] {held.index(0)}, new int[1]);
+        }
+        return matchedParts(found);
+    }
+
+    /** The first held line in which the regex finds a match, or -1. */
+    private int firstFound() {
+        for (int i = 0; i < held.count(); i++) {
+            if (pattern.find(held.buffer(), held.start(i), held.length(i))) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
-     * With {@link GrepOptions#structured()}: the match with its file and first line's index, as the
-     * start of a selected event (counted in its file) or a continuation of one.
+     * With -o: the matches of the held lines from {@code found}, the first with a match; it counts
+     * even when its matches are empty, the lines after it only when they have some.
      */
-    private GrepMatch framed(GrepMatch match, Path file, long index, boolean startsEvent) {
-        if (!options.structured()) {
-            return match;
+    private GrepMatch matchedParts(int found) {
+        ByteArrayOutputStream parts = new ByteArrayOutputStream();
+        long[] lines = new long[held.count() - found];
+        int[] ends = new int[lines.length];
+        int count = 0;
+        for (int i = found; i < held.count(); i++) {
+            byte[] line = pattern.matchedParts(held.buffer(), held.start(i), held.length(i));
+            if (i == found || line.length > 0) {
+                parts.writeBytes(line);
+                lines[count] = held.index(i);
+                ends[count++] = parts.size();
+            }
         }
-        match.file = matches().switchTo(file);
-        match.lineIndex = index;
-        match.startsEvent = startsEvent;
-        match.continuesEvent = !startsEvent;
-        if (startsEvent) {
+        return framed(parts.toByteArray(), Arrays.copyOf(lines, count), Arrays.copyOf(ends, count));
+    }
+
+    /**
+     * The held event's match of {@code bytes}; with {@link GrepOptions#structured()} also its file
+     * and the index and end of each of its {@code lines}, counted as selected in its file.
+     */
+    private GrepMatch framed(byte[] bytes, long[] lines, int[] ends) {
+        GrepMatch match = new GrepMatch(held.splitId(), bytes, 0);
+        if (options.structured()) {
+            match.file = matches().switchTo(held.file());
+            match.eventLines = lines;
+            match.eventLineEnds = ends;
             matches().select();
         }
         return match;
     }
 
-    /** With -o: the matches of one line of a selected event, starting it or going with it. */
-    private GrepMatch partsOf(Line line, byte[] parts, boolean startsEvent) {
-        GrepMatch match =
-                framed(
-                        new GrepMatch(line.splitId(), parts, 0),
-                        line.file(),
-                        line.indexInSplitOfFile(),
-                        startsEvent);
-        match.partsOfOneLine = true;
-        return match;
+    @Nullable
+    @Override
+    public Predicate<Line> eventStarts() {
+        return events.eventStarts();
     }
 
     @Override
     public void finishFile(String splitId, Consumer<GrepMatch> output) {
-        GrepMatch ended = endEvent(splitId);
-        if (ended != null) {
-            output.accept(ended);
+        current = null;
+        selected = null;
+        events.finishFile(splitId, results());
+        if (selected != null) {
+            output.accept(selected);
         }
-        course = Course.NO_EVENT;
-        // The lines of an event that never met the regex; the next file starts afresh.
+        // A long event's lines are not kept past its file.
         held = null;
     }
 
@@ -264,35 +233,16 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         return true;
     }
 
-    private void hold(Line line) {
-        held.write(line.buffer(), line.start(), line.length());
-        held.writeBytes(GrepMatch.terminatorOf(line));
-    }
-
-    private GrepMatch heldWith(Line line) {
-        hold(line);
-        GrepMatch match = new GrepMatch(line.splitId(), held.toByteArray(), 0);
-        held.reset();
-        return match;
-    }
-
-    private AnsiEscapes escapes() {
-        if (escapes == null) {
-            escapes = new AnsiEscapes();
+    private Consumer<ParseResult> results() {
+        if (results == null) {
+            results = this::judge;
         }
-        return escapes;
+        return results;
     }
 
-    private ByteSpan scratch() {
-        if (scratch == null) {
-            scratch = new ByteSpan();
-        }
-        return scratch;
-    }
-
-    private ByteArrayOutputStream held() {
+    private HeldLines held() {
         if (held == null) {
-            held = new ByteArrayOutputStream();
+            held = new HeldLines();
         }
         return held;
     }

@@ -62,16 +62,13 @@ public class GrepMatch {
     public boolean contextOnly;
 
     /**
-     * With {@link GrepOptions#structured()} on events: whether {@link #bytes} start a selected
-     * event (its first line is the one selected, the others go with it), or continue the event
-     * selected last (every line goes with it); neither for lines.
+     * With {@link GrepOptions#structured()}, a selected event: the index of each of its lines that
+     * {@link #bytes} holds, in order (all of them, or with -o those with matches, the first always
+     * there: the one that counts for -m), and where each one's bytes end; null for lines.
      */
-    public boolean startsEvent;
+    public long[] eventLines;
 
-    public boolean continuesEvent;
-
-    /** With {@link #startsEvent} or {@link #continuesEvent} and -o: the matches of one line. */
-    public boolean partsOfOneLine;
+    public int[] eventLineEnds;
 
     /**
      * With {@link GrepOptions#structured()}, a split's last record: the files it read, in order,

@@ -103,7 +103,13 @@ public final class LinePattern implements Serializable {
 
     /** Whether the regex finds a match in the line's content (decoded as UTF-8). */
     boolean find(Line line) {
-        return matchesEverything || pattern.matcher(line.toUtf8String()).find();
+        return find(line.buffer(), line.start(), line.length());
+    }
+
+    /** Whether the regex finds a match in {@code b[start, start + length)} decoded as UTF-8. */
+    boolean find(byte[] b, int start, int length) {
+        return matchesEverything
+                || pattern.matcher(new String(b, start, length, StandardCharsets.UTF_8)).find();
     }
 
     /**
@@ -111,11 +117,16 @@ public final class LinePattern implements Serializable {
      * after the other (leftmost first, as Java's regex finds them); none for an empty regex.
      */
     byte[] matchedParts(Line line) {
+        return matchedParts(line.buffer(), line.start(), line.length());
+    }
+
+    /** As {@link #matchedParts(Line)}, in {@code b[start, start + length)}. */
+    byte[] matchedParts(byte[] b, int start, int length) {
         if (matchesEverything) {
             return new byte[0];
         }
         StringBuilder parts = new StringBuilder();
-        Matcher matcher = pattern.matcher(line.toUtf8String());
+        Matcher matcher = pattern.matcher(new String(b, start, length, StandardCharsets.UTF_8));
         while (matcher.find()) {
             if (matcher.end() > matcher.start()) {
                 parts.append(matcher.group()).append('\n');

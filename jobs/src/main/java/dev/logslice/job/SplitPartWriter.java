@@ -128,19 +128,15 @@ final class SplitPartWriter implements Closeable {
             out.write(FILE_FRAME);
             out.writeUTF(match.file);
         }
-        boolean event = match.startsEvent || match.continuesEvent;
-        if ((match.contextBefore == 0 && !match.contextOnly && !event) || match.partsOfOneLine) {
-            writeLine(
-                    out,
-                    frameOf(match, match.lineIndex),
-                    match.lineIndex,
-                    match.bytes,
-                    0,
-                    match.bytes.length);
+        if (match.eventLines != null) {
+            writeEvent(out, match);
             return;
         }
-        // A block of lines, each ending in LF: around a selected one, the selected one last; or
-        // of an event, its first line the one selected.
+        if (match.contextBefore == 0 && !match.contextOnly) {
+            writeLine(out, LINE_FRAME, match.lineIndex, match.bytes, 0, match.bytes.length);
+            return;
+        }
+        // A block of lines, each ending in LF, around a selected one, the selected one last.
         long index = match.lineIndex;
         for (int start = 0; start < match.bytes.length; index++) {
             int end = ByteSearch.indexOf(match.bytes, start, match.bytes.length, (byte) '\n') + 1;
@@ -149,10 +145,23 @@ final class SplitPartWriter implements Closeable {
         }
     }
 
-    private static int frameOf(GrepMatch match, long index) {
-        if (match.startsEvent || match.continuesEvent) {
-            return match.startsEvent && index == match.lineIndex ? LINE_FRAME : EVENT_FRAME;
+    /** An event's lines (or their matches), the first one selected, the others going with it. */
+    private static void writeEvent(DataOutputStream out, GrepMatch match) throws IOException {
+        int start = 0;
+        for (int i = 0; i < match.eventLines.length; i++) {
+            int end = match.eventLineEnds[i];
+            writeLine(
+                    out,
+                    i == 0 ? LINE_FRAME : EVENT_FRAME,
+                    match.eventLines[i],
+                    match.bytes,
+                    start,
+                    end);
+            start = end;
         }
+    }
+
+    private static int frameOf(GrepMatch match, long index) {
         boolean context = match.contextOnly || index - match.lineIndex < match.contextBefore;
         return context ? CONTEXT_FRAME : LINE_FRAME;
     }

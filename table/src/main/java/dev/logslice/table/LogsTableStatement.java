@@ -2,9 +2,8 @@ package dev.logslice.table;
 
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
-import dev.logslice.format.LogFormat;
-import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
+import dev.logslice.format.detect.EventSample;
 import dev.logslice.format.detect.FormatDetectionException;
 import dev.logslice.format.detect.InputsDetection;
 import dev.logslice.format.detect.LineSample;
@@ -22,8 +21,9 @@ import java.util.StringJoiner;
 
 /**
  * The {@code CREATE TABLE} statement of a logslice table over given files, with the columns their
- * events have: the fields of the events of each file's first lines (so that {@code DESCRIBE} shows
- * what the log holds), and every metadata column.
+ * events have: the fields of the events of each file's first lines, assembled as the job assembles
+ * them (so that {@code DESCRIBE} shows what the log holds, also fields of an event's later lines),
+ * and every metadata column.
  */
 @PublicEvolving
 public final class LogsTableStatement {
@@ -64,17 +64,12 @@ public final class LogsTableStatement {
             throws IOException {
         Set<Field> fields = EnumSet.noneOf(Field.class);
         for (InputsDetection.Input file : files.subList(0, Math.min(files.size(), SAMPLED_FILES))) {
-            LogFormat format = formats.of(file.name());
-            LogParser parser = format.newParser(ParserContext.forFile(file.path(), zone));
-            long offset = 0;
-            for (byte[] line : sample(file)) {
-                LogEvent event = parser.tryParse(line, 0, line.length, file.name(), offset);
-                offset += line.length + 1;
-                if (event != null) {
-                    for (Field field : Field.values()) {
-                        if (event.has(field)) {
-                            fields.add(field);
-                        }
+            ParserContext context = ParserContext.forFile(file.path(), zone);
+            for (LogEvent event :
+                    EventSample.of(formats.of(file.name()), context, sample(file), file.name())) {
+                for (Field field : Field.values()) {
+                    if (event.has(field)) {
+                        fields.add(field);
                     }
                 }
             }

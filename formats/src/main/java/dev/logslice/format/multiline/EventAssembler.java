@@ -26,9 +26,11 @@ import java.util.function.Consumer;
  * is malformed, and so are the continuation lines after it or before the file's first event (the
  * trace of a header that failed is not the event before's). The pending event is emitted when the
  * next event starts, a malformed line comes, at {@link #finish()}, or, for a file that grows, at
- * {@link #flushHeld()}; it keeps the file and offset of its first line. An event that grows past
- * its {@link EventBounds} is cut ({@link LogEvent#isCut()}): its further continuation lines are
- * counted in it but not kept. For single-line formats every line is emitted at once.
+ * {@link #flushHeld()}, once the parser has {@link LogParser#complete completed} it; it keeps the
+ * file and offset of its first line. A line that starts an event but that the parser says {@link
+ * LogParser#joinsHeader joins} the pending one's header is one of its lines. An event that grows
+ * past its {@link EventBounds} is cut ({@link LogEvent#isCut()}): its further continuation lines
+ * are counted in it but not kept. For single-line formats every line is emitted at once.
  */
 public final class EventAssembler {
     private final LogParser parser;
@@ -108,6 +110,10 @@ public final class EventAssembler {
             return;
         }
         LogEvent event = parseEvent(bytes, start, length, file, offset);
+        if (event != null && pending != null && joinsHeader(bytes, start, length)) {
+            pending.appendLine(bytes, start, length, bounds.maxLines(), bounds.maxBytes());
+            return;
+        }
         if (event != null) {
             afterMalformed = false;
             afterTimeout = false;
@@ -163,6 +169,14 @@ public final class EventAssembler {
         }
     }
 
+    private boolean joinsHeader(byte[] bytes, int start, int length) {
+        try {
+            return parser.joinsHeader(pending, bytes, start, length);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     private boolean continuesEvent(byte[] bytes, int start, int length) {
         try {
             return parser.continuesEvent(bytes, start, length, piece);
@@ -213,6 +227,11 @@ public final class EventAssembler {
     private void flush() {
         if (pending != null) {
             pending.dropTrailingBlankLines();
+            try {
+                parser.complete(pending);
+            } catch (RuntimeException e) {
+                // As in parseEvent: a parser bug costs the fields of later lines, not the event.
+            }
             sink.accept(pending);
             pending = null;
         }

@@ -124,6 +124,20 @@ public enum LayoutPreset {
             "%{timestamp:yyyy-MM-dd HH:mm:ss} [%{level}] %{message}",
             "%{timestamp:yyMMdd HH:mm:ss} [%{level}] %{message}",
             "%{timestamp:yyMMdd HH:mm:ss} %{message}"),
+    MYSQL_SLOW(
+            "mysql-slow",
+            "MySQL's, MariaDB's and Percona's slow query log: one event per entry, from # Time:"
+                    + " (or # User@Host:) to the query's last line; the user, client, thread, the"
+                    + " query time as the request time, the other # pairs in extra, SET"
+                    + " timestamp as the time and the query as the message; a server's start-up"
+                    + " lines are an event of their own",
+            "# Time: 2024-03-09T22:58:05.123456Z",
+            ContinuationLines.ANY,
+            null,
+            "# Time: %{timestamp:yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX}",
+            "# Time: %{timestamp:yyMMdd HH:mm:ss}",
+            "# User@Host: %{_:text}",
+            "%{program}, Version: %{version:text} started with:"),
     WINDOWS_CBS(
             "windows-cbs",
             "Windows Component-Based Servicing log (CBS.log, DISM)",

@@ -19,6 +19,7 @@ import dev.logslice.format.preset.AnyOfFormat;
 import dev.logslice.format.preset.LayoutPreset;
 import dev.logslice.format.regex.RegexFormat;
 import dev.logslice.format.registry.FormatDefinition.PatternUse;
+import dev.logslice.format.slowlog.SlowQueryLogFormat;
 import dev.logslice.format.syslog.SyslogFormat;
 
 import java.util.ArrayList;
@@ -298,6 +299,8 @@ public final class FormatRegistry {
                         preset.formatName(), preset.format(), innerFormats(all));
             case NGINX_ERROR:
                 return new NginxErrorFormat(preset.format());
+            case MYSQL_SLOW:
+                return new SlowQueryLogFormat(preset.format());
             case HAPROXY:
                 // Through syslog, HAProxy lines read as syslog ones do, plus their own fields.
                 LogFormat body = preset.format();

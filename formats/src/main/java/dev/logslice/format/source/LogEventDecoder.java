@@ -74,26 +74,56 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
         LogParser lineParser = perFile.forFile(line.file(), line.offset());
         String file = perFile.currentFile();
         if (!perFile.format().multiLine()) {
-            // As the assembler does for multi-line formats: colours are no part of the line.
-            if (escapes == null) {
-                escapes = new AnsiEscapes();
-            }
-            ByteSpan plain = escapes.plain(line.buffer(), line.start(), line.length());
-            return transientEvents
-                    ? lineParser.parseTransient(
-                            plain.bytes(), plain.start(), plain.length(), file, line.offset())
-                    : lineParser.parse(
-                            plain.bytes(), plain.start(), plain.length(), file, line.offset());
+            return parseLine(lineParser, line, file);
         }
+        // A malformed line completes two results, the event before it and itself: the second
+        // waits for the next line that completes none, so results keep the lines' order.
+        assemble(line, lineParser, file);
+        return completed.poll();
+    }
+
+    /**
+     * As {@link #decode(Line)}, for a consumer that must know which results a line completes: each
+     * goes to {@code results} at once. For a single-line format that is the line's own result; for
+     * a multi-line one, the event before the line if the line ends it, then the line itself if it
+     * is malformed (else the line starts or continues the event being assembled).
+     */
+    public void decode(Line line, Consumer<ParseResult> results) {
+        LogParser lineParser = perFile.forFile(line.file(), line.offset());
+        String file = perFile.currentFile();
+        if (!perFile.format().multiLine()) {
+            results.accept(parseLine(lineParser, line, file));
+            return;
+        }
+        assemble(line, lineParser, file);
+        drainTo(results);
+    }
+
+    /** Whether the format of the file of the line decoded last is multi-line. */
+    public boolean multiLine() {
+        return perFile.format().multiLine();
+    }
+
+    private ParseResult parseLine(LogParser lineParser, Line line, String file) {
+        // As the assembler does for multi-line formats: colours are no part of the line.
+        if (escapes == null) {
+            escapes = new AnsiEscapes();
+        }
+        ByteSpan plain = escapes.plain(line.buffer(), line.start(), line.length());
+        return transientEvents
+                ? lineParser.parseTransient(
+                        plain.bytes(), plain.start(), plain.length(), file, line.offset())
+                : lineParser.parse(
+                        plain.bytes(), plain.start(), plain.length(), file, line.offset());
+    }
+
+    private void assemble(Line line, LogParser lineParser, String file) {
         // finishFile and finishSplit drop the assembler, so it holds this file's event.
         if (assembler == null) {
             completed = new ArrayDeque<>(2);
             assembler = new EventAssembler(perFile.format(), lineParser, bounds, completed::add);
         }
-        // A malformed line completes two results, the event before it and itself: the second
-        // waits for the next line that completes none, so results keep the lines' order.
         assembler.accept(line.buffer(), line.start(), line.length(), file, line.offset());
-        return completed.poll();
     }
 
     @Nullable

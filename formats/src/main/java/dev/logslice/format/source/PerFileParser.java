@@ -101,8 +101,9 @@ public final class PerFileParser implements Serializable {
 
     /**
      * For {@link dev.logslice.connector.source.LineDecoder#eventStarts()}: the lines that start an
-     * event of a multi-line format (they parse; every line of a single-line format does); null when
-     * no file's format is multi-line.
+     * event of a multi-line format (they parse; every line of a single-line format does) and can
+     * join no header before them ({@link LogParser#mayJoinHeader}), so that a split's events are
+     * those of the whole file; null when no file's format is multi-line.
      */
     @Nullable
     public Predicate<Line> eventStarts() {
@@ -112,13 +113,15 @@ public final class PerFileParser implements Serializable {
         return line -> {
             LogParser lineParser = forFile(line.file(), line.offset());
             return !currentFormat.multiLine()
-                    || lineParser.tryParse(
-                                    line.buffer(),
-                                    line.start(),
-                                    line.length(),
-                                    currentFile,
-                                    line.offset())
-                            != null;
+                    || (lineParser.tryParse(
+                                            line.buffer(),
+                                            line.start(),
+                                            line.length(),
+                                            currentFile,
+                                            line.offset())
+                                    != null
+                            && !lineParser.mayJoinHeader(
+                                    line.buffer(), line.start(), line.length()));
         };
     }
 

@@ -47,6 +47,7 @@ class FormatRegistryTest {
                         "hdfs",
                         "postgresql",
                         "mysql",
+                        "mysql-slow",
                         "windows-cbs",
                         "dpkg",
                         "apt-history",

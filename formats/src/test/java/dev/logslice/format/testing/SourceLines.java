@@ -2,6 +2,7 @@ package dev.logslice.format.testing;
 
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.reader.SplitLineReader;
+import dev.logslice.connector.source.Line;
 
 import org.apache.flink.core.fs.Path;
 
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The lines of a byte array as the source emits them, read by the source's own {@link
@@ -44,6 +46,18 @@ public final class SourceLines {
         return read(
                 SplitLineReader.forSplit(
                         channel(content), FILE, start, end, content.length, BUFFER, 1 << 20));
+    }
+
+    /**
+     * The lines that the split {@code [start, end)} of a multi-line format's file reads: those of
+     * the events that start in it, as {@code eventStarts} tells them of lines of {@code file}.
+     */
+    public static List<SourceLine> ofEventSplit(
+            byte[] content, Path file, long start, long end, Predicate<Line> eventStarts) {
+        return read(
+                SplitLineReader.forSplit(
+                                channel(content), file, start, end, content.length, BUFFER, 1 << 20)
+                        .withEventStarts(eventStarts));
     }
 
     /** The lines from {@code offset}, a line start, to the end of the file. */
