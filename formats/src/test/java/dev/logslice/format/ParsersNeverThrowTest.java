@@ -9,6 +9,7 @@ import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.From;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.Size;
@@ -33,6 +34,28 @@ class ParsersNeverThrowTest {
     @Property(tries = 3000)
     void mutatedExamples(@ForAll("mutatedExamples") byte[] line) {
         everyParserReads(line);
+    }
+
+    /**
+     * A parser asked for the reasons of many lines (a stack trace's, by an event's assembly) gives
+     * each the reason a fresh parser gives it, whatever it read before.
+     */
+    @Property(tries = 300)
+    void aReusedParserGivesEachLineTheReasonAFreshOneGives(
+            @ForAll @Size(min = 2, max = 6) List<@From("mutatedExamples") byte[]> lines) {
+        for (FormatDefinition definition : DEFINITIONS) {
+            LogFormat format = format(definition);
+            LogParser reused = format.newParser(Parsing.CONTEXT);
+            for (byte[] line : lines) {
+                if (reused.tryParse(line, 0, line.length, "fuzz", 0) == null) {
+                    LogParser fresh = format.newParser(Parsing.CONTEXT);
+                    fresh.tryParse(line, 0, line.length, "fuzz", 0);
+                    assertThat(reused.failureReason())
+                            .as(definition.name() + ": " + new String(line, StandardCharsets.UTF_8))
+                            .isEqualTo(fresh.failureReason());
+                }
+            }
+        }
     }
 
     private static void everyParserReads(byte[] line) {

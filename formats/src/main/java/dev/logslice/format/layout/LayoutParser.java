@@ -38,6 +38,15 @@ final class LayoutParser implements LogParser {
     /** Whether the last line that no layout read had a match the check refused. */
     private boolean refused;
 
+    /**
+     * The last reason made, for {@link #reasonColumn} and {@link #reasonLayout}: a stack trace's
+     * lines each fail at the same place, and their event's assembly asks the reason of each.
+     */
+    @Nullable private String reason;
+
+    private int reasonColumn;
+    private int reasonLayout;
+
     LayoutParser(
             List<Layout> layouts,
             ParserContext context,
@@ -129,6 +138,15 @@ final class LayoutParser implements LogParser {
         if (refused) {
             return check.refusal();
         }
+        if (reason == null || reasonColumn != failureColumn || reasonLayout != closestLayout) {
+            reason = newFailureReason();
+            reasonColumn = failureColumn;
+            reasonLayout = closestLayout;
+        }
+        return reason;
+    }
+
+    private String newFailureReason() {
         if (layouts.length > MAX_LAYOUTS_NAMED) {
             // Spring Boot's 17 layouts named one by one made a reason of 2 KB.
             return "does not match the layouts ("
