@@ -93,5 +93,10 @@ public final class FileStart {
         public void complete(LogEvent event) {
             parser.complete(event);
         }
+
+        @Override
+        public boolean completesFromLaterLines() {
+            return parser.completesFromLaterLines();
+        }
     }
 }

@@ -70,6 +70,13 @@ public interface LogParser {
     default void complete(LogEvent event) {}
 
     /**
+     * Whether {@link #complete} fills fields: an event's first line then does not tell them all.
+     */
+    default boolean completesFromLaterLines() {
+        return false;
+    }
+
+    /**
      * As {@link #tryParse}, for a caller that is done with the event before it calls again (a fold
      * into counts, a row built from it): the event may view {@code bytes} instead of copying them
      * and be the same object each time ({@link LogEvent#viewing}), so that a line costs no copy and

@@ -63,6 +63,12 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     /** Whether {@link #current} was malformed or judged as an event of its own. */
     private transient boolean currentDone;
 
+    /**
+     * Whether the event being assembled failed the filters on its first line, which held all its
+     * fields: its lines need not be held.
+     */
+    private transient boolean dropping;
+
     /** What the results of the line or file being finished selected, or null. */
     @Nullable private transient GrepMatch selected;
 
@@ -94,7 +100,13 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         events.decode(line, results());
         if (!currentDone) {
             // It starts or continues the event being assembled.
-            held().add(line);
+            LogEvent started = events.startedWithItsFields(line.offset());
+            if (started != null) {
+                dropping = !passesFilters(started);
+            }
+            if (!dropping) {
+                held().add(line);
+            }
         }
         return selected;
     }
@@ -106,7 +118,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private void judge(ParseResult result) {
         if (result instanceof LogEvent event) {
             boolean ownLine = current != null && !events.multiLine();
-            if (passesFilters(event)) {
+            if (!dropping && passesFilters(event)) {
                 if (ownLine) {
                     held().add(current);
                 }
@@ -114,6 +126,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
                 selected = selection();
             }
             held().clear();
+            dropping = false;
             currentDone |= ownLine;
             return;
         }
@@ -201,6 +214,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         }
         // A long event's lines are not kept past its file.
         held = null;
+        dropping = false;
     }
 
     @Override

@@ -8,6 +8,8 @@ import dev.logslice.format.LogParser;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 
+import javax.annotation.Nullable;
+
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 
@@ -188,6 +190,21 @@ public final class EventAssembler {
     /** Emits the pending event; call at the end of the file. */
     public void finish() {
         flush();
+    }
+
+    /**
+     * The pending event if the line at {@code offset}, just accepted, started it with all its
+     * fields (no later line completes them, and the line is not unfinished); null otherwise. A
+     * caller may judge the event by them before its other lines come, while the line is there.
+     */
+    @Nullable
+    public LogEvent startedWithItsFields(long offset) {
+        return pending != null
+                        && pending.offset() == offset
+                        && !pending.hasUnfinishedLine()
+                        && !parser.completesFromLaterLines()
+                ? pending
+                : null;
     }
 
     /**

@@ -77,6 +77,11 @@ public final class SlowQueryLogFormat implements LogFormat {
             }
 
             @Override
+            public boolean completesFromLaterLines() {
+                return true;
+            }
+
+            @Override
             public void complete(LogEvent event) {
                 event.text(text);
                 SlowQueryEntry.read(event, text.bytes(), text.start(), text.end());

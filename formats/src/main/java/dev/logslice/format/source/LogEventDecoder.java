@@ -5,6 +5,7 @@ import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
+import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
@@ -102,6 +103,15 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
     /** Whether the format of the file of the line decoded last is multi-line. */
     public boolean multiLine() {
         return perFile.format().multiLine();
+    }
+
+    /**
+     * The event the line at {@code offset}, just decoded, started with all its fields, as {@link
+     * EventAssembler#startedWithItsFields} tells; null for a single-line format.
+     */
+    @Nullable
+    public LogEvent startedWithItsFields(long offset) {
+        return assembler == null ? null : assembler.startedWithItsFields(offset);
     }
 
     private ParseResult parseLine(LogParser lineParser, Line line, String file) {
