@@ -62,7 +62,7 @@ import java.util.stream.Collectors;
             "1:no line matched",
             "2:an error: usage, input, or the job failed"
         })
-final class GrepCommand implements Callable<Integer> {
+final class GrepCommand implements Callable<Integer>, SizedInput {
     @Spec CommandSpec spec;
 
     /**
@@ -288,6 +288,21 @@ final class GrepCommand implements Callable<Integer> {
             paramLabel = "PATH",
             description = "Files or directories; - is standard input.")
     List<String> paths = new ArrayList<>();
+
+    @Override
+    public List<String> inputPaths() {
+        if (following.follow) {
+            return List.of();
+        }
+        if (regexps == null && patternFiles == null) {
+            return paths;
+        }
+        List<String> all = new ArrayList<>(paths);
+        if (regex != null) {
+            all.add(0, regex); // with -e or -f, the first argument is a path
+        }
+        return all;
+    }
 
     @Override
     public Integer call() throws Exception {

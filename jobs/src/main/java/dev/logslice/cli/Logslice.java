@@ -97,6 +97,9 @@ public final class Logslice implements Callable<Integer> {
         ExecutionTarget target = mixin(command.commandSpec(), ExecutionTarget.class);
         ReadOptions read = mixin(command.commandSpec(), ReadOptions.class);
         if (target != null && read != null) {
+            if (command.commandSpec().userObject() instanceof SizedInput input) {
+                read.fitToInput(input.inputPaths());
+            }
             target.startEarly(read.parallelism);
         }
         try {

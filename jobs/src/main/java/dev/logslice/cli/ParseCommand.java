@@ -37,7 +37,7 @@ import java.util.concurrent.Callable;
                     + " --follow --cluster, to --out only: the TaskManagers write that file, and"
                     + " --checkpoint-dir, at the same paths, which they must reach."
         })
-final class ParseCommand implements Callable<Integer> {
+final class ParseCommand implements Callable<Integer>, SizedInput {
     @Spec CommandSpec spec;
 
     @Mixin ReadOptions read;
@@ -70,6 +70,11 @@ final class ParseCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files or directories.")
     List<String> paths;
+
+    @Override
+    public List<String> inputPaths() {
+        return following.follow ? List.of() : paths;
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -35,7 +35,7 @@ import java.util.concurrent.Callable;
                     + " --checkpoint-dir), one line on stdout every --refresh when they grew,"
                     + " and once more when stopped."
         })
-final class ScanCommand implements Callable<Integer> {
+final class ScanCommand implements Callable<Integer>, SizedInput {
     @Spec CommandSpec spec;
 
     @Mixin ReadOptions read;
@@ -51,6 +51,11 @@ final class ScanCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files or directories.")
     List<String> paths;
+
+    @Override
+    public List<String> inputPaths() {
+        return following.follow ? List.of() : paths;
+    }
 
     @Override
     public Integer call() throws Exception {

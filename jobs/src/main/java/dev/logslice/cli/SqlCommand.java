@@ -36,7 +36,7 @@ import java.util.concurrent.Callable;
             "Example: logslice sql \"SELECT status, COUNT(*) FROM logs GROUP BY status\""
                     + " access.log"
         })
-final class SqlCommand implements Callable<Integer> {
+final class SqlCommand implements Callable<Integer>, SizedInput {
     static final String TABLE = "logs";
 
     @Mixin ReadOptions read;
@@ -69,6 +69,11 @@ final class SqlCommand implements Callable<Integer> {
             paramLabel = "QUERY PATH",
             description = "The query (unless -f is given), then files, folders or globs.")
     List<String> arguments;
+
+    @Override
+    public List<String> inputPaths() {
+        return script == null ? arguments.subList(1, arguments.size()) : arguments;
+    }
 
     @Override
     public Integer call() throws Exception {

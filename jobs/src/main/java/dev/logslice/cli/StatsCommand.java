@@ -66,7 +66,7 @@ import java.util.function.Function;
                     + " a line appended to --json-lines, --json and --html rewritten whole,"
                     + " the page of --serve updated."
         })
-final class StatsCommand implements Callable<Integer> {
+final class StatsCommand implements Callable<Integer>, SizedInput {
     /** How far the cluster's clock may run behind ours when we look for the job it started. */
     private static final long CLOCK_SKEW_MILLIS = 60_000;
 
@@ -164,6 +164,11 @@ final class StatsCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files or directories.")
     List<String> paths;
+
+    @Override
+    public List<String> inputPaths() {
+        return following.follow ? List.of() : paths;
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -94,7 +94,8 @@ public final class BlockAlignedFileEnumerator {
         return Math.max(blockSize, size / blockSize * blockSize);
     }
 
-    static boolean isCompressed(Path path) {
+    /** Whether {@code path} is read whole by one reader, as a compressed file. */
+    public static boolean isCompressed(Path path) {
         String name = path.getName().toLowerCase(Locale.ROOT);
         for (String suffix : UNSPLITTABLE) {
             if (name.endsWith(suffix)) {
