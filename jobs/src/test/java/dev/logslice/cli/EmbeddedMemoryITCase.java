@@ -26,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The limits an embedded run names in a small heap are ones it can run at: the {@code -p} maximum
- * with every reader busy (many small splits), the longest line at the default {@code -p}; one more
- * reader is refused before the job, on one line.
+ * with every reader busy (many small splits), the longest line at a given {@code -p} (without one,
+ * the readers fit the input's size); one more reader is refused before the job, on one line.
  */
 class EmbeddedMemoryITCase {
     /**
@@ -70,7 +70,8 @@ class EmbeddedMemoryITCase {
         Path small = Files.writeString(dir.resolve("small.log"), "one line\n");
         Matcher longest =
                 LONGEST.matcher(
-                        launch(command, "--max-line-length", "10g", small.toString()).stderr());
+                        launch(command, "-p", "2", "--max-line-length", "10g", small.toString())
+                                .stderr());
         assertThat(longest.find()).isTrue();
         long limit = Long.parseLong(longest.group(1)) << 20;
         Path log = dir.resolve("long-line.log");
@@ -86,7 +87,13 @@ class EmbeddedMemoryITCase {
         }
 
         ProcessRun run =
-                launch(command, "--max-line-length", longest.group(1) + "m", log.toString());
+                launch(
+                        command,
+                        "-p",
+                        "2",
+                        "--max-line-length",
+                        longest.group(1) + "m",
+                        log.toString());
 
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         Path output = dir.resolve(command.equals("parse") ? "events.json" : "stats.json");
