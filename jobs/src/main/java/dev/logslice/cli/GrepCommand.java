@@ -5,6 +5,7 @@ import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.job.EventGrepDecoder;
+import dev.logslice.job.FollowOutputSink;
 import dev.logslice.job.GrepColors;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
@@ -53,8 +54,10 @@ import java.util.stream.Collectors;
                     + " lines, when it passes every filter and the regex matches one of its lines."
                     + " Lines that are no event of the format are left out and counted.",
             "With --follow, the selected lines go to stdout or --out as they come, without file"
-                    + " names. With --follow --cluster, to --out only: the TaskManagers write that"
-                    + " file, and --checkpoint-dir, at the same paths, which they must reach."
+                    + " names; with field filters or --format, each selected event once it ends"
+                    + " (the next one starts, or its file is quiet for --event-timeout). With"
+                    + " --follow --cluster, to --out only: the TaskManagers write that file, and"
+                    + " --checkpoint-dir, at the same paths, which they must reach."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -256,6 +259,7 @@ final class GrepCommand implements Callable<Integer> {
     boolean noFileName;
 
     @Mixin FollowOptions following;
+    @Mixin EventTimeoutOption eventTimeout;
 
     @Option(
             names = {"-e", "--regexp"},
@@ -297,6 +301,7 @@ final class GrepCommand implements Callable<Integer> {
             return follow();
         }
         following.refuseWithoutFollow();
+        eventTimeout.refuseWithoutFollow();
         Outputs.checkFile("--out", out, paths);
         SpooledInputs.Spooled spooled = SpooledInputs.spool(paths, execution, System.in);
         paths = spooled.paths();
@@ -328,20 +333,8 @@ final class GrepCommand implements Callable<Integer> {
             return NOTHING_MATCHED;
         }
         List<EventFilter> eventFilters = filters.filters(formats.zone);
-        PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
-        // Parsing costs; a plain regex grep reads lines only.
-        InputFormats inputFormats =
-                eventFilters.isEmpty() && !formats.isNamed() ? null : formats.resolve(paths, notes);
-        if (inputFormats == null) {
-            formats.warnIfPatternUnused(System.err);
-        } else {
-            FilterFit.warnUnfit(
-                    filters.fieldsByOption(),
-                    inputFormats.fileFormats(),
-                    paths,
-                    formats.zone,
-                    System.err);
-        }
+        PrintStream notes = notes();
+        InputFormats inputFormats = inputFormats(eventFilters, notes);
         if (inputFormats != null && contextAsked()) {
             throw new IllegalArgumentException(
                     "-A/-B/-C do not go with field filters or --format yet; grep the lines"
@@ -401,6 +394,33 @@ final class GrepCommand implements Callable<Integer> {
                         System.err,
                         runNotes.matched() ? 0 : NOTHING_MATCHED);
         return silent && runNotes.matched() ? 0 : status;
+    }
+
+    private PrintStream notes() {
+        return quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
+    }
+
+    /**
+     * The inputs' formats when lines are parsed into events (field filters, a named --format), else
+     * null; told first on stderr what would leave nothing to select.
+     */
+    @Nullable
+    private InputFormats inputFormats(List<EventFilter> eventFilters, PrintStream notes)
+            throws IOException {
+        // Parsing costs; a plain regex grep reads lines only.
+        InputFormats inputFormats =
+                eventFilters.isEmpty() && !formats.isNamed() ? null : formats.resolve(paths, notes);
+        if (inputFormats == null) {
+            formats.warnIfPatternUnused(System.err);
+        } else {
+            FilterFit.warnUnfit(
+                    filters.fieldsByOption(),
+                    inputFormats.fileFormats(),
+                    paths,
+                    formats.zone,
+                    System.err);
+        }
+        return inputFormats;
     }
 
     private Outputs.Pending output() throws IOException {
@@ -542,8 +562,10 @@ final class GrepCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code --follow}: a streaming job of the plain regex, its matches written as they come. What
-     * does not work with it yet is refused by name.
+     * {@code --follow}: a streaming job writing the selected lines, or with field filters or a
+     * named format the selected events (a multi-line one once the next starts, or once its file is
+     * quiet for {@code --event-timeout}), as they come. What does not work with it is refused by
+     * name.
      */
     private Integer follow() throws Exception {
         if (count
@@ -554,26 +576,44 @@ final class GrepCommand implements Callable<Integer> {
                 || contextAsked()
                 || onlyMatching
                 || silent
-                || formats.isNamed()
-                || !filters.filters(formats.zone).isEmpty()
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow writes the selected lines as they come: -c, -l, -m, -n, -H, -o, -q,"
-                            + " -A/-B/-C, --format, field filters and - (stdin) do not go with it"
-                            + " yet");
+                            + " -A/-B/-C and - (stdin) do not go with it yet");
         }
         Outputs.checkFile("--out", out, paths);
         LinePattern pattern = pattern();
         GrepOptions options =
                 new GrepOptions(invert, -1, false, false, false, false, -1, -1, false, null);
+        PrintStream notes = notes();
+        List<EventFilter> eventFilters = filters.filters(formats.zone);
+        InputFormats inputFormats = inputFormats(eventFilters, notes);
+        LineDecoder<GrepMatch> decoder =
+                inputFormats == null
+                        ? new GrepDecoder(pattern, options)
+                        : EventGrepDecoder.following(
+                                inputFormats.fileFormats(),
+                                formats.zone,
+                                pattern,
+                                eventFilters,
+                                options);
+        // The paths as given, not the files detected: new files in a folder are followed too.
         LogFileSource<GrepMatch> source =
-                following
-                        .following(read.sourceFor(paths, ReaderOutput.LINES))
-                        .setLineDecoder(new GrepDecoder(pattern, options))
+                eventTimeout
+                        .applyTo(following.following(read.sourceFor(paths, ReaderOutput.LINES)))
+                        .setLineDecoder(decoder)
                         .build();
-        PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         new FollowRun(following, execution, read.parallelism, paths, notes)
-                .writeLines("grep", out, source, sink -> sink.coloured(colors(), invert));
+                .writeLines(
+                        "grep",
+                        out,
+                        source,
+                        sink -> {
+                            FollowOutputSink shown = sink.coloured(colors(), invert);
+                            return inputFormats == null || quiet
+                                    ? shown
+                                    : shown.notingMalformed(inputFormats.names());
+                        });
         return 0;
     }
 }

@@ -53,27 +53,32 @@ public final class FollowOutputSink
     /** Whether the lines written are those that do not match ({@code -v}): none coloured then. */
     private final boolean invert;
 
+    /** The formats whose malformed lines the source counts, for the note; null: not told. */
+    @Nullable private final String malformedOf;
+
     private FollowOutputSink(
             @Nullable String file,
             boolean terminal,
             long maxLineLength,
             @Nullable GrepColors colors,
-            boolean invert) {
+            boolean invert,
+            @Nullable String malformedOf) {
         this.file = file;
         this.terminal = terminal;
         this.maxLineLength = maxLineLength;
         this.colors = colors;
         this.invert = invert;
+        this.malformedOf = malformedOf;
     }
 
     public static FollowOutputSink toFile(Path file, long maxLineLength) {
         return new FollowOutputSink(
-                file.toAbsolutePath().toString(), false, maxLineLength, null, false);
+                file.toAbsolutePath().toString(), false, maxLineLength, null, false, null);
     }
 
     /** To stdout; {@code terminal} when it is one. */
     public static FollowOutputSink toStdout(boolean terminal, long maxLineLength) {
-        return new FollowOutputSink(null, terminal, maxLineLength, null, false);
+        return new FollowOutputSink(null, terminal, maxLineLength, null, false, null);
     }
 
     /**
@@ -81,7 +86,15 @@ public final class FollowOutputSink
      * the matches of a selected line, nothing under {@code invert}.
      */
     public FollowOutputSink coloured(@Nullable GrepColors colors, boolean invert) {
-        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert);
+        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert, malformedOf);
+    }
+
+    /**
+     * This sink telling on stderr, as they are counted, how many lines were left out as no events
+     * of {@code formats} (grep with {@code --format} or field filters), in the batch note's words.
+     */
+    public FollowOutputSink notingMalformed(String formats) {
+        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert, formats);
     }
 
     /** A first run: the file written afresh. */
@@ -91,21 +104,24 @@ public final class FollowOutputSink
                 file == null
                         ? Writer.stdout(terminal, maxLineLength)
                         : Writer.file(Paths.get(file), 0, maxLineLength);
-        return writer.coloured(colors, !invert);
+        return writer.coloured(colors, !invert).notingMalformed(malformedOf);
     }
 
     @Override
     public Writer restoreWriter(WriterInitContext context, Collection<Long> lengths)
             throws IOException {
         if (file == null) {
-            return Writer.stdout(terminal, maxLineLength).coloured(colors, !invert);
+            return Writer.stdout(terminal, maxLineLength)
+                    .coloured(colors, !invert)
+                    .notingMalformed(malformedOf);
         }
         if (lengths.size() != 1) {
             throw new IOException(
                     "the checkpoint holds " + lengths.size() + " lengths of " + file + ", not 1");
         }
         return Writer.file(Paths.get(file), lengths.iterator().next(), maxLineLength)
-                .coloured(colors, !invert);
+                .coloured(colors, !invert)
+                .notingMalformed(malformedOf);
     }
 
     @Override
@@ -123,6 +139,11 @@ public final class FollowOutputSink
 
         /** Whether the lines written are the matching ones, whose matches are coloured. */
         private boolean selectedMatch;
+
+        @Nullable private String malformedOf;
+
+        /** The malformed lines told so far in this run: the note gives a running total. */
+        private long malformed;
 
         private Writer(
                 FileChannel out, WritableByteChannel shown, boolean isFile, long maxLineLength) {
@@ -177,6 +198,12 @@ public final class FollowOutputSink
                 System.err.println(
                         InputFileNotes.damaged(LocalPaths.plain(match.damagedFile), match.damage));
             }
+            if (match.malformedLines > 0 && malformedOf != null) {
+                malformed += match.malformedLines;
+                System.err.printf(
+                        "logslice: malformed lines left out (no %s events): %d%n",
+                        malformedOf, malformed);
+            }
             if (colors != null && match.bytes.length > 0) {
                 // A line coloured, the log's own escapes made safe by the colouring itself (on a
                 // terminal), so it goes to the channel as it is.
@@ -197,6 +224,12 @@ public final class FollowOutputSink
         Writer coloured(@Nullable GrepColors colors, boolean selectedMatch) {
             this.colors = colors;
             this.selectedMatch = selectedMatch;
+            return this;
+        }
+
+        /** Tells the malformed lines counted as no events of {@code formats}; null: not. */
+        Writer notingMalformed(@Nullable String formats) {
+            this.malformedOf = formats;
             return this;
         }
 
