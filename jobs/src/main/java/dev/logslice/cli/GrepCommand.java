@@ -154,7 +154,10 @@ final class GrepCommand implements Callable<Integer> {
     @Option(
             names = {"-m", "--max-count"},
             paramLabel = "NUM",
-            description = "At most NUM selected lines per file.")
+            description =
+                    "At most NUM selected lines per file (events with field filters or --format)."
+                            + " With --follow, NUM in all: the run ends once they are written"
+                            + " (exit 0), as tail -f | grep -m NUM.")
     Long maxCount;
 
     @Option(
@@ -297,6 +300,9 @@ final class GrepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkColorWhen();
         patterns = patterns();
+        if (maxCount != null && maxCount < 0) {
+            throw new IllegalArgumentException("--max-count must be 0 or more, not " + maxCount);
+        }
         if (following.follow) {
             return follow();
         }
@@ -305,9 +311,6 @@ final class GrepCommand implements Callable<Integer> {
         Outputs.checkFile("--out", out, paths);
         SpooledInputs.Spooled spooled = SpooledInputs.spool(paths, execution, System.in);
         paths = spooled.paths();
-        if (maxCount != null && maxCount < 0) {
-            throw new IllegalArgumentException("--max-count must be 0 or more, not " + maxCount);
-        }
         GrepOptions options =
                 new GrepOptions(
                         invert,
@@ -324,13 +327,8 @@ final class GrepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("-o and -A/-B/-C do not go together yet");
         }
         LinePattern pattern = pattern();
-        if ((maxCount != null && maxCount == 0) || (patterns.isEmpty() && !invert)) {
-            // As GNU grep: no line may be selected (-m 0, or -f of an empty file alone), so
-            // nothing is read, written or counted.
-            try (Outputs.Pending output = output()) {
-                output.commit();
-            }
-            return NOTHING_MATCHED;
+        if (nothingSelectable()) {
+            return selectNothing();
         }
         List<EventFilter> eventFilters = filters.filters(formats.zone);
         PrintStream notes = notes();
@@ -394,6 +392,19 @@ final class GrepCommand implements Callable<Integer> {
                         System.err,
                         runNotes.matched() ? 0 : NOTHING_MATCHED);
         return silent && runNotes.matched() ? 0 : status;
+    }
+
+    /** As GNU grep: no line may be selected (-m 0, or -f of an empty file alone). */
+    private boolean nothingSelectable() {
+        return (maxCount != null && maxCount == 0) || (patterns.isEmpty() && !invert);
+    }
+
+    /** Nothing is read or counted, the output left empty: status 1. */
+    private int selectNothing() throws IOException {
+        try (Outputs.Pending output = output()) {
+            output.commit();
+        }
+        return NOTHING_MATCHED;
     }
 
     private PrintStream notes() {
@@ -570,7 +581,6 @@ final class GrepCommand implements Callable<Integer> {
     private Integer follow() throws Exception {
         if (count
                 || filesWithMatches
-                || maxCount != null
                 || lineNumbers
                 || withFileName
                 || contextAsked()
@@ -578,11 +588,21 @@ final class GrepCommand implements Callable<Integer> {
                 || silent
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines as they come: -c, -l, -m, -n, -H, -o, -q,"
+                    "--follow writes the selected lines as they come: -c, -l, -n, -H, -o, -q,"
                             + " -A/-B/-C and - (stdin) do not go with it yet");
+        }
+        if (maxCount != null && (following.checkpointDir != null || !execution.isEmbedded())) {
+            // The writer that counts them ends the run: it must be in this process, and a run
+            // resumed would count afresh.
+            throw new IllegalArgumentException(
+                    "-m ends --follow once NUM are written, in this process: not with"
+                            + " --checkpoint-dir or --cluster");
         }
         Outputs.checkFile("--out", out, paths);
         LinePattern pattern = pattern();
+        if (nothingSelectable()) {
+            return selectNothing();
+        }
         GrepOptions options =
                 new GrepOptions(invert, -1, false, false, false, false, -1, -1, false, null);
         PrintStream notes = notes();
@@ -613,7 +633,8 @@ final class GrepCommand implements Callable<Integer> {
                             return inputFormats == null || quiet
                                     ? shown
                                     : shown.notingMalformed(inputFormats.names());
-                        });
+                        },
+                        maxCount == null ? -1 : maxCount);
         return 0;
     }
 }

@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -56,29 +57,37 @@ public final class FollowOutputSink
     /** The formats whose malformed lines the source counts, for the note; null: not told. */
     @Nullable private final String malformedOf;
 
+    /** With {@code -m}: the lines (or events) written at most, then the run stops; else null. */
+    @Nullable private final Limit limit;
+
+    /** {@code -m}: at most {@code count} written, then the run of {@link FollowStops} id ends. */
+    private record Limit(long count, String stopId) implements Serializable {}
+
     private FollowOutputSink(
             @Nullable String file,
             boolean terminal,
             long maxLineLength,
             @Nullable GrepColors colors,
             boolean invert,
-            @Nullable String malformedOf) {
+            @Nullable String malformedOf,
+            @Nullable Limit limit) {
         this.file = file;
         this.terminal = terminal;
         this.maxLineLength = maxLineLength;
         this.colors = colors;
         this.invert = invert;
         this.malformedOf = malformedOf;
+        this.limit = limit;
     }
 
     public static FollowOutputSink toFile(Path file, long maxLineLength) {
         return new FollowOutputSink(
-                file.toAbsolutePath().toString(), false, maxLineLength, null, false, null);
+                file.toAbsolutePath().toString(), false, maxLineLength, null, false, null, null);
     }
 
     /** To stdout; {@code terminal} when it is one. */
     public static FollowOutputSink toStdout(boolean terminal, long maxLineLength) {
-        return new FollowOutputSink(null, terminal, maxLineLength, null, false, null);
+        return new FollowOutputSink(null, terminal, maxLineLength, null, false, null, null);
     }
 
     /**
@@ -86,7 +95,8 @@ public final class FollowOutputSink
      * the matches of a selected line, nothing under {@code invert}.
      */
     public FollowOutputSink coloured(@Nullable GrepColors colors, boolean invert) {
-        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert, malformedOf);
+        return new FollowOutputSink(
+                file, terminal, maxLineLength, colors, invert, malformedOf, limit);
     }
 
     /**
@@ -94,7 +104,23 @@ public final class FollowOutputSink
      * of {@code formats} (grep with {@code --format} or field filters), in the batch note's words.
      */
     public FollowOutputSink notingMalformed(String formats) {
-        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert, formats);
+        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert, formats, limit);
+    }
+
+    /**
+     * This sink writing {@code count} selected lines (or events) at most, then ending its run, the
+     * one whose stop {@link FollowStops} knows as {@code stopId}: {@code grep --follow -m}. For a
+     * sink in this JVM only.
+     */
+    public FollowOutputSink stoppingAfter(long count, String stopId) {
+        return new FollowOutputSink(
+                file,
+                terminal,
+                maxLineLength,
+                colors,
+                invert,
+                malformedOf,
+                new Limit(count, stopId));
     }
 
     /** A first run: the file written afresh. */
@@ -104,7 +130,7 @@ public final class FollowOutputSink
                 file == null
                         ? Writer.stdout(terminal, maxLineLength)
                         : Writer.file(Paths.get(file), 0, maxLineLength);
-        return writer.coloured(colors, !invert).notingMalformed(malformedOf);
+        return writer.coloured(colors, !invert).notingMalformed(malformedOf).limited(limit);
     }
 
     @Override
@@ -113,7 +139,8 @@ public final class FollowOutputSink
         if (file == null) {
             return Writer.stdout(terminal, maxLineLength)
                     .coloured(colors, !invert)
-                    .notingMalformed(malformedOf);
+                    .notingMalformed(malformedOf)
+                    .limited(limit);
         }
         if (lengths.size() != 1) {
             throw new IOException(
@@ -121,7 +148,8 @@ public final class FollowOutputSink
         }
         return Writer.file(Paths.get(file), lengths.iterator().next(), maxLineLength)
                 .coloured(colors, !invert)
-                .notingMalformed(malformedOf);
+                .notingMalformed(malformedOf)
+                .limited(limit);
     }
 
     @Override
@@ -144,6 +172,11 @@ public final class FollowOutputSink
 
         /** The malformed lines told so far in this run: the note gives a running total. */
         private long malformed;
+
+        @Nullable private Limit limit;
+
+        /** The selected lines (or events) written, for the limit. */
+        private long selected;
 
         private Writer(
                 FileChannel out, WritableByteChannel shown, boolean isFile, long maxLineLength) {
@@ -204,7 +237,19 @@ public final class FollowOutputSink
                         "logslice: malformed lines left out (no %s events): %d%n",
                         malformedOf, malformed);
             }
-            if (colors != null && match.bytes.length > 0) {
+            if (!match.isSelection() || (limit != null && selected >= limit.count())) {
+                // A note, or past -m: what comes before the job is cancelled is not written.
+                return;
+            }
+            writeSelected(match);
+            selected++;
+            if (limit != null && selected == limit.count()) {
+                FollowStops.stop(limit.stopId());
+            }
+        }
+
+        private void writeSelected(GrepMatch match) throws IOException {
+            if (colors != null) {
                 // A line coloured, the log's own escapes made safe by the colouring itself (on a
                 // terminal), so it goes to the channel as it is.
                 ByteArrayOutputStream coloured = new ByteArrayOutputStream(match.bytes.length + 32);
@@ -224,6 +269,12 @@ public final class FollowOutputSink
         Writer coloured(@Nullable GrepColors colors, boolean selectedMatch) {
             this.colors = colors;
             this.selectedMatch = selectedMatch;
+            return this;
+        }
+
+        /** Writes {@code limit}'s count at most, then stops its run; null: no limit. */
+        Writer limited(@Nullable Limit limit) {
+            this.limit = limit;
             return this;
         }
 
