@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -19,18 +20,7 @@ class GrepFollowMaxCountITCase extends FollowRunsTest {
     @Test
     void endsOnceNumLinesAreWritten() throws Exception {
         Path log = Files.writeString(dir.resolve("app.log"), "INFO Started one\nINFO idle\n");
-        runs =
-                new FollowRuns(
-                        dir,
-                        dir.resolve("unused"),
-                        "grep",
-                        "--follow",
-                        "--from-start",
-                        "-m",
-                        "3",
-                        "Started",
-                        log.toString());
-        Process grep = runs.start();
+        Process grep = grepFollow("-m", "3", "Started", log.toString());
         runs.await("the first line", () -> !FollowRuns.lines(runs.stdoutFile(1)).isEmpty());
         // In one write: the rest of the selected lines come in one batch, past -m.
         Files.writeString(
@@ -63,13 +53,8 @@ class GrepFollowMaxCountITCase extends FollowRunsTest {
                         + "\n2026-12-07T09:00:02.000Z ERROR 4242 --- [shop] [           main]"
                         + " c.s.Checkout : order 2 failed\n";
         Path log = Files.writeString(dir.resolve("app.log"), text);
-        runs =
-                new FollowRuns(
-                        dir,
-                        dir.resolve("unused"),
-                        "grep",
-                        "--follow",
-                        "--from-start",
+        Process grep =
+                grepFollow(
                         "--format",
                         "spring-boot",
                         "--level",
@@ -78,12 +63,19 @@ class GrepFollowMaxCountITCase extends FollowRunsTest {
                         "1",
                         "",
                         log.toString());
-        Process grep = runs.start();
 
         assertThat(grep.waitFor(FollowRuns.DEADLINE.toMinutes(), TimeUnit.MINUTES))
                 .as("ended by itself")
                 .isTrue();
         assertThat(grep.exitValue()).as(runs.stderr(1)).isZero();
         assertThat(FollowRuns.lines(runs.stdoutFile(1))).isEqualTo(firstError);
+    }
+
+    /** {@code logslice grep --follow --from-start ARGS}, started. */
+    private Process grepFollow(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("grep", "--follow", "--from-start"));
+        command.addAll(List.of(args));
+        runs = new FollowRuns(dir, dir.resolve("unused"), command.toArray(String[]::new));
+        return runs.start();
     }
 }
