@@ -4,6 +4,7 @@ import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.job.CheckpointFolder;
 import dev.logslice.job.FollowJob;
 import dev.logslice.job.FollowOutputSink;
+import dev.logslice.job.FollowStops;
 import dev.logslice.job.GrepMatch;
 import dev.logslice.report.Terminal;
 
@@ -44,6 +45,9 @@ final class FollowRun {
     private final List<String> paths;
     private final PrintStream notes;
 
+    /** Completed by Ctrl-C, SIGTERM, or a sink that wrote all it may: the job then stops. */
+    private final CompletableFuture<Void> stop = new CompletableFuture<>();
+
     FollowRun(
             FollowOptions options,
             ExecutionTarget execution,
@@ -63,15 +67,20 @@ final class FollowRun {
      */
     void writeLines(String command, @Nullable Path out, LogFileSource<GrepMatch> source)
             throws Exception {
-        writeLines(command, out, source, sink -> sink);
+        writeLines(command, out, source, sink -> sink, -1);
     }
 
-    /** As {@link #writeLines(String, Path, LogFileSource)}, the sink made over by {@code dress}. */
+    /**
+     * As {@link #writeLines(String, Path, LogFileSource)}, the sink made over by {@code dress};
+     * with a {@code maxCount} of 0 or more, the run ends once that many selected lines (or events)
+     * are written, which an embedded run only can tell.
+     */
     void writeLines(
             String command,
             @Nullable Path out,
             LogFileSource<GrepMatch> source,
-            UnaryOperator<FollowOutputSink> dress)
+            UnaryOperator<FollowOutputSink> dress,
+            long maxCount)
             throws Exception {
         Path outFile = out == null || Outputs.isStdout(out) ? null : canonical(out);
         if (!execution.isEmbedded()) {
@@ -91,12 +100,16 @@ final class FollowRun {
                             + ": paths they must reach, the same as here");
         }
         long maxLineLength = source.settings().maxLineLength();
-        FollowOutputSink sink =
+        FollowOutputSink dressed =
                 dress.apply(
                         outFile == null
                                 ? FollowOutputSink.toStdout(
                                         Terminal.stdoutIsTerminal(), maxLineLength)
                                 : FollowOutputSink.toFile(outFile, maxLineLength));
+        FollowOutputSink sink =
+                maxCount < 0
+                        ? dressed
+                        : dressed.stoppingAfter(maxCount, FollowStops.register(stop));
         run(
                 command,
                 outFile == null ? "stdout" : outFile.toString(),
@@ -121,7 +134,6 @@ final class FollowRun {
      */
     void run(String command, String writesTo, @Nullable String checkpointNote, Job job)
             throws Exception {
-        CompletableFuture<Void> stop = new CompletableFuture<>();
         // Ctrl-C and SIGTERM stop the job; the command then ends as usual, with exit status 0.
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), caught -> stop.complete(null));

@@ -5,6 +5,7 @@ import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.job.EventGrepDecoder;
+import dev.logslice.job.FollowOutputSink;
 import dev.logslice.job.GrepColors;
 import dev.logslice.job.GrepDecoder;
 import dev.logslice.job.GrepJob;
@@ -53,8 +54,10 @@ import java.util.stream.Collectors;
                     + " lines, when it passes every filter and the regex matches one of its lines."
                     + " Lines that are no event of the format are left out and counted.",
             "With --follow, the selected lines go to stdout or --out as they come, without file"
-                    + " names. With --follow --cluster, to --out only: the TaskManagers write that"
-                    + " file, and --checkpoint-dir, at the same paths, which they must reach."
+                    + " names; with field filters or --format, each selected event once it ends"
+                    + " (the next one starts, or its file is quiet for --event-timeout). With"
+                    + " --follow --cluster, to --out only: the TaskManagers write that file, and"
+                    + " --checkpoint-dir, at the same paths, which they must reach."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -151,7 +154,10 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     @Option(
             names = {"-m", "--max-count"},
             paramLabel = "NUM",
-            description = "At most NUM selected lines per file.")
+            description =
+                    "At most NUM selected lines per file (events with field filters or --format)."
+                            + " With --follow, NUM in all: the run ends once they are written"
+                            + " (exit 0), as tail -f | grep -m NUM.")
     Long maxCount;
 
     @Option(
@@ -256,6 +262,7 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     boolean noFileName;
 
     @Mixin FollowOptions following;
+    @Mixin EventTimeoutOption eventTimeout;
 
     @Option(
             names = {"-e", "--regexp"},
@@ -308,16 +315,17 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     public Integer call() throws Exception {
         checkColorWhen();
         patterns = patterns();
+        if (maxCount != null && maxCount < 0) {
+            throw new IllegalArgumentException("--max-count must be 0 or more, not " + maxCount);
+        }
         if (following.follow) {
             return follow();
         }
         following.refuseWithoutFollow();
+        eventTimeout.refuseWithoutFollow();
         Outputs.checkFile("--out", out, paths);
         SpooledInputs.Spooled spooled = SpooledInputs.spool(paths, execution, System.in);
         paths = spooled.paths();
-        if (maxCount != null && maxCount < 0) {
-            throw new IllegalArgumentException("--max-count must be 0 or more, not " + maxCount);
-        }
         GrepOptions options =
                 new GrepOptions(
                         invert,
@@ -334,29 +342,12 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
             throw new IllegalArgumentException("-o and -A/-B/-C do not go together yet");
         }
         LinePattern pattern = pattern();
-        if ((maxCount != null && maxCount == 0) || (patterns.isEmpty() && !invert)) {
-            // As GNU grep: no line may be selected (-m 0, or -f of an empty file alone), so
-            // nothing is read, written or counted.
-            try (Outputs.Pending output = output()) {
-                output.commit();
-            }
-            return NOTHING_MATCHED;
+        if (nothingSelectable()) {
+            return selectNothing();
         }
         List<EventFilter> eventFilters = filters.filters(formats.zone);
-        PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
-        // Parsing costs; a plain regex grep reads lines only.
-        InputFormats inputFormats =
-                eventFilters.isEmpty() && !formats.isNamed() ? null : formats.resolve(paths, notes);
-        if (inputFormats == null) {
-            formats.warnIfPatternUnused(System.err);
-        } else {
-            FilterFit.warnUnfit(
-                    filters.fieldsByOption(),
-                    inputFormats.fileFormats(),
-                    paths,
-                    formats.zone,
-                    System.err);
-        }
+        PrintStream notes = notes();
+        InputFormats inputFormats = inputFormats(eventFilters, notes);
         if (inputFormats != null && contextAsked()) {
             throw new IllegalArgumentException(
                     "-A/-B/-C do not go with field filters or --format yet; grep the lines"
@@ -416,6 +407,46 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
                         System.err,
                         runNotes.matched() ? 0 : NOTHING_MATCHED);
         return silent && runNotes.matched() ? 0 : status;
+    }
+
+    /** As GNU grep: no line may be selected (-m 0, or -f of an empty file alone). */
+    private boolean nothingSelectable() {
+        return (maxCount != null && maxCount == 0) || (patterns.isEmpty() && !invert);
+    }
+
+    /** Nothing is read or counted, the output left empty: status 1. */
+    private int selectNothing() throws IOException {
+        try (Outputs.Pending output = output()) {
+            output.commit();
+        }
+        return NOTHING_MATCHED;
+    }
+
+    private PrintStream notes() {
+        return quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
+    }
+
+    /**
+     * The inputs' formats when lines are parsed into events (field filters, a named --format), else
+     * null; told first on stderr what would leave nothing to select.
+     */
+    @Nullable
+    private InputFormats inputFormats(List<EventFilter> eventFilters, PrintStream notes)
+            throws IOException {
+        // Parsing costs; a plain regex grep reads lines only.
+        InputFormats inputFormats =
+                eventFilters.isEmpty() && !formats.isNamed() ? null : formats.resolve(paths, notes);
+        if (inputFormats == null) {
+            formats.warnIfPatternUnused(System.err);
+        } else {
+            FilterFit.warnUnfit(
+                    filters.fieldsByOption(),
+                    inputFormats.fileFormats(),
+                    paths,
+                    formats.zone,
+                    System.err);
+        }
+        return inputFormats;
     }
 
     private Outputs.Pending output() throws IOException {
@@ -557,38 +588,68 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     }
 
     /**
-     * {@code --follow}: a streaming job of the plain regex, its matches written as they come. What
-     * does not work with it yet is refused by name.
+     * {@code --follow}: a streaming job writing the selected lines, or with field filters or a
+     * named format the selected events (a multi-line one once the next starts, or once its file is
+     * quiet for {@code --event-timeout}), as they come. What does not work with it is refused by
+     * name.
      */
     private Integer follow() throws Exception {
         if (count
                 || filesWithMatches
-                || maxCount != null
                 || lineNumbers
                 || withFileName
                 || contextAsked()
                 || onlyMatching
                 || silent
-                || formats.isNamed()
-                || !filters.filters(formats.zone).isEmpty()
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines as they come: -c, -l, -m, -n, -H, -o, -q,"
-                            + " -A/-B/-C, --format, field filters and - (stdin) do not go with it"
-                            + " yet");
+                    "--follow writes the selected lines as they come: -c, -l, -n, -H, -o, -q,"
+                            + " -A/-B/-C and - (stdin) do not go with it yet");
+        }
+        if (maxCount != null && (following.checkpointDir != null || !execution.isEmbedded())) {
+            // The writer that counts them ends the run: it must be in this process, and a run
+            // resumed would count afresh.
+            throw new IllegalArgumentException(
+                    "-m ends --follow once NUM are written, in this process: not with"
+                            + " --checkpoint-dir or --cluster");
         }
         Outputs.checkFile("--out", out, paths);
         LinePattern pattern = pattern();
+        if (nothingSelectable()) {
+            return selectNothing();
+        }
         GrepOptions options =
                 new GrepOptions(invert, -1, false, false, false, false, -1, -1, false, null);
+        PrintStream notes = notes();
+        List<EventFilter> eventFilters = filters.filters(formats.zone);
+        InputFormats inputFormats = inputFormats(eventFilters, notes);
+        LineDecoder<GrepMatch> decoder =
+                inputFormats == null
+                        ? new GrepDecoder(pattern, options)
+                        : EventGrepDecoder.following(
+                                inputFormats.fileFormats(),
+                                formats.zone,
+                                pattern,
+                                eventFilters,
+                                options);
+        // The paths as given, not the files detected: new files in a folder are followed too.
         LogFileSource<GrepMatch> source =
-                following
-                        .following(read.sourceFor(paths, ReaderOutput.LINES))
-                        .setLineDecoder(new GrepDecoder(pattern, options))
+                eventTimeout
+                        .applyTo(following.following(read.sourceFor(paths, ReaderOutput.LINES)))
+                        .setLineDecoder(decoder)
                         .build();
-        PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         new FollowRun(following, execution, read.parallelism, paths, notes)
-                .writeLines("grep", out, source, sink -> sink.coloured(colors(), invert));
+                .writeLines(
+                        "grep",
+                        out,
+                        source,
+                        sink -> {
+                            FollowOutputSink shown = sink.coloured(colors(), invert);
+                            return inputFormats == null || quiet
+                                    ? shown
+                                    : shown.notingMalformed(inputFormats.names());
+                        },
+                        maxCount == null ? -1 : maxCount);
         return 0;
     }
 }

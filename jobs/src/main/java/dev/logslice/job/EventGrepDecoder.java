@@ -2,6 +2,7 @@ package dev.logslice.job;
 
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
+import dev.logslice.connector.source.SplitDecoders;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.filter.EventFilter;
 import dev.logslice.format.LogEvent;
@@ -21,6 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -204,17 +206,61 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         return events.eventStarts();
     }
 
+    /**
+     * For {@code grep --follow}: each followed split's events judged by a decoder of its own, the
+     * last one once its file is quiet for the event timeout, as {@code parse --follow} writes them.
+     */
+    public static LineDecoder<GrepMatch> following(
+            FileFormats formats,
+            ZoneId zone,
+            LinePattern pattern,
+            List<EventFilter> filters,
+            GrepOptions options) {
+        return new SplitDecoders<>(
+                () -> new EventGrepDecoder(formats, zone, pattern, filters, options));
+    }
+
     @Override
     public void finishFile(String splitId, Consumer<GrepMatch> output) {
+        judgeHeld(output, results -> events.finishFile(splitId, results));
+        // A long event's lines are not kept past its file.
+        held = null;
+    }
+
+    /** The event held is judged as it is; a trace line that comes later is malformed. */
+    @Override
+    public void followedFlush(String splitId, Consumer<GrepMatch> output) {
+        judgeHeld(output, results -> events.followedFlush(splitId, results));
+    }
+
+    /** Sends on the held event if {@code release} has it judged and selected. */
+    private void judgeHeld(Consumer<GrepMatch> output, Consumer<Consumer<ParseResult>> release) {
         current = null;
         selected = null;
-        events.finishFile(splitId, results());
+        release.accept(results());
         if (selected != null) {
             output.accept(selected);
         }
-        // A long event's lines are not kept past its file.
-        held = null;
         dropping = false;
+    }
+
+    @Override
+    public OptionalLong followedHeldFrom(String splitId) {
+        return events.followedHeldFrom(splitId);
+    }
+
+    /** A followed split may never end: its malformed lines are counted as they come. */
+    @Override
+    public void followedPollDone(String splitId, Consumer<GrepMatch> output) {
+        if (malformed > 0) {
+            output.accept(GrepMatch.malformed(splitId, malformed));
+            malformed = 0;
+        }
+    }
+
+    @Override
+    public void followedOversizedLines(String splitId, long lines, Consumer<GrepMatch> output) {
+        output.accept(GrepMatch.oversized(splitId, lines));
     }
 
     @Override

@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -53,27 +54,40 @@ public final class FollowOutputSink
     /** Whether the lines written are those that do not match ({@code -v}): none coloured then. */
     private final boolean invert;
 
+    /** The formats whose malformed lines the source counts, for the note; null: not told. */
+    @Nullable private final String malformedOf;
+
+    /** With {@code -m}: the lines (or events) written at most, then the run stops; else null. */
+    @Nullable private final Limit limit;
+
+    /** {@code -m}: at most {@code count} written, then the run of {@link FollowStops} id ends. */
+    private record Limit(long count, String stopId) implements Serializable {}
+
     private FollowOutputSink(
             @Nullable String file,
             boolean terminal,
             long maxLineLength,
             @Nullable GrepColors colors,
-            boolean invert) {
+            boolean invert,
+            @Nullable String malformedOf,
+            @Nullable Limit limit) {
         this.file = file;
         this.terminal = terminal;
         this.maxLineLength = maxLineLength;
         this.colors = colors;
         this.invert = invert;
+        this.malformedOf = malformedOf;
+        this.limit = limit;
     }
 
     public static FollowOutputSink toFile(Path file, long maxLineLength) {
         return new FollowOutputSink(
-                file.toAbsolutePath().toString(), false, maxLineLength, null, false);
+                file.toAbsolutePath().toString(), false, maxLineLength, null, false, null, null);
     }
 
     /** To stdout; {@code terminal} when it is one. */
     public static FollowOutputSink toStdout(boolean terminal, long maxLineLength) {
-        return new FollowOutputSink(null, terminal, maxLineLength, null, false);
+        return new FollowOutputSink(null, terminal, maxLineLength, null, false, null, null);
     }
 
     /**
@@ -81,7 +95,32 @@ public final class FollowOutputSink
      * the matches of a selected line, nothing under {@code invert}.
      */
     public FollowOutputSink coloured(@Nullable GrepColors colors, boolean invert) {
-        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert);
+        return new FollowOutputSink(
+                file, terminal, maxLineLength, colors, invert, malformedOf, limit);
+    }
+
+    /**
+     * This sink telling on stderr, as they are counted, how many lines were left out as no events
+     * of {@code formats} (grep with {@code --format} or field filters), in the batch note's words.
+     */
+    public FollowOutputSink notingMalformed(String formats) {
+        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert, formats, limit);
+    }
+
+    /**
+     * This sink writing {@code count} selected lines (or events) at most, then ending its run, the
+     * one whose stop {@link FollowStops} knows as {@code stopId}: {@code grep --follow -m}. For a
+     * sink in this JVM only.
+     */
+    public FollowOutputSink stoppingAfter(long count, String stopId) {
+        return new FollowOutputSink(
+                file,
+                terminal,
+                maxLineLength,
+                colors,
+                invert,
+                malformedOf,
+                new Limit(count, stopId));
     }
 
     /** A first run: the file written afresh. */
@@ -91,21 +130,26 @@ public final class FollowOutputSink
                 file == null
                         ? Writer.stdout(terminal, maxLineLength)
                         : Writer.file(Paths.get(file), 0, maxLineLength);
-        return writer.coloured(colors, !invert);
+        return writer.coloured(colors, !invert).notingMalformed(malformedOf).limited(limit);
     }
 
     @Override
     public Writer restoreWriter(WriterInitContext context, Collection<Long> lengths)
             throws IOException {
         if (file == null) {
-            return Writer.stdout(terminal, maxLineLength).coloured(colors, !invert);
+            return Writer.stdout(terminal, maxLineLength)
+                    .coloured(colors, !invert)
+                    .notingMalformed(malformedOf)
+                    .limited(limit);
         }
         if (lengths.size() != 1) {
             throw new IOException(
                     "the checkpoint holds " + lengths.size() + " lengths of " + file + ", not 1");
         }
         return Writer.file(Paths.get(file), lengths.iterator().next(), maxLineLength)
-                .coloured(colors, !invert);
+                .coloured(colors, !invert)
+                .notingMalformed(malformedOf)
+                .limited(limit);
     }
 
     @Override
@@ -123,6 +167,16 @@ public final class FollowOutputSink
 
         /** Whether the lines written are the matching ones, whose matches are coloured. */
         private boolean selectedMatch;
+
+        @Nullable private String malformedOf;
+
+        /** The malformed lines told so far in this run: the note gives a running total. */
+        private long malformed;
+
+        @Nullable private Limit limit;
+
+        /** The selected lines (or events) written, for the limit. */
+        private long selected;
 
         private Writer(
                 FileChannel out, WritableByteChannel shown, boolean isFile, long maxLineLength) {
@@ -177,7 +231,25 @@ public final class FollowOutputSink
                 System.err.println(
                         InputFileNotes.damaged(LocalPaths.plain(match.damagedFile), match.damage));
             }
-            if (colors != null && match.bytes.length > 0) {
+            if (match.malformedLines > 0 && malformedOf != null) {
+                malformed += match.malformedLines;
+                System.err.printf(
+                        "logslice: malformed lines left out (no %s events): %d%n",
+                        malformedOf, malformed);
+            }
+            if (!match.isSelection() || (limit != null && selected >= limit.count())) {
+                // A note, or past -m: what comes before the job is cancelled is not written.
+                return;
+            }
+            writeSelected(match);
+            selected++;
+            if (limit != null && selected == limit.count()) {
+                FollowStops.stop(limit.stopId());
+            }
+        }
+
+        private void writeSelected(GrepMatch match) throws IOException {
+            if (colors != null) {
                 // A line coloured, the log's own escapes made safe by the colouring itself (on a
                 // terminal), so it goes to the channel as it is.
                 ByteArrayOutputStream coloured = new ByteArrayOutputStream(match.bytes.length + 32);
@@ -197,6 +269,18 @@ public final class FollowOutputSink
         Writer coloured(@Nullable GrepColors colors, boolean selectedMatch) {
             this.colors = colors;
             this.selectedMatch = selectedMatch;
+            return this;
+        }
+
+        /** Writes {@code limit}'s count at most, then stops its run; null: no limit. */
+        Writer limited(@Nullable Limit limit) {
+            this.limit = limit;
+            return this;
+        }
+
+        /** Tells the malformed lines counted as no events of {@code formats}; null: not. */
+        Writer notingMalformed(@Nullable String formats) {
+            this.malformedOf = formats;
             return this;
         }
 

@@ -88,6 +88,14 @@ public class GrepMatch {
         this.malformedLines = malformedLines;
     }
 
+    /**
+     * Whether this is a selected line or event, not a note: one with bytes, or (with {@code -o},
+     * whose selected line may have no part to write) with its file, which notes never carry.
+     */
+    boolean isSelection() {
+        return bytes.length > 0 || file != null;
+    }
+
     /** A copy of one line with its terminator. */
     static GrepMatch ofLine(Line line) {
         return new GrepMatch(line.splitId(), bytesOf(line), 0);

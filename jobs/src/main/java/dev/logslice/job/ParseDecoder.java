@@ -75,7 +75,7 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
     public static ParseDecoder following(
             FileFormats formats, ZoneId zone, EventBounds bounds, Set<Field> fields) {
         return new ParseDecoder(
-                new FollowedEvents(formats, zone, bounds), fields, Long.MAX_VALUE, false);
+                FollowedEvents.of(formats, zone, bounds), fields, Long.MAX_VALUE, false);
     }
 
     @Nullable

@@ -1,6 +1,7 @@
 package dev.logslice.format.source;
 
 import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LineHold;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.format.LogEvent;
@@ -248,8 +249,8 @@ class FollowedEventsTest {
      * Lines handed to one decoder as a reader hands them out, each file's as a split of its own.
      */
     private static final class Feed {
-        final FollowedEvents decoder =
-                new FollowedEvents(SPRING_BOOT, ZoneId.of("UTC"), EventBounds.DEFAULTS);
+        final LineDecoder<ParseResult> decoder =
+                FollowedEvents.of(SPRING_BOOT, ZoneId.of("UTC"), EventBounds.DEFAULTS);
         final Map<String, Long> offsets = new LinkedHashMap<>();
         final Map<String, List<ParseResult>> results = new LinkedHashMap<>();
         private final Map<String, Path> paths = new LinkedHashMap<>();
