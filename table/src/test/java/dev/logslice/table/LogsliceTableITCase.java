@@ -671,6 +671,15 @@ class LogsliceTableITCase {
 
         assertThat(expected).hasSizeGreaterThan(10);
         assertThat(counted).isEqualTo(expected);
+        Map<Instant, Long> sizeFirst = new HashMap<>();
+        for (Row row :
+                rows(
+                        tablesWithFunctions(),
+                        "SELECT TIME_BUCKET(INTERVAL '5' MINUTE, ts) AS five, COUNT(*) FROM logs"
+                                + " GROUP BY TIME_BUCKET(INTERVAL '5' MINUTE, ts)")) {
+            sizeFirst.put((Instant) row.getField(0), (Long) row.getField(1));
+        }
+        assertThat(sizeFirst).isEqualTo(expected);
     }
 
     @Test
