@@ -429,6 +429,55 @@ class SqlCommandITCase {
                 .endsWith("groups is a reserved word in Flink SQL: write `groups`");
     }
 
+    /** DuckDB's and PostgreSQL's words, the first a user of them writes. */
+    @Test
+    void aFunctionOfAnotherDialectIsNamedWithFlinksForm(@TempDir Path out) {
+        CliRun median = sql(out.resolve("x"), "SELECT MEDIAN(status) FROM logs", log.toString());
+        CliRun ordered =
+                sql(
+                        out.resolve("y"),
+                        "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY status) FROM logs",
+                        log.toString());
+
+        assertThat(median.exitCode()).isEqualTo(2);
+        assertThat(median.stderr().lines().filter(l -> l.startsWith("logslice:")))
+                .singleElement()
+                .asString()
+                .contains("No match found for function signature MEDIAN(")
+                .endsWith(
+                        "; in Flink SQL: PERCENTILE(x, 0.5) (exact), or APPROX_PERCENTILE(x, 0.5)");
+        assertThat(ordered.exitCode()).as(ordered.stderr()).isEqualTo(2);
+        assertThat(ordered.stderr().lines().filter(l -> l.startsWith("logslice:")))
+                .singleElement()
+                .asString()
+                .startsWith("logslice: sql: Unsupported Function: 'PERCENTILE_CONT'")
+                .endsWith("in Flink SQL: PERCENTILE(x, p) (exact), or APPROX_PERCENTILE(x, p)");
+    }
+
+    @Test
+    void theSizeOfATimeBucketMayComeFirstAsInDuckDb(@TempDir Path out) throws IOException {
+        Path sizeLast = out.resolve("last.tsv");
+        Path sizeFirst = out.resolve("first.tsv");
+
+        CliRun last =
+                sql(
+                        sizeLast,
+                        "SELECT TIME_BUCKET(ts, INTERVAL '1' MINUTE) AS m, COUNT(*) FROM logs"
+                                + " GROUP BY TIME_BUCKET(ts, INTERVAL '1' MINUTE) ORDER BY m",
+                        log.toString());
+        CliRun first =
+                sql(
+                        sizeFirst,
+                        "SELECT TIME_BUCKET(INTERVAL '1' MINUTE, ts) AS m, COUNT(*) FROM logs"
+                                + " GROUP BY TIME_BUCKET(INTERVAL '1' MINUTE, ts) ORDER BY m",
+                        log.toString());
+
+        assertThat(last.exitCode()).as(last.stderr()).isZero();
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        assertThat(Files.readAllLines(sizeLast)).hasSizeGreaterThan(2);
+        assertThat(Files.readAllLines(sizeFirst)).isEqualTo(Files.readAllLines(sizeLast));
+    }
+
     @Test
     void anOutputFormThatDoesNotExistIsRefusedBeforeReading(@TempDir Path out) {
         CliRun run = sql(out.resolve("x"), "--output", "xml", "SELECT 1", log.toString());
