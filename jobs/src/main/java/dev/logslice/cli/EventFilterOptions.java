@@ -11,6 +11,8 @@ import picocli.CommandLine.Option;
 
 import javax.annotation.Nullable;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -21,10 +23,14 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Conditions on the fields of parsed events: {@code --status}, {@code --level}, and so on. */
 final class EventFilterOptions {
@@ -39,6 +45,14 @@ final class EventFilterOptions {
                     .optionalStart()
                     .appendOffsetId()
                     .toFormatter();
+
+    /**
+     * A time back from now, as journalctl and GNU date take it: {@code -90m}, {@code 2 days ago}.
+     */
+    private static final Pattern AGO =
+            Pattern.compile("(?i)(?:-\\s*(\\d+)\\s*([a-z]+)|(\\d+)\\s*([a-z]+)\\s+ago)");
+
+    private static final Map<String, Duration> UNITS = units();
 
     @Option(
             names = "--status",
@@ -58,8 +72,9 @@ final class EventFilterOptions {
             names = "--since",
             paramLabel = "TIME",
             description =
-                    "Events at or after this time: 2024-01-15, 2024-01-15T10:20:30 (in --zone)"
-                            + " or 2024-01-15T10:20:30+01:00.")
+                    "Events at or after this time: 2024-01-15, 2024-01-15T10:20:30 (in --zone),"
+                            + " 2024-01-15T10:20:30+01:00, or now, today, yesterday, -90m,"
+                            + " 2h ago, -7d (from this machine's clock; days start in --zone).")
     String since;
 
     @Option(
@@ -79,6 +94,13 @@ final class EventFilterOptions {
      * zone}. Empty when none is given.
      */
     List<EventFilter> filters(ZoneId zone) {
+        return filters(zone, Clock.systemUTC());
+    }
+
+    /**
+     * As {@link #filters(ZoneId)}, relative times ({@code -1h}, {@code today}) from {@code clock}.
+     */
+    List<EventFilter> filters(ZoneId zone, Clock clock) {
         List<EventFilter> filters = new ArrayList<>();
         if (status != null) {
             filters.add(parsed("--status", () -> StatusFilter.parse(status)));
@@ -87,8 +109,8 @@ final class EventFilterOptions {
             filters.add(parsed("--level", () -> LevelFilter.parse(level)));
         }
         if (since != null || until != null) {
-            Instant from = instant("--since", since, zone);
-            Instant to = instant("--until", until, zone);
+            Instant from = instant("--since", since, zone, clock);
+            Instant to = instant("--until", until, zone, clock);
             if (from != null && to != null && !to.isAfter(from)) {
                 throw new IllegalArgumentException(
                         "--until "
@@ -140,8 +162,12 @@ final class EventFilterOptions {
      * read an hour later, it may come after a time that looks later.
      */
     private static String skippedHour(String option, String text, ZoneId zone) {
-        TemporalAccessor time =
-                TIME.parseBest(text, OffsetDateTime::from, LocalDateTime::from, LocalDate::from);
+        TemporalAccessor time;
+        try {
+            time = TIME.parseBest(text, OffsetDateTime::from, LocalDateTime::from, LocalDate::from);
+        } catch (DateTimeParseException relative) {
+            return "";
+        }
         if (!(time instanceof LocalDateTime local)
                 || !zone.getRules().getValidOffsets(local).isEmpty()) {
             return "";
@@ -156,10 +182,38 @@ final class EventFilterOptions {
                 + local.atZone(zone).toLocalDateTime();
     }
 
+    /**
+     * The instant {@code text} names: a date or time as {@link #TIME} reads it, or one relative to
+     * {@code clock}'s now ({@code now}, {@code today}, {@code yesterday}, {@code tomorrow}, {@code
+     * -90m}, {@code 2 days ago}).
+     */
     @Nullable
-    private static Instant instant(String option, @Nullable String text, ZoneId zone) {
+    static Instant instant(String option, @Nullable String text, ZoneId zone, Clock clock) {
         if (text == null) {
             return null;
+        }
+        String word = text.strip().toLowerCase(Locale.ROOT);
+        LocalDate today = LocalDate.now(clock.withZone(zone));
+        switch (word) {
+            case "now":
+                return clock.instant();
+            case "today":
+                return today.atStartOfDay(zone).toInstant();
+            case "yesterday":
+                return today.minusDays(1).atStartOfDay(zone).toInstant();
+            case "tomorrow":
+                return today.plusDays(1).atStartOfDay(zone).toInstant();
+            default:
+                break;
+        }
+        Matcher ago = AGO.matcher(word);
+        if (ago.matches()) {
+            String unit = ago.group(2) != null ? ago.group(2) : ago.group(4);
+            String count = ago.group(1) != null ? ago.group(1) : ago.group(3);
+            Duration each = UNITS.get(unit);
+            if (each != null && count.length() <= 9) {
+                return clock.instant().minus(each.multipliedBy(Long.parseLong(count)));
+            }
         }
         TemporalAccessor time;
         try {
@@ -169,8 +223,9 @@ final class EventFilterOptions {
                     option
                             + " '"
                             + text
-                            + "' is no time: give 2024-01-15, 2024-01-15T10:20:30 (in --zone)"
-                            + " or 2024-01-15T10:20:30+01:00");
+                            + "' is no time: give 2024-01-15, 2024-01-15T10:20:30 (in --zone),"
+                            + " 2024-01-15T10:20:30+01:00, or now, today, yesterday, -90m, 2h ago,"
+                            + " -7d (units s, min or m, h, d, w)");
         }
         if (time instanceof OffsetDateTime withOffset) {
             return withOffset.toInstant();
@@ -179,5 +234,25 @@ final class EventFilterOptions {
             return local.atZone(zone).toInstant();
         }
         return ((LocalDate) time).atStartOfDay(zone).toInstant();
+    }
+
+    private static Map<String, Duration> units() {
+        Map<String, Duration> units = new HashMap<>();
+        for (String name : List.of("s", "sec", "secs", "second", "seconds")) {
+            units.put(name, Duration.ofSeconds(1));
+        }
+        for (String name : List.of("m", "min", "mins", "minute", "minutes")) {
+            units.put(name, Duration.ofMinutes(1));
+        }
+        for (String name : List.of("h", "hour", "hours")) {
+            units.put(name, Duration.ofHours(1));
+        }
+        for (String name : List.of("d", "day", "days")) {
+            units.put(name, Duration.ofDays(1));
+        }
+        for (String name : List.of("w", "week", "weeks")) {
+            units.put(name, Duration.ofDays(7));
+        }
+        return Map.copyOf(units);
     }
 }
