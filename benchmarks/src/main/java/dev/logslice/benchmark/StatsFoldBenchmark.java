@@ -97,7 +97,8 @@ public class StatsFoldBenchmark {
                         ZoneId.of("UTC"),
                         EventBounds.DEFAULTS,
                         List.of(),
-                        rowTotals);
+                        rowTotals,
+                        List.of());
         merged = new LogStats();
     }
 

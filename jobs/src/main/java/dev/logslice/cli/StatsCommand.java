@@ -2,6 +2,7 @@ package dev.logslice.cli;
 
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.filter.EventFilter;
 import dev.logslice.format.Field;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.multiline.EventBounds;
@@ -75,6 +76,7 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
     @Mixin EventBoundsOptions events;
+    @Mixin EventFilterOptions filters;
     @Mixin ExecutionTarget execution;
     @Mixin FollowOptions following;
     @Mixin EventTimeoutOption eventTimeout;
@@ -182,12 +184,13 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
             throw new IllegalArgumentException("--top-field needs a field name, not an empty one");
         }
         StaticFiles staticFiles = StaticFiles.of(staticExtensions);
+        List<EventFilter> eventFilters = filters.filters(formats.zone);
         Outputs.checkFile("--json", json, paths);
         Outputs.checkFolder("--csv", csv, paths);
         Outputs.checkFile("--html", html, paths);
         PrintStream notes = quiet ? new PrintStream(PrintStream.nullOutputStream()) : System.err;
         if (following.follow) {
-            return follow(fields, bucketSeconds, windowLength, staticFiles, notes);
+            return follow(fields, eventFilters, bucketSeconds, windowLength, staticFiles, notes);
         }
         following.refuseWithoutFollow();
         eventTimeout.refuseWithoutFollow();
@@ -204,6 +207,7 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
         paths = spooled.paths();
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, notes);
+        warnUnfit(inputFormats);
         List<String> sourcePaths = FormatOptionsMixin.sourcePaths(paths, inputFormats);
         LogFileSource<byte[]> source =
                 read.sourceFor(sourcePaths, ReaderOutput.STATS)
@@ -213,7 +217,8 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
                                         formats.zone,
                                         bounds,
                                         fields,
-                                        rowTotals))
+                                        rowTotals,
+                                        eventFilters))
                         .build();
         long start = System.nanoTime();
         LogStats stats;
@@ -315,6 +320,7 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
      */
     private Integer follow(
             List<String> fields,
+            List<EventFilter> eventFilters,
             Long bucketSeconds,
             @Nullable Duration windowLength,
             StaticFiles staticFiles,
@@ -336,13 +342,25 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
                 // Not a note: --quiet keeps it, since the port may be one chosen for us.
                 System.err.println("logslice: serving " + server.url());
             }
-            return follow(fields, bucketSeconds, windowLength, staticFiles, notes, server);
+            return follow(
+                    fields, eventFilters, bucketSeconds, windowLength, staticFiles, notes, server);
         }
+    }
+
+    /** Tells on stderr of a filter on a field the inputs' formats do not have. */
+    private void warnUnfit(InputFormats inputFormats) throws IOException {
+        FilterFit.warnUnfit(
+                filters.fieldsByOption(),
+                inputFormats.fileFormats(),
+                paths,
+                formats.zone,
+                System.err);
     }
 
     /** Runs the job, its reports rendered every refresh; {@code server}, if any, serves them. */
     private Integer follow(
             List<String> fields,
+            List<EventFilter> eventFilters,
             Long bucketSeconds,
             @Nullable Duration windowLength,
             StaticFiles staticFiles,
@@ -350,13 +368,16 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
             @Nullable ReportServer server)
             throws Exception {
         InputFormats inputFormats = formats.resolve(paths, notes);
+        warnUnfit(inputFormats);
         FollowingPartials decoder =
                 FollowingPartials.stats(
-                        inputFormats.fileFormats(),
-                        formats.zone,
-                        events.bounds(),
-                        fields,
-                        rowTotals,
+                        new StatsDecoder(
+                                inputFormats.fileFormats(),
+                                formats.zone,
+                                events.bounds(),
+                                fields,
+                                rowTotals,
+                                eventFilters),
                         refresh.interval());
         LogFileSource<byte[]> source =
                 eventTimeout

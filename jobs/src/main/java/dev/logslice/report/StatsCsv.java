@@ -41,6 +41,7 @@ public final class StatsCsv {
             record(csv, "events", stats.events());
             record(csv, "malformed", stats.malformed());
             record(csv, "blankLines", stats.blankLines());
+            record(csv, "filteredEvents", stats.filteredEvents());
             record(csv, "oversized", stats.oversized());
             record(csv, "cutEvents", stats.cutEvents());
             record(csv, "uniqueClients", stats.uniqueClients());

@@ -320,6 +320,9 @@ public final class StatsHtml {
         if (stats.blankLines() > 0) {
             card(html, "blank lines", String.format("%,d", stats.blankLines()));
         }
+        if (stats.filteredEvents() > 0) {
+            card(html, "left out by filters", String.format("%,d", stats.filteredEvents()));
+        }
         if (!stats.status().isEmpty()) {
             card(
                     html,

@@ -85,6 +85,7 @@ public final class StatsJson {
         json.writeNumberField("events", stats.events());
         json.writeNumberField("malformed", stats.malformed());
         json.writeNumberField("blankLines", stats.blankLines());
+        json.writeNumberField("filteredEvents", stats.filteredEvents());
         json.writeNumberField("oversized", stats.oversized());
         json.writeNumberField("cutEvents", stats.cutEvents());
         long[] range = stats.timeRange();

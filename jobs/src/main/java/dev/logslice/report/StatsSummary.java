@@ -54,7 +54,12 @@ public final class StatsSummary {
                                     stats.malformed(), stats.oversized())
                             + (stats.blankLines() == 0
                                     ? ""
-                                    : String.format(", blank %,d", stats.blankLines())));
+                                    : String.format(", blank %,d", stats.blankLines()))
+                            + (stats.filteredEvents() == 0
+                                    ? ""
+                                    : String.format(
+                                            ", left out by the filters %,d events",
+                                            stats.filteredEvents())));
             long[] range = stats.timeRange();
             if (range != null) {
                 line(

@@ -4,8 +4,6 @@ import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LineHold;
 import dev.logslice.connector.source.SplitReport;
-import dev.logslice.format.multiline.EventBounds;
-import dev.logslice.format.source.FileFormats;
 
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -14,9 +12,7 @@ import org.apache.flink.core.fs.Path;
 import javax.annotation.Nullable;
 
 import java.time.Duration;
-import java.time.ZoneId;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
@@ -40,51 +36,25 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
     /** What {@code stats} folds, or null to count lines and bytes only ({@code scan}). */
     @Nullable private final StatsDecoder prototype;
 
-    @Nullable private final FileFormats formats;
-    private final ZoneId zone;
-    private final EventBounds bounds;
-    private final List<String> topFields;
-    private final boolean rowTotals;
     private final long intervalNanos;
 
     private transient Map<String, SplitPartial> splits;
     @Nullable private transient String lastSplitId;
     @Nullable private transient SplitPartial last;
 
-    private FollowingPartials(
-            @Nullable FileFormats formats,
-            ZoneId zone,
-            EventBounds bounds,
-            List<String> topFields,
-            boolean rowTotals,
-            Duration interval) {
-        this.prototype =
-                formats == null
-                        ? null
-                        : new StatsDecoder(formats, zone, bounds, topFields, rowTotals);
-        this.formats = formats;
-        this.zone = zone;
-        this.bounds = bounds;
-        this.topFields = List.copyOf(topFields);
-        this.rowTotals = rowTotals;
+    private FollowingPartials(@Nullable StatsDecoder prototype, Duration interval) {
+        this.prototype = prototype;
         this.intervalNanos = interval.toNanos();
     }
 
-    /** Folds what {@code stats} does, as {@link StatsDecoder} with the same arguments. */
-    public static FollowingPartials stats(
-            FileFormats formats,
-            ZoneId zone,
-            EventBounds bounds,
-            List<String> topFields,
-            boolean rowTotals,
-            Duration interval) {
-        return new FollowingPartials(formats, zone, bounds, topFields, rowTotals, interval);
+    /** Folds what {@code stats} does, each split with a decoder of {@code prototype}'s settings. */
+    public static FollowingPartials stats(StatsDecoder prototype, Duration interval) {
+        return new FollowingPartials(prototype, interval);
     }
 
     /** Counts lines and their bytes only. */
     public static FollowingPartials lines(Duration interval) {
-        return new FollowingPartials(
-                null, ZoneId.of("UTC"), EventBounds.DEFAULTS, List.of(), false, interval);
+        return new FollowingPartials(null, interval);
     }
 
     /** For multi-line formats; null for single-line ones. */
@@ -116,9 +86,7 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
 
     @Nullable
     private StatsDecoder newDecoder() {
-        return prototype == null
-                ? null
-                : new StatsDecoder(formats, zone, bounds, topFields, rowTotals);
+        return prototype == null ? null : prototype.fresh();
     }
 
     @Override

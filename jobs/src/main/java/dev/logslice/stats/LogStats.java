@@ -59,7 +59,7 @@ public final class LogStats {
      * agent and the referring sites, counted as the agents and referrers drain; the events with a
      * response size.
      */
-    private static final int VERSION = 13;
+    private static final int VERSION = 14;
 
     private static final int HLL_LG_K = 14;
 
@@ -90,6 +90,9 @@ public final class LogStats {
 
     /** Lines of nothing but spaces and tabs outside any event: no event, nothing lost. */
     private long blankLines;
+
+    /** Events the filters given left out ({@code stats --level error}): read, not reported on. */
+    private long filteredEvents;
 
     private long oversized;
     private long responseBytes;
@@ -633,6 +636,10 @@ public final class LogStats {
         blankLines++;
     }
 
+    public void addFilteredEvent() {
+        filteredEvents++;
+    }
+
     private static void addSample(List<MalformedSample> samples, MalformedSample sample) {
         if (samples.size() < MAX_SAMPLES) {
             samples.add(sample);
@@ -665,6 +672,7 @@ public final class LogStats {
         events += other.events;
         malformed += other.malformed;
         blankLines += other.blankLines;
+        filteredEvents += other.filteredEvents;
         oversized += other.oversized;
         responseBytes += other.responseBytes;
         eventsWithResponseBytes += other.eventsWithResponseBytes;
@@ -753,6 +761,11 @@ public final class LogStats {
 
     public long blankLines() {
         return blankLines;
+    }
+
+    /** Events that failed a filter given: in no panel, nor in {@link #events}. */
+    public long filteredEvents() {
+        return filteredEvents;
     }
 
     public long oversized() {
@@ -1084,6 +1097,7 @@ public final class LogStats {
                     events,
                     malformed,
                     blankLines,
+                    filteredEvents,
                     oversized,
                     responseBytes,
                     eventsWithResponseBytes
@@ -1185,6 +1199,7 @@ public final class LogStats {
             stats.events = in.readLong();
             stats.malformed = in.readLong();
             stats.blankLines = in.readLong();
+            stats.filteredEvents = in.readLong();
             stats.oversized = in.readLong();
             stats.responseBytes = in.readLong();
             stats.eventsWithResponseBytes = in.readLong();

@@ -3,6 +3,7 @@ package dev.logslice.stats;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.filter.EventFilter;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.ParseResult;
@@ -29,9 +30,16 @@ import java.util.function.Predicate;
 public final class StatsDecoder implements LineDecoder<byte[]> {
     private static final long serialVersionUID = 1L;
 
+    private final FileFormats formats;
+    private final ZoneId zone;
+    private final EventBounds bounds;
     private final LogEventDecoder events;
     private final List<String> topFields;
     private final boolean rowTotals;
+
+    /** Events that fail any of them are counted as left out, not folded ({@code stats --level}). */
+    private final List<EventFilter> filters;
+
     private transient LogStats partial;
     private transient StatsFolder folder;
 
@@ -41,24 +49,35 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
     private transient long fileEvents;
 
     public StatsDecoder(LogFormat format, ZoneId zone) {
-        this(FileFormats.of(format), zone, EventBounds.DEFAULTS, List.of(), false);
+        this(FileFormats.of(format), zone, EventBounds.DEFAULTS, List.of(), false, List.of());
     }
 
     /**
      * Parses each file in its own format; also ranks the values of {@code topFields} ({@code
      * --top-field}); with {@code rowTotals}, the rows of values get their bytes, time served and
-     * visitors ({@code --row-totals}).
+     * visitors ({@code --row-totals}); events that fail one of {@code filters} are only counted
+     * ({@link LogStats#filteredEvents}).
      */
     public StatsDecoder(
             FileFormats formats,
             ZoneId zone,
             EventBounds bounds,
             List<String> topFields,
-            boolean rowTotals) {
+            boolean rowTotals,
+            List<EventFilter> filters) {
+        this.formats = formats;
+        this.zone = zone;
+        this.bounds = bounds;
         // Each event is folded (written) before the next line: it need not copy the line.
         this.events = LogEventDecoder.transientEvents(formats, zone, bounds);
         this.topFields = List.copyOf(topFields);
         this.rowTotals = rowTotals;
+        this.filters = List.copyOf(filters);
+    }
+
+    /** A decoder of the same settings and nothing read yet: one per followed split. */
+    StatsDecoder fresh() {
+        return new StatsDecoder(formats, zone, bounds, topFields, rowTotals, filters);
     }
 
     @Nullable
@@ -83,10 +102,23 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
             flushFileEvents(stats);
             eventsFile = result.file();
         }
+        if (!filters.isEmpty() && result instanceof LogEvent event && !passes(event)) {
+            stats.addFilteredEvent();
+            return;
+        }
         folder.fold(result, stats);
         if (result instanceof LogEvent) {
             fileEvents++;
         }
+    }
+
+    private boolean passes(LogEvent event) {
+        for (EventFilter filter : filters) {
+            if (!filter.matches(event)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The events and panels of {@link #eventsFile} into the partial. */

@@ -137,6 +137,56 @@ class StatsCommandITCase {
         assertThat(run.stdout()).contains(String.format(", blank %,d", blank));
     }
 
+    /**
+     * grep's field filters narrow the report: the panels count only the events that pass, the
+     * others are counted as left out, and every line is still counted.
+     */
+    @Test
+    void filtersNarrowTheReportToTheEventsThatPassAndCountTheRest() throws IOException {
+        Path log = dir.resolve("generated.log");
+        LogGenerator.write(dev.logslice.generate.GeneratedFormat.COMBINED, 1_000_000, 5, log);
+        Map<String, Long> serverErrors = new TreeMap<>();
+        long lines = 0;
+        for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+            lines++;
+            Matcher matcher = STATUS.matcher(line);
+            assertThat(matcher.find()).as(line).isTrue();
+            if (matcher.group(1).startsWith("5")) {
+                serverErrors.merge(matcher.group(1), 1L, Long::sum);
+            }
+        }
+        long passed = serverErrors.values().stream().mapToLong(Long::longValue).sum();
+        Path json = dir.resolve("stats.json");
+
+        CliRun run =
+                CliRun.of(
+                        "stats",
+                        "-p",
+                        "2",
+                        "--split-size",
+                        "16k",
+                        "--status",
+                        "5xx",
+                        "--json",
+                        json.toString(),
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout())
+                .contains(String.format("left out by the filters %,d events", lines - passed));
+        JsonNode stats = new ObjectMapper().readTree(json.toFile());
+        assertThat(passed).isPositive();
+        assertThat(stats.get("lines").asLong()).isEqualTo(lines);
+        assertThat(stats.get("events").asLong()).isEqualTo(passed);
+        assertThat(stats.get("filteredEvents").asLong()).isEqualTo(lines - passed);
+        assertThat(stats.get("malformed").asLong()).isZero();
+        Map<String, Long> reported = new TreeMap<>();
+        stats.get("status")
+                .fields()
+                .forEachRemaining(e -> reported.put(e.getKey(), e.getValue().asLong()));
+        assertThat(reported).isEqualTo(serverErrors);
+    }
+
     private void check(Path log, int parallelism, String splitSize) throws IOException {
         Path json = dir.resolve("stats.json");
         Path html = dir.resolve("stats.html");

@@ -173,7 +173,14 @@ class FollowingPartialsEventsTest {
 
     private static FollowingPartials decoder() {
         return FollowingPartials.stats(
-                SPRING_BOOT, ZoneOffset.UTC, EventBounds.DEFAULTS, List.of(), false, Duration.ZERO);
+                new StatsDecoder(
+                        SPRING_BOOT,
+                        ZoneOffset.UTC,
+                        EventBounds.DEFAULTS,
+                        List.of(),
+                        false,
+                        List.of()),
+                Duration.ZERO);
     }
 
     private static Path path(int file) {
@@ -341,7 +348,12 @@ class FollowingPartialsEventsTest {
         LogStats batch() {
             StatsDecoder batch =
                     new StatsDecoder(
-                            SPRING_BOOT, ZoneOffset.UTC, EventBounds.DEFAULTS, List.of(), false);
+                            SPRING_BOOT,
+                            ZoneOffset.UTC,
+                            EventBounds.DEFAULTS,
+                            List.of(),
+                            false,
+                            List.of());
             LogStats all = new LogStats();
             for (int f = 0; f < FILES; f++) {
                 List<Long> offsets = Feed.offsetsOf(lines.get(f));

@@ -3,6 +3,7 @@ package dev.logslice.stats;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.filter.StatusFilter;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
@@ -18,7 +19,11 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -108,13 +113,15 @@ class FollowingPartialsTest {
                 List.of(
                         FollowingPartials.lines(Duration.ZERO),
                         FollowingPartials.stats(
-                                FileFormats.of(
-                                        FormatRegistry.standard()
-                                                .create("combined", FormatOptions.none())),
-                                ZoneOffset.UTC,
-                                EventBounds.DEFAULTS,
-                                List.of(),
-                                false,
+                                new StatsDecoder(
+                                        FileFormats.of(
+                                                FormatRegistry.standard()
+                                                        .create("combined", FormatOptions.none())),
+                                        ZoneOffset.UTC,
+                                        EventBounds.DEFAULTS,
+                                        List.of(),
+                                        false,
+                                        List.of()),
                                 Duration.ZERO))) {
             List<byte[]> out = new ArrayList<>();
             decoder.followedOversizedLines(id(0), 2, out::add);
@@ -126,6 +133,52 @@ class FollowingPartialsTest {
             assertThat(out).hasSize(2);
             assertThat(out.stream().mapToLong(bytes -> LogStats.fromBytes(bytes).oversized()))
                     .containsExactly(2L, 1L);
+        }
+    }
+
+    /** {@code stats --follow --status 5xx}: each split's decoder keeps the filters. */
+    @Test
+    void eachSplitsDecoderFoldsOnlyTheEventsThatPassTheFilters(@TempDir java.nio.file.Path dir)
+            throws IOException {
+        FollowingPartials decoder =
+                FollowingPartials.stats(
+                        new StatsDecoder(
+                                FileFormats.of(
+                                        FormatRegistry.standard()
+                                                .create("combined", FormatOptions.none())),
+                                ZoneOffset.UTC,
+                                EventBounds.DEFAULTS,
+                                List.of(),
+                                false,
+                                List.of(StatusFilter.parse("5xx"))),
+                        Duration.ZERO);
+        List<byte[]> out = new ArrayList<>();
+        for (int split = 0; split < 2; split++) {
+            // The decoder reads a file's modification time (syslog's year): a file there.
+            Path file = new Path(Files.createFile(dir.resolve(split + ".log")).toUri());
+            long offset = 0;
+            for (int status : new int[] {200, 503, 404, 500}) {
+                byte[] text =
+                        ("192.0.2.1 - - [07/Dec/2026:10:00:00 +0000] \"GET / HTTP/1.1\" "
+                                        + status
+                                        + " 5 \"-\" \"curl/8\"")
+                                .getBytes(StandardCharsets.US_ASCII);
+                Line line = new Line();
+                line.set(file, text, 0, text.length, offset, LineTerminator.LF);
+                line.setSplitId(id(split));
+                decoder.decode(line);
+                offset += text.length + 1;
+            }
+            decoder.followedPollDone(id(split), out::add);
+        }
+
+        assertThat(out).hasSize(2);
+        for (byte[] bytes : out) {
+            LogStats partial = LogStats.fromBytes(bytes);
+            assertThat(partial.lines()).isEqualTo(4);
+            assertThat(partial.events()).isEqualTo(2);
+            assertThat(partial.filteredEvents()).isEqualTo(2);
+            assertThat(partial.status()).containsOnlyKeys(500, 503);
         }
     }
 
