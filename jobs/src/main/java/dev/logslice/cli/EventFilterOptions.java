@@ -6,11 +6,13 @@ import dev.logslice.filter.PathPrefixFilter;
 import dev.logslice.filter.StatusFilter;
 import dev.logslice.filter.TimeRangeFilter;
 import dev.logslice.format.Field;
+import dev.logslice.format.detect.InputFormats;
 
 import picocli.CommandLine.Option;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -147,6 +149,14 @@ final class EventFilterOptions {
             fields.put("--path-prefix", Field.PATH);
         }
         return fields;
+    }
+
+    /**
+     * Tells on stderr of each filter given on a field that the formats of {@code paths} do not
+     * have, so that nothing passes it ({@link FilterFit}).
+     */
+    void warnUnfit(InputFormats inputFormats, List<String> paths, ZoneId zone) throws IOException {
+        FilterFit.warnUnfit(fieldsByOption(), inputFormats.fileFormats(), paths, zone, System.err);
     }
 
     private static EventFilter parsed(String option, Supplier<EventFilter> parse) {

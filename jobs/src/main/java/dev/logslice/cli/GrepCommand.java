@@ -439,12 +439,7 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
         if (inputFormats == null) {
             formats.warnIfPatternUnused(System.err);
         } else {
-            FilterFit.warnUnfit(
-                    filters.fieldsByOption(),
-                    inputFormats.fileFormats(),
-                    paths,
-                    formats.zone,
-                    System.err);
+            filters.warnUnfit(inputFormats, paths, formats.zone);
         }
         return inputFormats;
     }

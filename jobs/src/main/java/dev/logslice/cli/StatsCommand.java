@@ -207,7 +207,7 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
         paths = spooled.paths();
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, notes);
-        warnUnfit(inputFormats);
+        filters.warnUnfit(inputFormats, paths, formats.zone);
         List<String> sourcePaths = FormatOptionsMixin.sourcePaths(paths, inputFormats);
         LogFileSource<byte[]> source =
                 read.sourceFor(sourcePaths, ReaderOutput.STATS)
@@ -347,16 +347,6 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
         }
     }
 
-    /** Tells on stderr of a filter on a field the inputs' formats do not have. */
-    private void warnUnfit(InputFormats inputFormats) throws IOException {
-        FilterFit.warnUnfit(
-                filters.fieldsByOption(),
-                inputFormats.fileFormats(),
-                paths,
-                formats.zone,
-                System.err);
-    }
-
     /** Runs the job, its reports rendered every refresh; {@code server}, if any, serves them. */
     private Integer follow(
             List<String> fields,
@@ -368,7 +358,7 @@ final class StatsCommand implements Callable<Integer>, SizedInput {
             @Nullable ReportServer server)
             throws Exception {
         InputFormats inputFormats = formats.resolve(paths, notes);
-        warnUnfit(inputFormats);
+        filters.warnUnfit(inputFormats, paths, formats.zone);
         FollowingPartials decoder =
                 FollowingPartials.stats(
                         new StatsDecoder(

@@ -172,15 +172,12 @@ class FollowingPartialsEventsTest {
     }
 
     private static FollowingPartials decoder() {
-        return FollowingPartials.stats(
-                new StatsDecoder(
-                        SPRING_BOOT,
-                        ZoneOffset.UTC,
-                        EventBounds.DEFAULTS,
-                        List.of(),
-                        false,
-                        List.of()),
-                Duration.ZERO);
+        return FollowingPartials.stats(springBootStats(), Duration.ZERO);
+    }
+
+    private static StatsDecoder springBootStats() {
+        return new StatsDecoder(
+                SPRING_BOOT, ZoneOffset.UTC, EventBounds.DEFAULTS, List.of(), false, List.of());
     }
 
     private static Path path(int file) {
@@ -346,14 +343,7 @@ class FollowingPartialsEventsTest {
 
         /** What the batch decoder makes of the files, each read whole. */
         LogStats batch() {
-            StatsDecoder batch =
-                    new StatsDecoder(
-                            SPRING_BOOT,
-                            ZoneOffset.UTC,
-                            EventBounds.DEFAULTS,
-                            List.of(),
-                            false,
-                            List.of());
+            StatsDecoder batch = springBootStats();
             LogStats all = new LogStats();
             for (int f = 0; f < FILES; f++) {
                 List<Long> offsets = Feed.offsetsOf(lines.get(f));

@@ -3,6 +3,7 @@ package dev.logslice.stats;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.filter.EventFilter;
 import dev.logslice.filter.StatusFilter;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.registry.FormatOptions;
@@ -112,17 +113,7 @@ class FollowingPartialsTest {
         for (FollowingPartials decoder :
                 List.of(
                         FollowingPartials.lines(Duration.ZERO),
-                        FollowingPartials.stats(
-                                new StatsDecoder(
-                                        FileFormats.of(
-                                                FormatRegistry.standard()
-                                                        .create("combined", FormatOptions.none())),
-                                        ZoneOffset.UTC,
-                                        EventBounds.DEFAULTS,
-                                        List.of(),
-                                        false,
-                                        List.of()),
-                                Duration.ZERO))) {
+                        FollowingPartials.stats(combinedStats(List.of()), Duration.ZERO))) {
             List<byte[]> out = new ArrayList<>();
             decoder.followedOversizedLines(id(0), 2, out::add);
             decoder.followedPollDone(id(0), out::add);
@@ -142,16 +133,7 @@ class FollowingPartialsTest {
             throws IOException {
         FollowingPartials decoder =
                 FollowingPartials.stats(
-                        new StatsDecoder(
-                                FileFormats.of(
-                                        FormatRegistry.standard()
-                                                .create("combined", FormatOptions.none())),
-                                ZoneOffset.UTC,
-                                EventBounds.DEFAULTS,
-                                List.of(),
-                                false,
-                                List.of(StatusFilter.parse("5xx"))),
-                        Duration.ZERO);
+                        combinedStats(List.of(StatusFilter.parse("5xx"))), Duration.ZERO);
         List<byte[]> out = new ArrayList<>();
         for (int split = 0; split < 2; split++) {
             // The decoder reads a file's modification time (syslog's year): a file there.
@@ -253,6 +235,16 @@ class FollowingPartialsTest {
     }
 
     record Action(Kind kind, int split) {}
+
+    private static StatsDecoder combinedStats(List<EventFilter> filters) {
+        return new StatsDecoder(
+                FileFormats.of(FormatRegistry.standard().create("combined", FormatOptions.none())),
+                ZoneOffset.UTC,
+                EventBounds.DEFAULTS,
+                List.of(),
+                false,
+                filters);
+    }
 
     private static String id(int split) {
         return "split-" + split;
