@@ -226,8 +226,8 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
             description =
                     "Write the parts of a selected line that match, each on a line of its own"
                             + " (after the file's name and line number, as asked); nothing with"
-                            + " -v. Java's regex takes the first alternative that matches (a|ab"
-                            + " finds a), where GNU grep takes the longest.")
+                            + " -v; with --follow too. Java's regex takes the first alternative that"
+                            + " matches (a|ab finds a), where GNU grep takes the longest.")
     boolean onlyMatching;
 
     @Option(
@@ -605,12 +605,11 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
                 || filesWithMatches
                 || lineNumbers
                 || contextAsked()
-                || onlyMatching
                 || silent
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines as they come: -c, -l, -n, -o, -q,"
-                            + " -A/-B/-C and - (stdin) do not go with it yet");
+                    "--follow writes the selected lines as they come: -c, -l, -n, -q, -A/-B/-C"
+                            + " and - (stdin) do not go with it yet");
         }
         if (maxCount != null && (following.checkpointDir != null || !execution.isEmbedded())) {
             // The writer that counts them ends the run: it must be in this process, and a run
@@ -624,10 +623,19 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
         if (nothingSelectable()) {
             return selectNothing();
         }
-        // Written as batch grep writes them (names, colours); -m is the sink's, in all.
+        // Written as batch grep writes them (names, -o, colours); -m is the sink's, in all.
         GrepOptions options =
                 new GrepOptions(
-                        invert, -1, false, false, false, fileNames(), -1, -1, false, colors());
+                        invert,
+                        -1,
+                        false,
+                        false,
+                        false,
+                        fileNames(),
+                        -1,
+                        -1,
+                        onlyMatching,
+                        colors());
         PrintStream notes = notes();
         List<EventFilter> eventFilters = filters.filters(formats.zone);
         InputFormats inputFormats = inputFormats(eventFilters, notes);
