@@ -33,6 +33,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Stack;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -53,9 +54,10 @@ import java.util.stream.Collectors;
                     + " --format, lines are parsed into events: an event is written, all its"
                     + " lines, when it passes every filter and the regex matches one of its lines."
                     + " Lines that are no event of the format are left out and counted.",
-            "With --follow, the selected lines go to stdout or --out as they come, without file"
-                    + " names; with field filters or --format, each selected event once it ends"
-                    + " (the next one starts, or its file is quiet for --event-timeout). With"
+            "With --follow, the selected lines go to stdout or --out as they come, after their"
+                    + " file's name as without --follow; with field filters or --format, each"
+                    + " selected event once it ends (the next one starts, or its file is quiet for"
+                    + " --event-timeout). With"
                     + " --follow --cluster, to --out only: the TaskManagers write that file, and"
                     + " --checkpoint-dir, at the same paths, which they must reach."
         },
@@ -224,8 +226,8 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
             description =
                     "Write the parts of a selected line that match, each on a line of its own"
                             + " (after the file's name and line number, as asked); nothing with"
-                            + " -v. Java's regex takes the first alternative that matches (a|ab"
-                            + " finds a), where GNU grep takes the longest.")
+                            + " -v; with --follow too. Java's regex takes the first alternative that"
+                            + " matches (a|ab finds a), where GNU grep takes the longest.")
     boolean onlyMatching;
 
     @Option(
@@ -252,8 +254,8 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     @Option(
             names = {"-H", "--with-filename"},
             description =
-                    "Write each line after its file's name; the default with several files or a"
-                            + " directory.")
+                    "Write each line after its file's name; the default with several files, a"
+                            + " directory or a glob, with --follow too.")
     boolean withFileName;
 
     @Option(
@@ -333,7 +335,7 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
                         (count || silent) && !filesWithMatches,
                         filesWithMatches,
                         lineNumbers,
-                        !noFileName && (withFileName || GrepFileNames.several(paths)),
+                        fileNames(),
                         contextLength("-B", beforeContext),
                         contextLength("-A", afterContext),
                         onlyMatching,
@@ -407,6 +409,11 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
                         System.err,
                         runNotes.matched() ? 0 : NOTHING_MATCHED);
         return silent && runNotes.matched() ? 0 : status;
+    }
+
+    /** As GNU grep: lines after their file's name with -H, or when several files may be read. */
+    private boolean fileNames() {
+        return !noFileName && (withFileName || GrepFileNames.several(paths));
     }
 
     /** As GNU grep: no line may be selected (-m 0, or -f of an empty file alone). */
@@ -592,14 +599,12 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
         if (count
                 || filesWithMatches
                 || lineNumbers
-                || withFileName
                 || contextAsked()
-                || onlyMatching
                 || silent
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines as they come: -c, -l, -n, -H, -o, -q,"
-                            + " -A/-B/-C and - (stdin) do not go with it yet");
+                    "--follow writes the selected lines as they come: -c, -l, -n, -q, -A/-B/-C"
+                            + " and - (stdin) do not go with it yet");
         }
         if (maxCount != null && (following.checkpointDir != null || !execution.isEmbedded())) {
             // The writer that counts them ends the run: it must be in this process, and a run
@@ -613,8 +618,19 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
         if (nothingSelectable()) {
             return selectNothing();
         }
+        // Written as batch grep writes them (names, -o, colours); -m is the sink's, in all.
         GrepOptions options =
-                new GrepOptions(invert, -1, false, false, false, false, -1, -1, false, null);
+                new GrepOptions(
+                        invert,
+                        -1,
+                        false,
+                        false,
+                        false,
+                        fileNames(),
+                        -1,
+                        -1,
+                        onlyMatching,
+                        colors());
         PrintStream notes = notes();
         List<EventFilter> eventFilters = filters.filters(formats.zone);
         InputFormats inputFormats = inputFormats(eventFilters, notes);
@@ -639,7 +655,8 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
                         out,
                         source,
                         sink -> {
-                            FollowOutputSink shown = sink.coloured(colors(), invert);
+                            FollowOutputSink shown =
+                                    sink.writing(options, GrepFileNames.asGiven(paths, Map.of()));
                             return inputFormats == null || quiet
                                     ? shown
                                     : shown.notingMalformed(inputFormats.names());

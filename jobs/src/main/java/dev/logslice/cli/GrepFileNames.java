@@ -1,13 +1,13 @@
 package dev.logslice.cli;
 
-import java.io.Serializable;
+import org.apache.flink.util.function.SerializableFunction;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * File names as GNU grep writes them: as given on the command line, a directory's files under the
@@ -32,14 +32,15 @@ final class GrepFileNames {
     /**
      * Maps a file as the source names it ({@code file:/abs/path} or {@code /abs/path}) to its name
      * as given in {@code paths}; {@code spooled} names the copies of standard input and pipes
-     * ({@link SpooledInputs}) among them.
+     * ({@link SpooledInputs}) among them. Serializable: {@code grep --follow}'s sink names them.
      */
-    static Function<String, String> asGiven(List<String> paths, Map<String, String> spooled) {
+    static SerializableFunction<String, String> asGiven(
+            List<String> paths, Map<String, String> spooled) {
         return new AsGiven(paths, new HashMap<>(spooled));
     }
 
     private record AsGiven(List<String> paths, HashMap<String, String> spooled)
-            implements Function<String, String>, Serializable {
+            implements SerializableFunction<String, String> {
         @Override
         public String apply(String sourceName) {
             Path file = localPath(sourceName);

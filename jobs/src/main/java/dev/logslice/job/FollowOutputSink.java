@@ -8,6 +8,7 @@ import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.SupportsWriterState;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.util.function.SerializableFunction;
 
 import javax.annotation.Nullable;
 
@@ -24,11 +25,13 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Writes {@code grep --follow}'s matches as they come, in the order received (run it at parallelism
- * 1: each file's lines then keep their order), to a file or to stdout. For a file, a checkpoint
- * holds its length once what was written before the barrier is on disk; a job restored from that
+ * 1: each file's lines then keep their order), to a file or to stdout, each as batch grep writes it
+ * ({@link GrepOutput}: after its file's name, in colour, as asked). For a file, a checkpoint holds
+ * its length once what was written before the barrier is on disk; a job restored from that
  * checkpoint cuts the file back to that length, so what was written after it, and is read again
  * from the source's offsets of the same checkpoint, is there once. Stdout cannot be cut: lines
  * written after the last checkpoint are written again on a restore. What the source skipped (lines
@@ -48,11 +51,15 @@ public final class FollowOutputSink
     /** The source's maximum line length, which the lines it skipped were longer than. */
     private final long maxLineLength;
 
-    /** With {@code --color}: the colours of the lines written; null for none. */
-    @Nullable private final GrepColors colors;
+    /**
+     * How the selections are written, as batch grep writes them: after their file's name ({@code
+     * -H}, several files), only the matches ({@code -o}), in colours ({@code --color}), none
+     * coloured under {@code -v}.
+     */
+    private final GrepOptions options;
 
-    /** Whether the lines written are those that do not match ({@code -v}): none coloured then. */
-    private final boolean invert;
+    /** The name written for a file as the source names it. */
+    private final SerializableFunction<String, String> displayName;
 
     /** The formats whose malformed lines the source counts, for the note; null: not told. */
     @Nullable private final String malformedOf;
@@ -67,36 +74,44 @@ public final class FollowOutputSink
             @Nullable String file,
             boolean terminal,
             long maxLineLength,
-            @Nullable GrepColors colors,
-            boolean invert,
+            GrepOptions options,
+            SerializableFunction<String, String> displayName,
             @Nullable String malformedOf,
             @Nullable Limit limit) {
         this.file = file;
         this.terminal = terminal;
         this.maxLineLength = maxLineLength;
-        this.colors = colors;
-        this.invert = invert;
+        this.options = options;
+        this.displayName = displayName;
         this.malformedOf = malformedOf;
         this.limit = limit;
     }
 
     public static FollowOutputSink toFile(Path file, long maxLineLength) {
         return new FollowOutputSink(
-                file.toAbsolutePath().toString(), false, maxLineLength, null, false, null, null);
+                file.toAbsolutePath().toString(),
+                false,
+                maxLineLength,
+                GrepOptions.PLAIN,
+                name -> name,
+                null,
+                null);
     }
 
     /** To stdout; {@code terminal} when it is one. */
     public static FollowOutputSink toStdout(boolean terminal, long maxLineLength) {
-        return new FollowOutputSink(null, terminal, maxLineLength, null, false, null, null);
+        return new FollowOutputSink(
+                null, terminal, maxLineLength, GrepOptions.PLAIN, name -> name, null, null);
     }
 
     /**
-     * This sink writing the lines in {@code colors} (none: null), as GNU grep's {@code --color}:
-     * the matches of a selected line, nothing under {@code invert}.
+     * This sink writing the selections as batch grep writes them with {@code options} (its file
+     * names, -o, --color, -v), a file named by {@code displayName} from its name in the source.
      */
-    public FollowOutputSink coloured(@Nullable GrepColors colors, boolean invert) {
+    public FollowOutputSink writing(
+            GrepOptions options, SerializableFunction<String, String> displayName) {
         return new FollowOutputSink(
-                file, terminal, maxLineLength, colors, invert, malformedOf, limit);
+                file, terminal, maxLineLength, options, displayName, malformedOf, limit);
     }
 
     /**
@@ -104,7 +119,8 @@ public final class FollowOutputSink
      * of {@code formats} (grep with {@code --format} or field filters), in the batch note's words.
      */
     public FollowOutputSink notingMalformed(String formats) {
-        return new FollowOutputSink(file, terminal, maxLineLength, colors, invert, formats, limit);
+        return new FollowOutputSink(
+                file, terminal, maxLineLength, options, displayName, formats, limit);
     }
 
     /**
@@ -117,8 +133,8 @@ public final class FollowOutputSink
                 file,
                 terminal,
                 maxLineLength,
-                colors,
-                invert,
+                options,
+                displayName,
                 malformedOf,
                 new Limit(count, stopId));
     }
@@ -130,7 +146,7 @@ public final class FollowOutputSink
                 file == null
                         ? Writer.stdout(terminal, maxLineLength)
                         : Writer.file(Paths.get(file), 0, maxLineLength);
-        return writer.coloured(colors, !invert).notingMalformed(malformedOf).limited(limit);
+        return writer.writing(options, displayName).notingMalformed(malformedOf).limited(limit);
     }
 
     @Override
@@ -138,7 +154,7 @@ public final class FollowOutputSink
             throws IOException {
         if (file == null) {
             return Writer.stdout(terminal, maxLineLength)
-                    .coloured(colors, !invert)
+                    .writing(options, displayName)
                     .notingMalformed(malformedOf)
                     .limited(limit);
         }
@@ -147,7 +163,7 @@ public final class FollowOutputSink
                     "the checkpoint holds " + lengths.size() + " lengths of " + file + ", not 1");
         }
         return Writer.file(Paths.get(file), lengths.iterator().next(), maxLineLength)
-                .coloured(colors, !invert)
+                .writing(options, displayName)
                 .notingMalformed(malformedOf)
                 .limited(limit);
     }
@@ -163,10 +179,12 @@ public final class FollowOutputSink
         private final WritableByteChannel shown;
         private final boolean isFile;
         private final long maxLineLength;
-        @Nullable private GrepColors colors;
 
-        /** Whether the lines written are the matching ones, whose matches are coloured. */
-        private boolean selectedMatch;
+        /** Writes each selection as batch grep does; see {@link #writing}. */
+        private GrepOutput output;
+
+        /** Whether the output is coloured: the colouring then makes the log's escapes safe. */
+        private boolean coloured;
 
         @Nullable private String malformedOf;
 
@@ -249,26 +267,20 @@ public final class FollowOutputSink
         }
 
         private void writeSelected(GrepMatch match) throws IOException {
-            if (colors != null) {
-                // A line coloured, the log's own escapes made safe by the colouring itself (on a
-                // terminal), so it goes to the channel as it is.
-                ByteArrayOutputStream coloured = new ByteArrayOutputStream(match.bytes.length + 32);
-                colors.line(match.bytes, 0, match.bytes.length, selectedMatch, coloured);
-                for (ByteBuffer left = ByteBuffer.wrap(coloured.toByteArray());
-                        left.hasRemaining(); ) {
-                    out.write(left);
-                }
-                return;
-            }
-            for (ByteBuffer left = ByteBuffer.wrap(match.bytes); left.hasRemaining(); ) {
-                shown.write(left);
+            ByteArrayOutputStream written = new ByteArrayOutputStream(match.bytes.length + 64);
+            output.writeFollowed(match, written);
+            // Coloured, the log's own escapes (and the file names') were made safe by the
+            // colouring itself on a terminal, so it goes to the channel as it is.
+            WritableByteChannel to = coloured ? out : shown;
+            for (ByteBuffer left = ByteBuffer.wrap(written.toByteArray()); left.hasRemaining(); ) {
+                to.write(left);
             }
         }
 
-        /** Colours the lines written ({@code colors} null: none); see {@link #coloured}. */
-        Writer coloured(@Nullable GrepColors colors, boolean selectedMatch) {
-            this.colors = colors;
-            this.selectedMatch = selectedMatch;
+        /** Writes the selections as batch grep does with {@code options}; see {@link #writing}. */
+        Writer writing(GrepOptions options, Function<String, String> displayName) {
+            this.output = new GrepOutput(options, displayName);
+            this.coloured = options.colors() != null;
             return this;
         }
 

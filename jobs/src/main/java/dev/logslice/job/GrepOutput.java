@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,7 +50,8 @@ final class GrepOutput {
     /** With {@code -A}, {@code -B}, {@code -C}: which lines are written; else null. */
     @Nullable private final Context context;
 
-    private GrepOutput(GrepOptions options, Function<String, String> displayName) {
+    /** {@code displayName}: the name to write for a file as the source names it. */
+    GrepOutput(GrepOptions options, Function<String, String> displayName) {
         this.options = options;
         this.colors = options.colors();
         this.displayName = displayName;
@@ -134,6 +136,29 @@ final class GrepOutput {
             }
         } catch (EOFException e) {
             throw new IOException("grep part " + part + " ends early", e);
+        }
+    }
+
+    /**
+     * Writes a selected line or event of {@code grep --follow} as {@link #writeLines} writes it
+     * from its frames: each of its lines (with -o, each match) after its file's name, as asked. No
+     * line numbers: a followed file's are not counted.
+     */
+    void writeFollowed(GrepMatch match, OutputStream out) throws IOException {
+        if (match.eventLineEnds == null) {
+            writeLine(match.file, 0, match.bytes, ':', out);
+            return;
+        }
+        // An event's lines each after the name, as its frames would be.
+        for (int i = 0, start = 0;
+                i < match.eventLineEnds.length;
+                start = match.eventLineEnds[i++]) {
+            writeLine(
+                    match.file,
+                    0,
+                    Arrays.copyOfRange(match.bytes, start, match.eventLineEnds[i]),
+                    ':',
+                    out);
         }
     }
 

@@ -2,7 +2,6 @@ package dev.logslice.cli;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -15,10 +14,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code grep --follow --level error --checkpoint-dir --out} through the launcher while two Spring
- * Boot logs grow at once, their events with stack traces written in appends cut mid-line, the
- * process killed (SIGKILL) while they grow and started again: once stopped, each log's events in
- * {@code --out} are what a batch {@code grep} with the same options writes for the log's final
- * content, each once and whole, though the regex matches a trace line only.
+ * Boot logs of a folder grow at once, their events with stack traces written in appends cut
+ * mid-line, the process killed (SIGKILL) while they grow and started again: once stopped, each
+ * log's events in {@code --out} are what a batch {@code grep} with the same options writes for the
+ * folder's final content, each once and whole, every line after its file's name, though the regex
+ * matches a trace line only.
  */
 class GrepFollowEventsITCase extends FollowRunsTest {
     private static final List<String> FILTERS =
@@ -70,19 +70,27 @@ class GrepFollowEventsITCase extends FollowRunsTest {
         }
         runs.await(
                 "the last events",
-                () -> files.stream().allMatch(file -> written(out).contains(lastEvent(file))));
+                () ->
+                        files.stream()
+                                .allMatch(
+                                        file ->
+                                                written(out)
+                                                        .contains(
+                                                                GrepRun.named(
+                                                                        file.toString(),
+                                                                        lastEvent(file)))));
         runs.stop();
 
-        List<String> expected = new ArrayList<>();
+        String expected = new String(GrepRun.of(dir, FILTERS, REGEX, logs).output(), UTF_8);
+        String followed = Files.readString(out);
         for (Path file : files) {
-            expected.add(new String(GrepRun.of(dir, FILTERS, REGEX, file).output(), UTF_8));
+            // The files' events interleave as they come: each file's in order.
+            String name = file.toString() + ":";
+            assertThat(GrepRun.linesStartingWith(followed, name))
+                    .as("the events of %s", file)
+                    .isEqualTo(GrepRun.linesStartingWith(expected, name));
         }
-        int events = expected.stream().mapToInt(GrepFollowEventsITCase::headers).sum();
-        for (int i = 0; i < files.size(); i++) {
-            assertThat(eventsOf(out, files.get(i).getFileName().toString()))
-                    .as("the events of %s", files.get(i))
-                    .isEqualTo(expected.get(i));
-        }
+        int events = headers(expected);
         assertThat(headers(out)).isEqualTo(events);
         System.out.printf(
                 "GrepFollowEventsITCase: %d of %d events selected with their traces, each once"
@@ -113,11 +121,14 @@ class GrepFollowEventsITCase extends FollowRunsTest {
         writer.writeNext(200);
         String last = FollowRuns.AccessLogWriter.line(7_000); // a 404, after all others
         Files.writeString(log, last + "\n", StandardOpenOption.APPEND);
-        runs.await("the last line", () -> FollowRuns.lines(out).contains(last));
+        runs.await("the last line", () -> FollowRuns.lines(out).contains(log + ":" + last));
         runs.stop();
 
+        // A folder: its lines named as batch grep names them.
         assertThat(Files.readString(out))
-                .isEqualTo(new String(GrepRun.of(dir, filters, "GET", log).output(), UTF_8));
+                .isEqualTo(
+                        new String(
+                                GrepRun.of(dir, filters, "GET", log.getParent()).output(), UTF_8));
         assertThat(runs.stderr(1).lines())
                 .contains("logslice: malformed lines left out (no combined events): 1");
     }
@@ -139,22 +150,8 @@ class GrepFollowEventsITCase extends FollowRunsTest {
                 + "\njava.lang.IllegalStateException: last\n\tat com.shop.Step3.run(Step.java:13)\n";
     }
 
+    /** The headers in grep's output: lines after a file's name and a {@code :}. */
     private static int headers(String text) {
-        return (int) text.lines().filter(line -> line.startsWith("2026-")).count();
-    }
-
-    /** The events of {@code log} in {@code out}, in order, as grep writes them: headers name it. */
-    private static String eventsOf(Path out, String log) throws IOException {
-        StringBuilder events = new StringBuilder();
-        boolean ofLog = false;
-        for (String line : Files.readAllLines(out)) {
-            if (line.startsWith("2026-")) {
-                ofLog = line.endsWith(" of " + log);
-            }
-            if (ofLog) {
-                events.append(line).append('\n');
-            }
-        }
-        return events.toString();
+        return (int) text.lines().filter(line -> line.contains(".log:2026-")).count();
     }
 }

@@ -18,8 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code grep --follow} through the launcher, as users run it: lines appended to a followed file,
- * and to the file created when it is rotated, come out as they are written, in file order; SIGTERM
- * stops it with exit status 0.
+ * and to the file created when it is rotated, come out as they are written, in file order, after
+ * their file's name when a folder is followed (one file alone: none); SIGTERM stops it with exit
+ * status 0.
  */
 class GrepFollowITCase {
     /** A first run of the launcher may build the jar. */
@@ -36,19 +37,27 @@ class GrepFollowITCase {
         Process grep = grepFollow(stdout, stderr, "-p", "2", "ERROR", logs.toString());
         try {
             // What the file held comes first: the job has listed it, later lines are new ones.
-            awaitOutput(stdout, "ERROR there before\n", grep);
+            // A folder: each line after its file's name as batch grep writes it; a file renamed
+            // while followed keeps the name it was found by, as tail -f's header.
+            String before = GrepRun.named(log.toString(), "ERROR there before\n");
+            awaitOutput(stdout, before, grep);
             append(log, "ERROR one\nINFO not selected\nERROR two, cut ");
             append(log, "in two writes\n");
-            awaitOutput(
-                    stdout, "ERROR there before\nERROR one\nERROR two, cut in two writes\n", grep);
-            Files.move(log, logs.resolve("app.log.1"));
-            append(logs.resolve("app.log.1"), "ERROR three, into the rotated file\n");
+            String appended =
+                    before
+                            + GrepRun.named(
+                                    log.toString(), "ERROR one\nERROR two, cut in two writes\n");
+            awaitOutput(stdout, appended, grep);
+            Path rotated = logs.resolve("app.log.1");
+            Files.move(log, rotated);
+            append(rotated, "ERROR three, into the rotated file\n");
             Files.writeString(logs.resolve("app.log"), "ERROR four, in the new file\n");
 
             awaitOutput(
                     stdout,
-                    "ERROR there before\nERROR one\nERROR two, cut in two writes\n"
-                            + "ERROR three, into the rotated file\nERROR four, in the new file\n",
+                    appended
+                            + GrepRun.named(log.toString(), "ERROR three, into the rotated file\n")
+                            + GrepRun.named(log.toString(), "ERROR four, in the new file\n"),
                     grep);
             grep.destroy(); // SIGTERM
             assertThat(grep.waitFor(1, TimeUnit.MINUTES)).as("stopped").isTrue();

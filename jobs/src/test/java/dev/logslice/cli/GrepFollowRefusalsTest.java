@@ -26,8 +26,7 @@ class GrepFollowRefusalsTest {
                     .as(option)
                     .containsExactly(
                             "logslice: --follow writes the selected lines as they come: -c, -l,"
-                                    + " -n, -H, -o, -q, -A/-B/-C and - (stdin) do not go with it"
-                                    + " yet");
+                                    + " -n, -q, -A/-B/-C and - (stdin) do not go with it yet");
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -78,6 +79,22 @@ record GrepRun(byte[] output, String stderr, int exitCode) {
             lines.add(last);
         }
         return lines;
+    }
+
+    /** Each line of {@code text} after {@code name} and {@code :}, as grep names a file's lines. */
+    static String named(String name, String text) {
+        return text.lines().map(line -> name + ":" + line + "\n").collect(Collectors.joining());
+    }
+
+    /**
+     * The lines of {@code text} that start with {@code prefix} (a file's name as grep writes it
+     * before its lines), in order, each with its LF.
+     */
+    static String linesStartingWith(String text, String prefix) {
+        return text.lines()
+                .filter(line -> line.startsWith(prefix))
+                .map(line -> line + "\n")
+                .collect(Collectors.joining());
     }
 
     static byte[] concatenated(List<byte[]> lines) {

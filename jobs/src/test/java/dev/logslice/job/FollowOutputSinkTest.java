@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -59,6 +60,59 @@ class FollowOutputSinkTest {
         assertThatThrownBy(() -> sink.restoreWriter(null, List.of(1_000L)))
                 .hasMessageContaining("fewer than the 1000");
         assertThat(out).hasContent("cut by someone\n");
+    }
+
+    /** As batch grep's lines: each of an event's lines after its file's name as given. */
+    @Test
+    void eachLineOfAnEventAfterItsFilesName() throws Exception {
+        Path out = dir.resolve("out.txt");
+        try (FollowOutputSink.Writer writer =
+                FollowOutputSink.toFile(out, 1 << 20)
+                        .writing(named(null), name -> "given/" + name.substring(5))
+                        .createWriter(null)) {
+            writer.write(event("file:/var/log/app.log", "ERROR x\n", "\tat y\r\n"), null);
+            writer.write(event("file:/var/log/b.log", "ERROR z\n"), null);
+        }
+        assertThat(out)
+                .hasContent(
+                        "given//var/log/app.log:ERROR x\ngiven//var/log/app.log:\tat y\r\n"
+                                + "given//var/log/b.log:ERROR z\n");
+    }
+
+    /**
+     * In colour on a terminal, a name is magenta and its {@code :} cyan, as GNU grep's; what in it
+     * would drive the terminal is shown escaped, as batch grep shows it.
+     */
+    @Test
+    void aColouredNameOnATerminalIsEscaped() throws Exception {
+        Path out = dir.resolve("out.txt");
+        GrepColors colours = new GrepColors(LinePattern.compile("ERROR", 0), true);
+        try (FollowOutputSink.Writer writer =
+                FollowOutputSink.toFile(out, 1 << 20)
+                        .writing(named(colours), name -> name)
+                        .createWriter(null)) {
+            writer.write(event("a\u001b]0;owned\u0007.log", "no match\n"), null);
+        }
+        assertThat(out)
+                .hasContent(
+                        "\u001b[35m\u001b[Ka\\x1b]0;owned\\x07.log\u001b[m\u001b[K"
+                                + "\u001b[36m\u001b[K:\u001b[m\u001b[Kno match\n");
+    }
+
+    private static GrepOptions named(GrepColors colours) {
+        return new GrepOptions(false, -1, false, false, false, true, -1, -1, false, colours);
+    }
+
+    /** A selected event of {@code file} as the decoders send it with names asked: line ends. */
+    private static GrepMatch event(String file, String... lines) {
+        GrepMatch match = new GrepMatch("split", String.join("", lines).getBytes(UTF_8), 0);
+        match.file = file;
+        match.eventLineEnds = new int[lines.length];
+        for (int i = 0, end = 0; i < lines.length; i++) {
+            end += lines[i].getBytes(UTF_8).length;
+            match.eventLineEnds[i] = end;
+        }
+        return match;
     }
 
     private static List<Long> roundTrip(FollowOutputSink sink, List<Long> lengths)
