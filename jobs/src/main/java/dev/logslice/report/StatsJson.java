@@ -165,6 +165,12 @@ public final class StatsJson {
         json.writeNumberField("readNanos", report.readNanos());
         json.writeNumberField("elapsedNanos", report.elapsedNanos());
         json.writeNumberField("parallelism", report.parallelism());
+        // How it was made, its filters too (--status 5xx): the counts answer that command.
+        json.writeStringField(
+                "commandLine",
+                report.origin().equals(ReportOrigin.UNKNOWN)
+                        ? null
+                        : report.origin().commandLine());
         InputFileNotes.writeJson(json, stats.splits(), report.undetected());
         SplitRows.of(stats.splits()).writeJson(json);
         json.writeEndObject();

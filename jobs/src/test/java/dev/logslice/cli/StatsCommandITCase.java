@@ -179,6 +179,12 @@ class StatsCommandITCase {
         assertThat(stats.get("lines").asLong()).isEqualTo(lines);
         assertThat(stats.get("events").asLong()).isEqualTo(passed);
         assertThat(stats.get("filteredEvents").asLong()).isEqualTo(lines - passed);
+        assertThat(stats.get("commandLine").asText())
+                .isEqualTo(
+                        "logslice stats -p 2 --split-size 16k --status 5xx --json "
+                                + json
+                                + " "
+                                + log);
         assertThat(stats.get("malformed").asLong()).isZero();
         Map<String, Long> reported = new TreeMap<>();
         stats.get("status")
