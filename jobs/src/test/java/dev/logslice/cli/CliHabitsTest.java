@@ -162,11 +162,14 @@ class CliHabitsTest {
     @Test
     void badSizesAndTimesSayWhatIsAccepted() {
         CliRun size = CliRun.of("scan", "--split-size", "12q", "x.log");
-        CliRun time = CliRun.of("grep", "--since", "yesterday", "", "x.log");
+        CliRun time = CliRun.of("grep", "--since", "last week", "", "x.log");
 
         assertThat(size.exitCode()).isEqualTo(2);
         assertThat(size.stderr()).contains("'12q' is not a size").contains("64k, 1m, 1g");
         assertThat(time.exitCode()).isEqualTo(2);
-        assertThat(time.stderr()).contains("'yesterday' is no time").contains("2024-01-15");
+        assertThat(time.stderr())
+                .contains("'last week' is no time")
+                .contains("2024-01-15")
+                .contains("2h ago");
     }
 }
