@@ -1,6 +1,7 @@
 package dev.logslice.cli;
 
 import dev.logslice.connector.source.LogFileSource;
+import dev.logslice.filter.EventFilter;
 import dev.logslice.format.Field;
 import dev.logslice.format.detect.InputFormats;
 import dev.logslice.format.multiline.EventBounds;
@@ -43,6 +44,7 @@ final class ParseCommand implements Callable<Integer>, SizedInput {
     @Mixin ReadOptions read;
     @Mixin FormatOptionsMixin formats;
     @Mixin EventBoundsOptions events;
+    @Mixin EventFilterOptions filters;
     @Mixin ExecutionTarget execution;
     @Mixin FollowOptions following;
     @Mixin EventTimeoutOption eventTimeout;
@@ -82,8 +84,9 @@ final class ParseCommand implements Callable<Integer>, SizedInput {
             throw new IllegalArgumentException("--limit " + limit + " must be at least 1");
         }
         Outputs.checkFile("--out", out, paths);
+        List<EventFilter> eventFilters = filters.filters(formats.zone);
         if (following.follow) {
-            return follow();
+            return follow(eventFilters);
         }
         following.refuseWithoutFollow();
         eventTimeout.refuseWithoutFollow();
@@ -91,6 +94,7 @@ final class ParseCommand implements Callable<Integer>, SizedInput {
         Set<Field> selected = selectedFields();
         EventBounds bounds = events.bounds();
         InputFormats inputFormats = formats.resolve(paths, System.err);
+        filters.warnUnfit(inputFormats, paths, formats.zone);
         LogFileSource<GrepMatch> source =
                 read.sourceFor(
                                 FormatOptionsMixin.sourcePaths(paths, inputFormats),
@@ -102,7 +106,8 @@ final class ParseCommand implements Callable<Integer>, SizedInput {
                                         bounds,
                                         selected,
                                         limit == null ? Long.MAX_VALUE : limit,
-                                        strict))
+                                        strict,
+                                        eventFilters))
                         .build();
         GrepJob.Notes notes;
         try (Outputs.Pending output = Outputs.open(out)) {
@@ -129,19 +134,21 @@ final class ParseCommand implements Callable<Integer>, SizedInput {
      * {@code --follow}: a streaming job writing each event's JSON line as it comes; a multi-line
      * event once the next one starts, or once its file is quiet for {@code --event-timeout}.
      */
-    private Integer follow() throws Exception {
+    private Integer follow(List<EventFilter> eventFilters) throws Exception {
         if (limit != null || strict || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
                     "--follow writes the events as they come: --limit, --strict and - (stdin) do"
                             + " not go with it yet");
         }
         InputFormats inputFormats = formats.resolve(paths, System.err);
+        filters.warnUnfit(inputFormats, paths, formats.zone);
         ParseDecoder decoder =
                 ParseDecoder.following(
                         inputFormats.fileFormats(),
                         formats.zone,
                         events.bounds(),
-                        selectedFields());
+                        selectedFields(),
+                        eventFilters);
         // The paths as given, not the files detected: new files in a folder are followed too.
         LogFileSource<GrepMatch> source =
                 eventTimeout

@@ -3,7 +3,9 @@ package dev.logslice.job;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
+import dev.logslice.filter.EventFilter;
 import dev.logslice.format.Field;
+import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogEventJsonWriter;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
@@ -21,6 +23,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -37,6 +40,10 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
     private final Set<Field> fields;
     private final long limitPerSplit;
     private final boolean strict;
+
+    /** Events that fail one are not written ({@code parse --level error}); malformed lines are. */
+    private final List<EventFilter> filters;
+
     private transient ByteArrayOutputStream buffer;
     private transient LogEventJsonWriter json;
     private transient long written;
@@ -45,6 +52,7 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
      * @param limitPerSplit events a split writes at most: a {@code --limit} bound, since the first
      *     events of the output can come from any split
      * @param strict whether a malformed line fails the job with {@code file:offset: reason}
+     * @param filters what an event must pass to be written
      */
     public ParseDecoder(
             FileFormats formats,
@@ -52,20 +60,28 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
             EventBounds bounds,
             Set<Field> fields,
             long limitPerSplit,
-            boolean strict) {
+            boolean strict,
+            List<EventFilter> filters) {
         // Each event is folded (written) before the next line: it need not copy the line.
-        this(LogEventDecoder.transientEvents(formats, zone, bounds), fields, limitPerSplit, strict);
+        this(
+                LogEventDecoder.transientEvents(formats, zone, bounds),
+                fields,
+                limitPerSplit,
+                strict,
+                filters);
     }
 
     private ParseDecoder(
             LineDecoder<ParseResult> events,
             Set<Field> fields,
             long limitPerSplit,
-            boolean strict) {
+            boolean strict,
+            List<EventFilter> filters) {
         this.events = events;
         this.fields = Set.copyOf(fields);
         this.limitPerSplit = limitPerSplit;
         this.strict = strict;
+        this.filters = List.copyOf(filters);
     }
 
     /**
@@ -73,9 +89,13 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
      * FollowedEvents}), the last one written out once its file is quiet for the event timeout.
      */
     public static ParseDecoder following(
-            FileFormats formats, ZoneId zone, EventBounds bounds, Set<Field> fields) {
+            FileFormats formats,
+            ZoneId zone,
+            EventBounds bounds,
+            Set<Field> fields,
+            List<EventFilter> filters) {
         return new ParseDecoder(
-                FollowedEvents.of(formats, zone, bounds), fields, Long.MAX_VALUE, false);
+                FollowedEvents.of(formats, zone, bounds), fields, Long.MAX_VALUE, false, filters);
     }
 
     @Nullable
@@ -136,6 +156,9 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
         if (strict && result instanceof MalformedLine malformed) {
             throw new MalformedLineException(malformed);
         }
+        if (result instanceof LogEvent event && !passes(event)) {
+            return null;
+        }
         if (written >= limitPerSplit) {
             return null;
         }
@@ -153,6 +176,15 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
         GrepMatch match = new GrepMatch(splitId, buffer.toByteArray(), 0);
         buffer.reset();
         return match;
+    }
+
+    private boolean passes(LogEvent event) {
+        for (EventFilter filter : filters) {
+            if (!filter.matches(event)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

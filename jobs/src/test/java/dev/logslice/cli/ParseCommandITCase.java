@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -58,6 +59,33 @@ class ParseCommandITCase {
             offset += line.length() + 1;
         }
         assertThat(events).extracting(e -> e.get("offset").asLong()).isEqualTo(firstOffsets);
+    }
+
+    /** grep's field filters: the events that pass, in input order; malformed lines still told. */
+    @Test
+    void filtersWriteTheEventsThatPassAndTheMalformedLines() throws IOException {
+        Path log = dir.resolve("generated.log");
+        dev.logslice.generate.LogGenerator.write(
+                dev.logslice.generate.GeneratedFormat.COMBINED, 300_000, 9, log);
+        Files.writeString(log, "garbage line\n", StandardOpenOption.APPEND);
+        List<Long> serverErrorOffsets = new ArrayList<>();
+        long offset = 0;
+        for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+            Matcher status = STATUS.matcher(line);
+            if (status.find() && status.group(1).startsWith("5")) {
+                serverErrorOffsets.add(offset);
+            }
+            offset += line.length() + 1;
+        }
+
+        List<JsonNode> written =
+                parse(log, "--format", "combined", "--status", "5xx", "--fields", "offset,status");
+
+        assertThat(serverErrorOffsets).isNotEmpty();
+        assertThat(written.subList(0, written.size() - 1))
+                .extracting(e -> e.get("offset").asLong())
+                .isEqualTo(serverErrorOffsets);
+        assertThat(written.get(written.size() - 1).get("malformed").asBoolean()).isTrue();
     }
 
     @Test
