@@ -3,6 +3,7 @@ package dev.logslice.filter;
 import dev.logslice.format.LogEvent;
 
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * A condition on the fields of a parsed event, shipped with the job to the readers. An event
@@ -10,4 +11,14 @@ import java.io.Serializable;
  */
 public interface EventFilter extends Serializable {
     boolean matches(LogEvent event);
+
+    /** Whether {@code event} passes every one of {@code filters} (all of none, so yes). */
+    static boolean allMatch(List<EventFilter> filters, LogEvent event) {
+        for (EventFilter filter : filters) {
+            if (!filter.matches(event)) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -104,7 +104,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
             // It starts or continues the event being assembled.
             LogEvent started = events.startedWithItsFields(line.offset());
             if (started != null) {
-                dropping = !passesFilters(started);
+                dropping = !EventFilter.allMatch(filters, started);
             }
             if (!dropping) {
                 held().add(line);
@@ -120,7 +120,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
     private void judge(ParseResult result) {
         if (result instanceof LogEvent event) {
             boolean ownLine = current != null && !events.multiLine();
-            if (!dropping && passesFilters(event)) {
+            if (!dropping && EventFilter.allMatch(filters, event)) {
                 if (ownLine) {
                     held().add(current);
                 }
@@ -282,15 +282,6 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
             matches = new FileMatches();
         }
         return matches;
-    }
-
-    private boolean passesFilters(LogEvent event) {
-        for (EventFilter filter : filters) {
-            if (!filter.matches(event)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private Consumer<ParseResult> results() {

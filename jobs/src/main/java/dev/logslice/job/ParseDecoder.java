@@ -156,7 +156,7 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
         if (strict && result instanceof MalformedLine malformed) {
             throw new MalformedLineException(malformed);
         }
-        if (result instanceof LogEvent event && !passes(event)) {
+        if (result instanceof LogEvent event && !EventFilter.allMatch(filters, event)) {
             return null;
         }
         if (written >= limitPerSplit) {
@@ -176,15 +176,6 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
         GrepMatch match = new GrepMatch(splitId, buffer.toByteArray(), 0);
         buffer.reset();
         return match;
-    }
-
-    private boolean passes(LogEvent event) {
-        for (EventFilter filter : filters) {
-            if (!filter.matches(event)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override

@@ -102,7 +102,9 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
             flushFileEvents(stats);
             eventsFile = result.file();
         }
-        if (!filters.isEmpty() && result instanceof LogEvent event && !passes(event)) {
+        if (!filters.isEmpty()
+                && result instanceof LogEvent event
+                && !EventFilter.allMatch(filters, event)) {
             stats.addFilteredEvent();
             return;
         }
@@ -110,15 +112,6 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
         if (result instanceof LogEvent) {
             fileEvents++;
         }
-    }
-
-    private boolean passes(LogEvent event) {
-        for (EventFilter filter : filters) {
-            if (!filter.matches(event)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The events and panels of {@link #eventsFile} into the partial. */
