@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * scan} through the command line find the same lines and the same figures in both.
  */
 class CompressedInputITCase {
-    /** Figures that depend on files, splits and timing, not on the lines. */
+    /** Figures that depend on files, splits, timing and the command, not on the lines. */
     private static final List<String> RUN_FIELDS =
             List.of(
                     "splits",
@@ -41,6 +41,7 @@ class CompressedInputITCase {
                     "readNanos",
                     "elapsedNanos",
                     "parallelism",
+                    "commandLine",
                     "formats",
                     "panelFormats",
                     "malformedByFile",

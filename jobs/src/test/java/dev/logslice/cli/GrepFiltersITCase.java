@@ -329,7 +329,7 @@ class GrepFiltersITCase {
                 "--status|1000|--status: '1000' is no status",
                 "--status|404,|--status: '' is no status",
                 "--level|LOUD|--level: 'LOUD' is no level",
-                "--since|yesterday|--since 'yesterday' is no time",
+                "--since|last week|--since 'last week' is no time",
                 "--until|2015-13-01|--until '2015-13-01' is no time"
             })
     void badFilterValuesAreUsageErrors(String option, String value, String message) {
