@@ -186,11 +186,7 @@ class StatsCommandITCase {
                                 + " "
                                 + log);
         assertThat(stats.get("malformed").asLong()).isZero();
-        Map<String, Long> reported = new TreeMap<>();
-        stats.get("status")
-                .fields()
-                .forEachRemaining(e -> reported.put(e.getKey(), e.getValue().asLong()));
-        assertThat(reported).isEqualTo(serverErrors);
+        assertThat(statusCounts(stats)).isEqualTo(serverErrors);
     }
 
     private void check(Path log, int parallelism, String splitSize) throws IOException {
@@ -232,11 +228,7 @@ class StatsCommandITCase {
         assertThat(stats.get("events").asLong()).isEqualTo(lines);
         assertThat(stats.get("malformed").asLong()).isZero();
         assertThat(stats.get("bytes").asLong()).isEqualTo(Files.size(log));
-        Map<String, Long> reported = new TreeMap<>();
-        stats.get("status")
-                .fields()
-                .forEachRemaining(e -> reported.put(e.getKey(), e.getValue().asLong()));
-        assertThat(reported).isEqualTo(status);
+        assertThat(statusCounts(stats)).isEqualTo(status);
         JsonNode topPath = stats.get("topPaths").get(0);
         long mostRequests = paths.values().stream().mapToLong(Long::longValue).max().orElseThrow();
         assertThat(topPath.get("count").asLong()).isEqualTo(mostRequests);
@@ -250,5 +242,14 @@ class StatsCommandITCase {
                 .contains("<svg")
                 .containsOnlyOnce("<script")
                 .contains("Content-Security-Policy");
+    }
+
+    /** The report's status counts, by code. */
+    private static Map<String, Long> statusCounts(JsonNode stats) {
+        Map<String, Long> counts = new TreeMap<>();
+        stats.get("status")
+                .fields()
+                .forEachRemaining(e -> counts.put(e.getKey(), e.getValue().asLong()));
+        return counts;
     }
 }

@@ -18,12 +18,6 @@ final class LogFileRecordEmitter<T>
     public void emitRecord(
             PositionedRecord<T> element, SourceOutput<T> output, LogFileSplitState splitState) {
         output.collect(element.record);
-        splitState.setPosition(
-                element.segment,
-                element.nextOffset,
-                element.stage,
-                element.lines,
-                element.oversizedLines,
-                element.oversizedSample);
+        element.moveTo(splitState);
     }
 }

@@ -1,5 +1,6 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.split.LogFileSplitState;
 import dev.logslice.connector.split.SplitPosition;
 
 import org.apache.flink.annotation.Internal;
@@ -22,4 +23,9 @@ final class PositionedRecord<T> {
 
     /** The split's oversized-line sample; holds at least those before the position. */
     List<Long> oversizedSample;
+
+    /** Moves {@code state} to this record's position, with the split's counts up to there. */
+    void moveTo(LogFileSplitState state) {
+        state.setPosition(segment, nextOffset, stage, lines, oversizedLines, oversizedSample);
+    }
 }

@@ -214,13 +214,7 @@ class FollowedEventsPropertyTest {
             for (PositionedRecord<String> record;
                     (record = batch.nextRecordFromSplit()) != null; ) {
                 records.add(record.record);
-                state.setPosition(
-                        record.segment,
-                        record.nextOffset,
-                        record.stage,
-                        record.lines,
-                        record.oversizedLines,
-                        record.oversizedSample);
+                record.moveTo(state);
             }
         }
         return batch.finishedSplits().isEmpty();
@@ -396,13 +390,7 @@ class FollowedEventsPropertyTest {
                 for (PositionedRecord<String> record;
                         (record = batch.nextRecordFromSplit()) != null; ) {
                     records.add(new Emitted(fileOfSplit.get(splitId), record.record));
-                    state.setPosition(
-                            record.segment,
-                            record.nextOffset,
-                            record.stage,
-                            record.lines,
-                            record.oversizedLines,
-                            record.oversizedSample);
+                    record.moveTo(state);
                     any = true;
                 }
             }
