@@ -3,6 +3,7 @@ package dev.logslice.format;
 import dev.logslice.format.multiline.ContinuationLines;
 
 import java.io.Serializable;
+import java.util.Set;
 
 /**
  * A log format: an immutable, serializable description that makes parsers. Instances come from
@@ -15,6 +16,14 @@ public interface LogFormat extends Serializable {
 
     /** A parser for one thread, or one file when dates are inferred from the file. */
     LogParser newParser(ParserContext context);
+
+    /**
+     * A parser whose events are read for {@code fieldsRead} only: a format that can leaves the
+     * other fields unset (none), sparing their conversion; whether a line is an event is the same.
+     */
+    default LogParser newParser(ParserContext context, Set<Field> fieldsRead) {
+        return newParser(context);
+    }
 
     /**
      * Whether an event may span several lines: lines that do not parse belong to the event before

@@ -3,6 +3,7 @@ package dev.logslice.table;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
 import dev.logslice.connector.source.LogFileSourceBuilder;
+import dev.logslice.format.Field;
 import dev.logslice.format.multiline.EventBounds;
 import dev.logslice.format.source.FileFormats;
 import dev.logslice.format.source.LogEventDecoder;
@@ -29,10 +30,12 @@ import javax.annotation.Nullable;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
@@ -144,9 +147,14 @@ final class LogsliceTableSource
             }
             decoded.add(DataTypes.FIELD(names.get(field), types.get(field)));
         }
+        // The rows' columns and the pushed conditions are all that is read of an event.
+        Set<Field> fieldsRead = EnumSet.noneOf(Field.class);
+        columns.forEach(column -> fieldsRead.add(column.field()));
+        filters.forEach(filter -> fieldsRead.add(filter.column().field()));
         return new RowDecoder(
                 LogEventDecoder.transientEvents(
-                        reading.formats(), reading.zone(), EventBounds.DEFAULTS),
+                                reading.formats(), reading.zone(), EventBounds.DEFAULTS)
+                        .readingOnly(fieldsRead),
                 columns.toArray(new EventColumn[0]),
                 roots.toArray(new LogicalTypeRoot[0]),
                 metadataColumns.toArray(new MetadataColumn[0]),

@@ -95,6 +95,11 @@ final class PushedFilter implements Serializable {
         this.summary = summary;
     }
 
+    /** The column the condition reads. */
+    EventColumn column() {
+        return column;
+    }
+
     /**
      * The filter for a condition, if the source can decide it exactly; {@code columnTypes} are the
      * declared types of the table's physical columns, by name.

@@ -1,5 +1,6 @@
 package dev.logslice.format.layout;
 
+import dev.logslice.format.Field;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
@@ -7,6 +8,7 @@ import dev.logslice.format.ParserContext;
 import javax.annotation.Nullable;
 
 import java.util.List;
+import java.util.Set;
 
 /** A format made of one or more layouts, tried in order on each line. */
 public final class LayoutFormat implements LogFormat {
@@ -59,7 +61,15 @@ public final class LayoutFormat implements LogFormat {
 
     @Override
     public LogParser newParser(ParserContext context) {
-        return new LayoutParser(layouts, context, trailing, check);
+        return new LayoutParser(layouts, context, trailing, check, null);
+    }
+
+    @Override
+    public LogParser newParser(ParserContext context, Set<Field> fieldsRead) {
+        // A check reads fields of its own, and a multi-line event's assembly its first line's.
+        return check != null || multiLine
+                ? newParser(context)
+                : new LayoutParser(layouts, context, trailing, null, fieldsRead);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.logslice.format.layout;
 
 import dev.logslice.format.ByteSpan;
+import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParserContext;
@@ -9,6 +10,8 @@ import dev.logslice.format.time.LocalTimeResolver;
 import javax.annotation.Nullable;
 
 import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 /** Parses lines with the first of several layouts that matches. */
 final class LayoutParser implements LogParser {
@@ -33,6 +36,9 @@ final class LayoutParser implements LogParser {
     @Nullable private final TrailingFields trailing;
     @Nullable private final EventCheck check;
 
+    /** Per layout: the indices of the captures to bind, those of the fields read. */
+    private final int[][] boundCaptures;
+
     private final ByteSpan checkScratch = new ByteSpan();
 
     /** Whether the last line that no layout read had a match the check refused. */
@@ -51,10 +57,25 @@ final class LayoutParser implements LogParser {
             List<Layout> layouts,
             ParserContext context,
             @Nullable TrailingFields trailing,
-            @Nullable EventCheck check) {
-        this.trailing = trailing;
+            @Nullable EventCheck check,
+            @Nullable Set<Field> fieldsRead) {
+        // What trails an access log's layout holds extras and the time served.
+        this.trailing =
+                fieldsRead == null
+                                || fieldsRead.contains(Field.EXTRA)
+                                || fieldsRead.contains(Field.REQUEST_TIME)
+                        ? trailing
+                        : null;
         this.check = check;
         this.layouts = layouts.toArray(new Layout[0]);
+        this.boundCaptures = new int[this.layouts.length][];
+        for (int l = 0; l < this.layouts.length; l++) {
+            Capture[] captures = this.layouts[l].captures();
+            boundCaptures[l] =
+                    IntStream.range(0, captures.length)
+                            .filter(c -> fieldsRead == null || reads(captures[c], fieldsRead))
+                            .toArray();
+        }
         this.resolvers = new LocalTimeResolver[this.layouts.length][];
         this.skeletons = new CombinedSkeleton[this.layouts.length];
         LocalTimeResolver shared = new LocalTimeResolver(context);
@@ -100,7 +121,7 @@ final class LayoutParser implements LogParser {
                                         LogEvent.viewing(
                                                 reusable, file, offset, bytes, start, length))
                                 : LogEvent.ofLine(file, offset, bytes, start, length);
-                if (bound(layout, event, bytes, end)) {
+                if (bound(l, event, bytes, end)) {
                     return event;
                 }
                 refusedMatch = true;
@@ -121,9 +142,9 @@ final class LayoutParser implements LogParser {
      * Binds the matched captures and what trails the layout to {@code event}; whether the check
      * admits it.
      */
-    private boolean bound(Layout layout, LogEvent event, byte[] bytes, int end) {
-        Capture[] captures = layout.captures();
-        for (int c = 0; c < captures.length; c++) {
+    private boolean bound(int layout, LogEvent event, byte[] bytes, int end) {
+        Capture[] captures = layouts[layout].captures();
+        for (int c : boundCaptures[layout]) {
             CaptureBinder.bind(
                     captures[c], event, bytes, matcher.start(c), matcher.end(c), matcher.time(c));
         }
@@ -131,6 +152,36 @@ final class LayoutParser implements LogParser {
             trailing.read(bytes, matcher.matchEnd(), end, event);
         }
         return check == null || check.admits(event, checkScratch);
+    }
+
+    /** Whether binding {@code capture} sets one of {@code fields}. */
+    private static boolean reads(Capture capture, Set<Field> fields) {
+        switch (capture.binding) {
+            case STRING:
+                return fields.contains(capture.field);
+            case STATUS:
+                return fields.contains(Field.STATUS);
+            case BYTES:
+                return fields.contains(Field.BYTES);
+            case PID:
+                return fields.contains(Field.PID);
+            case SECONDS:
+            case MILLIS:
+            case MICROS:
+                return fields.contains(Field.REQUEST_TIME);
+            case TIMESTAMP:
+                return fields.contains(Field.TIMESTAMP);
+            case REQUEST_LINE:
+                // A request that is none is kept whole as the extra "request".
+                return fields.contains(Field.METHOD)
+                        || fields.contains(Field.PATH)
+                        || fields.contains(Field.PROTOCOL)
+                        || fields.contains(Field.EXTRA);
+            case EXTRA:
+                return fields.contains(Field.EXTRA);
+            default:
+                return false;
+        }
     }
 
     @Override

@@ -5,10 +5,12 @@ import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
 import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
+import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
 import dev.logslice.format.ParseResult;
+import dev.logslice.format.ParserContext;
 import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.multiline.EventBounds;
 
@@ -19,6 +21,7 @@ import javax.annotation.Nullable;
 import java.time.ZoneId;
 import java.util.ArrayDeque;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -48,14 +51,22 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
 
     /** Parses each file in its own format. */
     public LogEventDecoder(FileFormats formats, ZoneId zone, EventBounds bounds) {
-        this(formats, zone, bounds, false);
+        this(new PerFileParser(formats, zone), bounds, false);
     }
 
-    private LogEventDecoder(
-            FileFormats formats, ZoneId zone, EventBounds bounds, boolean transientEvents) {
-        this.perFile = new PerFileParser(formats, zone);
+    private LogEventDecoder(PerFileParser perFile, EventBounds bounds, boolean transientEvents) {
+        this.perFile = perFile;
         this.bounds = bounds;
         this.transientEvents = transientEvents;
+    }
+
+    /**
+     * This decoder, for a consumer that reads only {@code fields} of the events: the formats that
+     * can leave the others unset ({@link LogFormat#newParser(ParserContext, Set)}). Lines are
+     * events or malformed as they are without it.
+     */
+    public LogEventDecoder readingOnly(Set<Field> fields) {
+        return new LogEventDecoder(perFile.readingOnly(fields), bounds, transientEvents);
     }
 
     /**
@@ -66,7 +77,7 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
      */
     public static LogEventDecoder transientEvents(
             FileFormats formats, ZoneId zone, EventBounds bounds) {
-        return new LogEventDecoder(formats, zone, bounds, true);
+        return new LogEventDecoder(new PerFileParser(formats, zone), bounds, true);
     }
 
     @Nullable

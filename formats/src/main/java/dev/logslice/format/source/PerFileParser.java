@@ -2,6 +2,7 @@ package dev.logslice.format.source;
 
 import dev.logslice.connector.io.LocalPaths;
 import dev.logslice.connector.source.Line;
+import dev.logslice.format.Field;
 import dev.logslice.format.FileStart;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.LogParser;
@@ -17,6 +18,8 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -31,6 +34,10 @@ public final class PerFileParser implements Serializable {
     private final FileFormats formats;
     private final boolean anyMultiLine;
     private final ZoneId zone;
+
+    /** The fields the events are read for, or null for all of them. */
+    @Nullable private final EnumSet<Field> fieldsRead;
+
     @Nullable private transient Path currentPath;
     private transient String currentFile;
     private transient long currentModified;
@@ -43,9 +50,24 @@ public final class PerFileParser implements Serializable {
     private transient LogParser parser;
 
     public PerFileParser(FileFormats formats, ZoneId zone) {
+        this(formats, zone, null);
+    }
+
+    private PerFileParser(FileFormats formats, ZoneId zone, @Nullable EnumSet<Field> fieldsRead) {
         this.formats = formats;
         this.anyMultiLine = formats.anyMultiLine();
         this.zone = zone;
+        this.fieldsRead = fieldsRead;
+    }
+
+    /**
+     * Parsers of the same formats whose events are read for {@code fields} only ({@link
+     * LogFormat#newParser(ParserContext, Set)}).
+     */
+    public PerFileParser readingOnly(Set<Field> fields) {
+        EnumSet<Field> read = EnumSet.noneOf(Field.class);
+        read.addAll(fields);
+        return new PerFileParser(formats, zone, read);
     }
 
     /** The format of the file {@link #forFile} was last asked for. */
@@ -83,10 +105,12 @@ public final class PerFileParser implements Serializable {
     private void newParser(String file, FileStatus status) {
         currentFormat = formats.of(file);
         currentModified = status.getModificationTime();
+        ParserContext context = ParserContext.of(zone, Instant.ofEpochMilli(currentModified));
         parser =
                 FileStart.skippedBy(
-                        currentFormat.newParser(
-                                ParserContext.of(zone, Instant.ofEpochMilli(currentModified))));
+                        fieldsRead == null
+                                ? currentFormat.newParser(context)
+                                : currentFormat.newParser(context, fieldsRead));
         currentFile = file;
         currentName = LocalPaths.plain(file);
     }
