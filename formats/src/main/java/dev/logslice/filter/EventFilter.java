@@ -1,5 +1,6 @@
 package dev.logslice.filter;
 
+import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 
 import java.io.Serializable;
@@ -11,6 +12,9 @@ import java.util.List;
  */
 public interface EventFilter extends Serializable {
     boolean matches(LogEvent event);
+
+    /** The field the filter reads: a parser for the filters alone need set no other. */
+    Field field();
 
     /** Whether {@code event} passes every one of {@code filters} (all of none, so yes). */
     static boolean allMatch(List<EventFilter> filters, LogEvent event) {

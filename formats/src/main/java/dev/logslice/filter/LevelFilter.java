@@ -36,6 +36,11 @@ public final class LevelFilter implements EventFilter {
     }
 
     @Override
+    public Field field() {
+        return Field.LEVEL;
+    }
+
+    @Override
     public boolean matches(LogEvent event) {
         if (!event.hasValue(Field.LEVEL)) {
             return false;

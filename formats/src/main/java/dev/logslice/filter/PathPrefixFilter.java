@@ -14,6 +14,11 @@ public final class PathPrefixFilter implements EventFilter {
     }
 
     @Override
+    public Field field() {
+        return Field.PATH;
+    }
+
+    @Override
     public boolean matches(LogEvent event) {
         return event.hasValue(Field.PATH) && event.path().startsWith(prefix);
     }

@@ -42,6 +42,11 @@ public final class StatusFilter implements EventFilter {
     }
 
     @Override
+    public Field field() {
+        return Field.STATUS;
+    }
+
+    @Override
     public boolean matches(LogEvent event) {
         return event.hasValue(Field.STATUS) && codes.get(event.status());
     }

@@ -20,6 +20,11 @@ public final class TimeRangeFilter implements EventFilter {
     }
 
     @Override
+    public Field field() {
+        return Field.TIMESTAMP;
+    }
+
+    @Override
     public boolean matches(LogEvent event) {
         if (!event.hasValue(Field.TIMESTAMP)) {
             return false;

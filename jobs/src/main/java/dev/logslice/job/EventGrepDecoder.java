@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * Grep on parsed events: keeps the events that pass every field filter and in one of whose lines
@@ -86,8 +87,14 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
         if (options.context()) {
             throw new IllegalArgumentException("-A/-B/-C do not go with events yet");
         }
-        // The filters only read each event before the next line comes: it need not copy the line.
-        this.events = LogEventDecoder.transientEvents(formats, zone, EventBounds.DEFAULTS);
+        // The filters only read each event, their fields only, before the next line comes: it
+        // need not copy the line.
+        this.events =
+                LogEventDecoder.transientEvents(formats, zone, EventBounds.DEFAULTS)
+                        .readingOnly(
+                                filters.stream()
+                                        .map(EventFilter::field)
+                                        .collect(Collectors.toSet()));
         this.pattern = pattern;
         this.filters = List.copyOf(filters);
         this.options = options;

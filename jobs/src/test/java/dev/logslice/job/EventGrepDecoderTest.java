@@ -3,6 +3,8 @@ package dev.logslice.job;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineTerminator;
 import dev.logslice.filter.EventFilter;
+import dev.logslice.filter.PathPrefixFilter;
+import dev.logslice.filter.StatusFilter;
 import dev.logslice.filter.TimeRangeFilter;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
@@ -13,6 +15,7 @@ import org.apache.flink.core.fs.Path;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -25,7 +28,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,12 +39,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Grep's field filters judge an event as the assembler completes it: a slow query log entry by its
  * {@code SET timestamp} line, not by its first line (a {@code # Time:} in the server's zone, or a
- * {@code # User@Host:} with no time at all).
+ * {@code # User@Host:} with no time at all); and they read the fields they filter on, though the
+ * parser sets no other.
  */
 class EventGrepDecoderTest {
     private static final Instant START = Instant.parse("2026-12-07T05:00:00Z");
     private static final FileFormats SLOW_LOG =
             FileFormats.of(FormatRegistry.standard().create("mysql-slow", FormatOptions.none()));
+    private static final FileFormats COMBINED =
+            FileFormats.of(FormatRegistry.standard().create("combined", FormatOptions.none()));
+    private static final DateTimeFormatter ACCESS_TIME =
+            DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT)
+                    .withZone(ZoneOffset.UTC);
 
     /**
      * Over any slow log, {@code grep --since --until REGEX} (or {@code -v}) writes exactly the
@@ -83,6 +95,79 @@ class EventGrepDecoderTest {
                 .isEqualTo(expected.toString(StandardCharsets.UTF_8));
     }
 
+    /** A line of a combined access log the test writes, with the fields the filters read. */
+    record AccessLine(int status, String path, int second) {
+        String text() {
+            return "10.0.0."
+                    + (second % 250)
+                    + " - - ["
+                    + ACCESS_TIME.format(START.plusSeconds(second))
+                    + "] \"GET "
+                    + path
+                    + " HTTP/1.1\" "
+                    + status
+                    + " 512 \"-\" \"curl/8.5\"";
+        }
+    }
+
+    /**
+     * Over any access log, {@code grep --status S --path-prefix P --since T ''} writes exactly the
+     * lines whose status, path and time the test wrote pass all three.
+     */
+    @Property(tries = 150)
+    void accessLogLinesAreJudgedByTheFieldsTheFiltersRead(
+            @ForAll("accessLines") List<AccessLine> lines,
+            @ForAll("statusLists") String statuses,
+            @ForAll("pathPrefixes") String prefix,
+            @ForAll @IntRange(max = 3_000) int sinceSeconds)
+            throws IOException {
+        StatusFilter status = StatusFilter.parse(statuses);
+        StringBuilder text = new StringBuilder();
+        StringBuilder expected = new StringBuilder();
+        for (AccessLine line : lines) {
+            text.append(line.text()).append('\n');
+            boolean inClass = statuses.equals("5xx") ? line.status() >= 500 : line.status() == 404;
+            if (inClass && line.path().startsWith(prefix) && line.second() >= sinceSeconds) {
+                expected.append(line.text()).append('\n');
+            }
+        }
+
+        byte[] output =
+                grep(
+                        COMBINED,
+                        text.toString(),
+                        List.of(
+                                status,
+                                new PathPrefixFilter(prefix),
+                                new TimeRangeFilter(START.plusSeconds(sinceSeconds), null)),
+                        LinePattern.compile("", 0),
+                        new GrepOptions(
+                                false, -1, false, false, false, false, -1, -1, false, null));
+
+        assertThat(new String(output, StandardCharsets.UTF_8)).isEqualTo(expected.toString());
+    }
+
+    @Provide
+    Arbitrary<List<AccessLine>> accessLines() {
+        return Combinators.combine(
+                        Arbitraries.of(200, 301, 404, 500, 503),
+                        Arbitraries.of("/", "/api/v1/users", "/api/v2", "/static/app.js"),
+                        Arbitraries.integers().between(0, 3_600))
+                .as(AccessLine::new)
+                .list()
+                .ofMaxSize(40);
+    }
+
+    @Provide
+    Arbitrary<String> statusLists() {
+        return Arbitraries.of("5xx", "404");
+    }
+
+    @Provide
+    Arbitrary<String> pathPrefixes() {
+        return Arbitraries.of("/", "/api/", "/api/v1", "/static");
+    }
+
     @Provide
     Arbitrary<SlowLogs.Log> logs() {
         return SlowLogs.specs()
@@ -99,16 +184,27 @@ class EventGrepDecoderTest {
         return Arbitraries.of("", "customers", "Quit", "^SET timestamp", "root\\[", "x{3000}");
     }
 
-    /** The lines the decoder sends on for {@code text}, read as one split of one file. */
+    /** The lines the decoder sends on for the slow log {@code text}. */
     private static byte[] grep(
             String text, List<EventFilter> filters, LinePattern pattern, GrepOptions options)
+            throws IOException {
+        return grep(SLOW_LOG, text, filters, pattern, options);
+    }
+
+    /** The lines the decoder sends on for {@code text}, read as one split of one file. */
+    private static byte[] grep(
+            FileFormats formats,
+            String text,
+            List<EventFilter> filters,
+            LinePattern pattern,
+            GrepOptions options)
             throws IOException {
         java.nio.file.Path file = Files.createTempFile("slow", ".log");
         try {
             byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
             Files.write(file, bytes);
             EventGrepDecoder decoder =
-                    new EventGrepDecoder(SLOW_LOG, ZoneId.of("UTC"), pattern, filters, options);
+                    new EventGrepDecoder(formats, ZoneId.of("UTC"), pattern, filters, options);
             ByteArrayOutputStream output = new ByteArrayOutputStream();
             Line line = new Line();
             line.setSplitId("split");
