@@ -66,7 +66,7 @@ class RepeatedTimestampTest {
     @Provide
     Arbitrary<List<String>> lines() {
         Arbitrary<String> tails =
-                Arbitraries.strings().withChars("0123456789+-:.,Z T]x").ofMaxLength(7);
+                Arbitraries.strings().withChars("0123456789+-:.,Z T]x\"/|\t").ofMaxLength(9);
         Arbitrary<String> line =
                 Arbitraries.oneOf(
                         Arbitraries.of(TEXTS).flatMap(text -> tails.map(tail -> text + tail)),
