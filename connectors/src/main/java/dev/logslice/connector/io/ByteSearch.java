@@ -24,12 +24,22 @@ public final class ByteSearch {
         long valueInEveryByte = (value & 0xFFL) * ONE_IN_EVERY_BYTE;
         int i = from;
         for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long word = (long) LONGS.get(bytes, i) ^ valueInEveryByte;
-            // A byte of `word` is zero where the input had the value; the lowest flag is exact.
-            long zeroBytes = (word - ONE_IN_EVERY_BYTE) & ~word & HIGH_BIT_OF_EVERY_BYTE;
+            long zeroBytes = flags(bytes, i, valueInEveryByte);
             if (zeroBytes != 0) {
                 return i + (Long.numberOfTrailingZeros(zeroBytes) >>> 3);
             }
+        }
+        if (i == to) {
+            return -1;
+        }
+        if (to - from >= Long.BYTES) {
+            // The last eight bytes as one word, instead of the fewer left one at a time (most
+            // searches are of a short token or line): the bytes it shares with the words before
+            // hold no value, so its lowest flag, exact, is at i or later.
+            long zeroBytes = flags(bytes, to - Long.BYTES, valueInEveryByte);
+            return zeroBytes == 0
+                    ? -1
+                    : to - Long.BYTES + (Long.numberOfTrailingZeros(zeroBytes) >>> 3);
         }
         for (; i < to; i++) {
             if (bytes[i] == value) {
@@ -37,5 +47,15 @@ public final class ByteSearch {
             }
         }
         return -1;
+    }
+
+    /**
+     * The high bit of each byte of the eight at {@code at} that holds the value: the lowest flag is
+     * exact, those above it may be a borrow's.
+     */
+    private static long flags(byte[] bytes, int at, long valueInEveryByte) {
+        long word = (long) LONGS.get(bytes, at) ^ valueInEveryByte;
+        // A byte of `word` is zero where the input had the value.
+        return (word - ONE_IN_EVERY_BYTE) & ~word & HIGH_BIT_OF_EVERY_BYTE;
     }
 }
