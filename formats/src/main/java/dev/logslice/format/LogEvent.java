@@ -438,7 +438,8 @@ public final class LogEvent implements ParseResult {
         return true;
     }
 
-    private long integer(Field field) {
+    /** A whole-number field's value (status, bytes, pid, offset), without a box; 0 when absent. */
+    public long integer(Field field) {
         switch (field) {
             case STATUS:
                 return status;

@@ -37,7 +37,8 @@ public final class StatsFolder {
     private final ByteSpan span = new ByteSpan();
     private final ByteSpan agent = new ByteSpan();
     private final MessageTemplates templates = new MessageTemplates();
-    private final List<TopField> topFields;
+    /** An array: a list's iterator per event was 1.5% of a fold's samples. */
+    private final TopField[] topFields;
 
     /**
      * Strings that reach the stats as text (levels, and values of {@code extra}: TLS protocols,
@@ -55,7 +56,7 @@ public final class StatsFolder {
 
     /** Also ranks the values of these fields ({@code --top-field}, see {@link TopField}). */
     public StatsFolder(List<String> topFields) {
-        this.topFields = topFields.stream().map(TopField::of).toList();
+        this.topFields = topFields.stream().map(TopField::of).toArray(TopField[]::new);
     }
 
     /** The panels ({@code 1 << panel.ordinal()}) fed since the last call. */

@@ -41,6 +41,9 @@ final class AggregatingDecoder implements LineDecoder<RowData> {
 
     private transient Map<Key, Partial> groups;
 
+    /** The key of the row being folded, looked up with no key made per row; never put. */
+    private transient Key probe;
+
     /** Groups handed on one per decoded line, since a line can emit only one record. */
     private transient Iterator<Partial> handingOn;
 
@@ -113,14 +116,16 @@ final class AggregatingDecoder implements LineDecoder<RowData> {
         }
         GenericRowData fields = (GenericRowData) row;
         int[] keys = aggregate.keys();
-        Object[] values = new Object[keys.length];
-        for (int i = 0; i < keys.length; i++) {
-            values[i] = fields.getField(keys[i]);
+        if (probe == null) {
+            probe = new Key(new Object[keys.length]);
         }
-        Key key = new Key(values);
-        Partial partial = groups.get(key);
+        for (int i = 0; i < keys.length; i++) {
+            probe.values[i] = fields.getField(keys[i]);
+        }
+        probe.rehash();
+        Partial partial = groups.get(probe);
         if (partial == null) {
-            partial = new Partial(key.owned(), aggregate.calls().length);
+            partial = new Partial(probe.owned(), aggregate.calls().length);
             groups.put(partial.key, partial);
         }
         partial.add(aggregate.calls(), fields);
@@ -129,11 +134,16 @@ final class AggregatingDecoder implements LineDecoder<RowData> {
     /** A group's key values; a string refers into its event's text until {@link #owned}. */
     private static final class Key {
         final Object[] values;
-        final int hash;
+        int hash;
 
         Key(Object[] values) {
             this.values = values;
-            this.hash = Arrays.hashCode(values);
+            rehash();
+        }
+
+        /** After {@link #values} changed: only the probe's do, and only before a lookup. */
+        void rehash() {
+            hash = Arrays.hashCode(values);
         }
 
         /** The key with copies of its strings, which no longer hold their whole line. */

@@ -240,17 +240,22 @@ final class RowDecoder implements LineDecoder<RowData> {
                 return timestamp(event, type);
             case MAP:
                 return extra(event);
+            case INTEGER:
+                long integer = event.integer(field);
+                if (type == LogicalTypeRoot.VARCHAR) {
+                    return StringData.fromString(Long.toString(integer));
+                }
+                return type == LogicalTypeRoot.INTEGER
+                        ? (Object) (int) Math.min(Integer.MAX_VALUE, integer)
+                        : (Object) integer;
             default:
                 break;
         }
-        Object number = event.value(field);
-        if (type == LogicalTypeRoot.VARCHAR) {
-            return StringData.fromString(String.valueOf(number));
-        }
-        if (type == LogicalTypeRoot.INTEGER) {
-            return (int) Math.min(Integer.MAX_VALUE, (Long) number);
-        }
-        return number;
+        // The time served, a DOUBLE or its text.
+        Object seconds = event.value(field);
+        return type == LogicalTypeRoot.VARCHAR
+                ? StringData.fromString(String.valueOf(seconds))
+                : seconds;
     }
 
     private static Object timestamp(LogEvent event, LogicalTypeRoot type) {
