@@ -1,6 +1,7 @@
 package dev.logslice.format;
 
 import dev.logslice.connector.io.ByteSearch;
+import dev.logslice.connector.source.Line;
 
 import java.util.Arrays;
 
@@ -29,6 +30,15 @@ public final class AnsiEscapes {
             }
             plain.set(buffer, 0, strip(b, start, length, buffer));
         }
+        return plain;
+    }
+
+    /** {@link #plain(byte[], int, int)} of a line, which its reader may know holds no ESC. */
+    public ByteSpan plain(Line line) {
+        if (line.mayHoldEscape()) {
+            return plain(line.buffer(), line.start(), line.length());
+        }
+        plain.set(line.buffer(), line.start(), line.start() + line.length());
         return plain;
     }
 

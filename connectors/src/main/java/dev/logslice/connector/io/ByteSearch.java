@@ -50,6 +50,38 @@ public final class ByteSearch {
     }
 
     /**
+     * Index of the first byte of {@code bytes[from, to)} that is {@code value} or {@code other}, or
+     * -1: two searches in one pass over the bytes.
+     */
+    public static int indexOfEither(byte[] bytes, int from, int to, byte value, byte other) {
+        long valueInEveryByte = (value & 0xFFL) * ONE_IN_EVERY_BYTE;
+        long otherInEveryByte = (other & 0xFFL) * ONE_IN_EVERY_BYTE;
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            // Each mask's lowest flag is exact, so the lower of the two is the first of either.
+            long zeroBytes = flags(bytes, i, valueInEveryByte) | flags(bytes, i, otherInEveryByte);
+            if (zeroBytes != 0) {
+                return i + (Long.numberOfTrailingZeros(zeroBytes) >>> 3);
+            }
+        }
+        if (i == to) {
+            return -1;
+        }
+        if (to - from >= Long.BYTES) {
+            int at = to - Long.BYTES;
+            long zeroBytes =
+                    flags(bytes, at, valueInEveryByte) | flags(bytes, at, otherInEveryByte);
+            return zeroBytes == 0 ? -1 : at + (Long.numberOfTrailingZeros(zeroBytes) >>> 3);
+        }
+        for (; i < to; i++) {
+            if (bytes[i] == value || bytes[i] == other) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * The high bit of each byte of the eight at {@code at} that holds the value: the lowest flag is
      * exact, those above it may be a borrow's.
      */

@@ -1,5 +1,6 @@
 package dev.logslice.connector.reader;
 
+import dev.logslice.connector.io.ByteSearch;
 import dev.logslice.connector.io.CountingReadChannel;
 import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LineFeeds;
@@ -50,6 +51,7 @@ import static org.apache.flink.util.Preconditions.checkArgument;
 @Internal
 public final class SplitLineReader {
     private static final int ALIGNMENT = 4096;
+    private static final byte ESC = 0x1b;
 
     /** Split end and size of a decompressed stream: its length is known only at its end. */
     private static final long WHOLE_STREAM = Long.MAX_VALUE;
@@ -85,6 +87,15 @@ public final class SplitLineReader {
 
     /** Index in the window where the search for the next LF goes on. */
     private int scanFrom;
+
+    /**
+     * Whether the line being assembled was searched for ESC bytes (which open a terminal's colour
+     * codes) along with its LF from its first byte to {@link #scanFrom}, and whether one was found:
+     * a parser then strips colours only from lines that hold one, without a search of its own.
+     */
+    private boolean lineSearchedForEscape = true;
+
+    private boolean lineHoldsEscape;
 
     /** File offset of the next read. */
     private long readPosition;
@@ -322,8 +333,7 @@ public final class SplitLineReader {
             offer(sink, windowLength, LineTerminator.NONE);
         }
         droppingOversizedLine = false;
-        lineStart = windowLength;
-        scanFrom = windowLength;
+        startLine(windowLength);
     }
 
     /**
@@ -457,8 +467,7 @@ public final class SplitLineReader {
             }
             skippingToFirstLine = false;
             seekingEventStart = eventStarts != null;
-            lineStart = lf + 1;
-            scanFrom = lineStart;
+            startLine(lf + 1);
             if (isPastEndOfOneLineRecords()) {
                 finished = true;
                 return;
@@ -468,7 +477,7 @@ public final class SplitLineReader {
             if (candidates != null && !droppingOversizedLine) {
                 skipLinesWithoutLiteral();
             }
-            int lf = LineFeeds.indexOf(window, scanFrom, windowLength);
+            int lf = lineFeedNotingEscapes();
             if (lf < 0) {
                 break;
             }
@@ -482,8 +491,7 @@ public final class SplitLineReader {
                     return;
                 }
             }
-            lineStart = lf + 1;
-            scanFrom = lineStart;
+            startLine(lf + 1);
             if (isPastEndOfOneLineRecords()) {
                 finished = true;
                 return;
@@ -513,9 +521,37 @@ public final class SplitLineReader {
         tally.lineStart = lineStart;
         int stop = candidates.skipLinesWithout(window, windowLength, limit, maxLineLength, tally);
         stats.lines += tally.lines;
-        lineStart = tally.lineStart;
+        if (tally.lineStart != lineStart) {
+            startLine(tally.lineStart);
+        }
         // No line feed in [lineStart, scanFrom) either: the search for the next one goes on.
         scanFrom = Math.max(scanFrom, stop);
+        // What the literal search passed was not searched for ESC.
+        lineSearchedForEscape &= scanFrom == lineStart;
+    }
+
+    /** The next line starts at {@code start}: nothing of it searched yet. */
+    private void startLine(int start) {
+        lineStart = start;
+        scanFrom = start;
+        lineSearchedForEscape = true;
+        lineHoldsEscape = false;
+    }
+
+    /**
+     * The next LF from {@link #scanFrom}, or -1; ESC bytes met on the way are noted for the line,
+     * which is then searched for its LF alone.
+     */
+    private int lineFeedNotingEscapes() {
+        if (!lineSearchedForEscape || lineHoldsEscape) {
+            return LineFeeds.indexOf(window, scanFrom, windowLength);
+        }
+        int found = ByteSearch.indexOfEither(window, scanFrom, windowLength, (byte) '\n', ESC);
+        if (found < 0 || window[found] == '\n') {
+            return found;
+        }
+        lineHoldsEscape = true;
+        return LineFeeds.indexOf(window, found + 1, windowLength);
     }
 
     /** Whether the next line starts past the split and records are single lines: done. */
@@ -545,6 +581,7 @@ public final class SplitLineReader {
             return;
         }
         line.set(file, window, lineStart, length, offset, terminator);
+        line.setMayHoldEscape(lineHoldsEscape || !lineSearchedForEscape);
         if (seekingEventStart || pastEnd) {
             if (eventStarts == null) {
                 // Not checkState: its varargs would box two longs for every line.

@@ -21,6 +21,7 @@ public final class Line {
     private long offset;
     private LineTerminator terminator;
     private long indexInFile;
+    private boolean mayHoldEscape = true;
 
     /** Points this view at a line; called by the reader only. */
     public void set(
@@ -36,6 +37,20 @@ public final class Line {
         this.length = length;
         this.offset = offset;
         this.terminator = terminator;
+        this.mayHoldEscape = true;
+    }
+
+    /** Tells that the reader searched the line for ESC bytes; called by the reader only. */
+    public void setMayHoldEscape(boolean mayHoldEscape) {
+        this.mayHoldEscape = mayHoldEscape;
+    }
+
+    /**
+     * Whether the content may hold an ESC byte (0x1B), as a terminal's colour codes do: false when
+     * the reader searched it and found none.
+     */
+    public boolean mayHoldEscape() {
+        return mayHoldEscape;
     }
 
     /** Sets {@link #indexInSplitOfFile()}; called by the reader only. */

@@ -13,8 +13,8 @@ import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link ByteSearch#indexOf}, {@link LineFeeds#indexOf} and {@link LineFeeds#inWord}, eight bytes
- * at a time, against a loop.
+ * {@link ByteSearch#indexOf}, {@link ByteSearch#indexOfEither}, {@link LineFeeds#indexOf} and
+ * {@link LineFeeds#inWord}, eight bytes at a time, against a loop.
  */
 class ByteSearchPropertyTest {
     /** The bytes parsers and the reader look for, and the edges of the bit tricks. */
@@ -35,6 +35,22 @@ class ByteSearchPropertyTest {
                 .isEqualTo(naiveIndexOf(bytes, from, to, value));
         assertThat(LineFeeds.indexOf(bytes, from, to))
                 .isEqualTo(naiveIndexOf(bytes, from, to, (byte) '\n'));
+    }
+
+    @Property(tries = 1000)
+    void findsTheFirstOfTwoValuesLikeANaiveLoop(
+            @ForAll("bytes") byte[] bytes,
+            @ForAll("targets") byte value,
+            @ForAll("targets") byte other,
+            @ForAll int fromSeed,
+            @ForAll int toSeed) {
+        int from = Math.floorMod(fromSeed, bytes.length + 1);
+        int to = Math.floorMod(toSeed, bytes.length + 1);
+        int first = naiveIndexOf(bytes, from, to, value);
+        int second = naiveIndexOf(bytes, from, to, other);
+
+        assertThat(ByteSearch.indexOfEither(bytes, from, to, value, other))
+                .isEqualTo(first < 0 ? second : second < 0 ? first : Math.min(first, second));
     }
 
     /**

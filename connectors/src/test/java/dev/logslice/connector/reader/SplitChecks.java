@@ -117,6 +117,12 @@ final class SplitChecks {
                 .as("lines of %s", split)
                 .containsExactlyElementsOf(ReferenceLines.notLongerThan(owned, maxLineLength));
         assertThat(stats.lines()).as("line count of %s", split).isEqualTo(read.lines().size());
+        assertThat(read.linesKnownEscapeFree())
+                .as("lines of %s known to hold no ESC", split)
+                .isEqualTo(
+                        read.lines().stream()
+                                .filter(line -> line.content().indexOf(0x1b) < 0)
+                                .count());
         assertThat(stats.oversizedLines())
                 .as("oversized line count of %s", split)
                 .isEqualTo(oversized.size());

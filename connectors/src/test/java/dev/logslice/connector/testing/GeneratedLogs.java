@@ -15,7 +15,7 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 
 /**
  * Log files made of random segments: LF, CRLF, lone CR and no ending at all, empty lines, lines
- * longer than any buffer or split the tests use, NUL bytes and bytes that are not UTF-8.
+ * longer than any buffer or split the tests use, NUL bytes, ESC bytes and bytes that are not UTF-8.
  */
 public final class GeneratedLogs {
     private static final byte[] TEXT =
@@ -23,6 +23,9 @@ public final class GeneratedLogs {
 
     /** Bytes a reader must pass through untouched: CR, NUL, and malformed UTF-8. */
     private static final byte[] AWKWARD = {'\r', 0, (byte) 0xFF, (byte) 0xC3, 0x28, (byte) 0x80};
+
+    /** A terminal's colour codes open with it; rarer than the others, so most lines lack one. */
+    private static final int ESC = 0x1b;
 
     private GeneratedLogs() {}
 
@@ -48,10 +51,13 @@ public final class GeneratedLogs {
         for (Segment segment : segments) {
             Random random = new Random(segment.seed());
             for (int i = 0; i < segment.length(); i++) {
+                int pick = random.nextInt(400);
                 out.write(
-                        random.nextInt(8) == 0
-                                ? AWKWARD[random.nextInt(AWKWARD.length)]
-                                : TEXT[random.nextInt(TEXT.length)]);
+                        pick == 0
+                                ? ESC
+                                : pick < 50
+                                        ? AWKWARD[random.nextInt(AWKWARD.length)]
+                                        : TEXT[random.nextInt(TEXT.length)]);
             }
             out.writeBytes(segment.ending().bytes);
         }

@@ -264,16 +264,21 @@ public final class RandomGrep {
     }
 
     /**
-     * A random file whose lines are mostly filler (bytes no word or atom holds, and lone CRs) of up
-     * to 300 bytes, with now and then a line of {@link #line}: long stretches without a literal, as
-     * in a log grepped for something rare, crossing buffers and split ends; some lines long enough
-     * to be oversized. Line ends and the last line as in {@link #file}.
+     * A random file whose lines are mostly filler (bytes no word or atom holds, lone CRs and ESCs)
+     * of up to 300 bytes, with now and then a line of {@link #line}: long stretches without a
+     * literal, as in a log grepped for something rare, crossing buffers and split ends; some lines
+     * long enough to be oversized. Line ends and the last line as in {@link #file}.
      */
     public static byte[] sparseFile(Random random, int lines) {
-        byte[] filler = {'q', 'w', 'j', '=', ',', '\r'};
+        byte[] filler = {'q', 'w', 'j', '=', ',', '\r', 0x1b};
         ByteArrayOutputStream file = new ByteArrayOutputStream();
         for (int i = 0; i < lines; i++) {
             if (random.nextInt(10) == 0) {
+                // Now and then after filler: the literal search passes it before the reader sees
+                // the line (and any ESC, a colour code's start, in it).
+                for (int b = random.nextInt(4) == 0 ? random.nextInt(40) : 0; b > 0; b--) {
+                    file.write(filler[random.nextInt(filler.length)]);
+                }
                 file.writeBytes(line(random));
             } else {
                 int length = random.nextInt(50) == 0 ? 5000 : random.nextInt(300);

@@ -1,5 +1,6 @@
 package dev.logslice.format.multiline;
 
+import dev.logslice.connector.source.Line;
 import dev.logslice.format.AnsiEscapes;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.LogEvent;
@@ -99,6 +100,12 @@ public final class EventAssembler {
     public void accept(byte[] bytes, int start, int length, String file, long offset) {
         ByteSpan line = escapes.plain(bytes, start, length);
         acceptPlain(line.bytes(), line.start(), line.length(), file, offset);
+    }
+
+    /** {@link #accept(byte[], int, int, String, long)} of a line as its reader gave it. */
+    public void accept(Line line, String file) {
+        ByteSpan plain = escapes.plain(line);
+        acceptPlain(plain.bytes(), plain.start(), plain.length(), file, line.offset());
     }
 
     private void acceptPlain(byte[] bytes, int start, int length, String file, long offset) {

@@ -130,7 +130,7 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
         if (escapes == null) {
             escapes = new AnsiEscapes();
         }
-        ByteSpan plain = escapes.plain(line.buffer(), line.start(), line.length());
+        ByteSpan plain = escapes.plain(line);
         return transientEvents
                 ? lineParser.parseTransient(
                         plain.bytes(), plain.start(), plain.length(), file, line.offset())
@@ -144,7 +144,7 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
             completed = new ArrayDeque<>(2);
             assembler = new EventAssembler(perFile.format(), lineParser, bounds, completed::add);
         }
-        assembler.accept(line.buffer(), line.start(), line.length(), file, line.offset());
+        assembler.accept(line, file);
     }
 
     @Nullable
