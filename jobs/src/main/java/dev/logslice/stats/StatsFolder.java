@@ -37,6 +37,7 @@ public final class StatsFolder {
     private final ByteSpan span = new ByteSpan();
     private final ByteSpan agent = new ByteSpan();
     private final MessageTemplates templates = new MessageTemplates();
+
     /** An array: a list's iterator per event was 1.5% of a fold's samples. */
     private final TopField[] topFields;
 
