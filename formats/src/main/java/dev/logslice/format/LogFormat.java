@@ -18,8 +18,8 @@ public interface LogFormat extends Serializable {
     LogParser newParser(ParserContext context);
 
     /**
-     * A parser whose events are read for {@code fieldsRead} only: a format that can leaves the
-     * other fields unset (none), sparing their conversion; whether a line is an event is the same.
+     * A parser whose events are read for {@code fieldsRead} only: a format that can leave the other
+     * fields unset (none) spares their conversion; whether a line is an event is the same.
      */
     default LogParser newParser(ParserContext context, Set<Field> fieldsRead) {
         return newParser(context);
