@@ -6,6 +6,9 @@ package dev.logslice.job;
  * read in 64 KiB splits: stats failed of {@code Java heap space} from 42 readers and parse from 32,
  * where the window alone allowed 53; and a line that one of two readers holds: scan and grep held
  * one as long as the window model allows (77 MiB), stats failed at 73 MiB and parse at 36 MiB.
+ * Measured again with part of that heap held by a ballast, at the most readers named: stats (22)
+ * and scan (47) still ran with 60 MiB held; parse at 22 readers failed with 25 MiB held (now and
+ * then without any, under load), at 17 it runs with 40.
  */
 public enum ReaderOutput {
     /** Counts (scan) and copies of the lines that match (grep), within the window's room. */
@@ -17,9 +20,11 @@ public enum ReaderOutput {
     STATS(4 << 20, 0, 3),
     /**
      * The JSON of a fetch's events, about 2.5 times its lines, in a buffer that grows by doubling
-     * and is copied out whole; a long line is there as its event's text and as its JSON.
+     * and is copied out whole; a long line is there as its event's text and as its JSON. Each of
+     * these arrays spans several of G1's regions, which rounds it up to whole regions: six buffers,
+     * not four, leave parse at its most readers the room stats has at its.
      */
-    JSON(0, 4, 6);
+    JSON(0, 6, 6);
 
     private final long fixedBytes;
     private final long readBuffers;
