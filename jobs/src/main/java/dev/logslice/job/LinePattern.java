@@ -1,5 +1,6 @@
 package dev.logslice.job;
 
+import dev.logslice.connector.io.LiteralSearch;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LinePrefilter;
 
@@ -34,13 +35,21 @@ public final class LinePattern implements Serializable {
     private static final String WORD_CHARACTER = "[\\p{L}\\p{N}_]";
 
     private final Pattern pattern;
-    private final int flags;
     private final boolean matchesEverything;
+    @Nullable private final LinePrefilter prefilter;
+
+    /**
+     * The prefilter's searches where a line's bytes alone decide ({@link
+     * LinePrefilter#matchesExactly}), made in each task; null otherwise or until first used.
+     */
+    @Nullable private transient LiteralSearch[] deciding;
 
     private LinePattern(Pattern pattern, int flags) {
         this.pattern = pattern;
-        this.flags = flags;
         this.matchesEverything = pattern.pattern().isEmpty();
+        // The compile flags, not pattern.flags(): that one takes in the top level's inline flags.
+        this.prefilter =
+                matchesEverything ? null : LinePrefilter.forRegex(pattern.pattern(), flags);
     }
 
     /**
@@ -108,8 +117,26 @@ public final class LinePattern implements Serializable {
 
     /** Whether the regex finds a match in {@code b[start, start + length)} decoded as UTF-8. */
     boolean find(byte[] b, int start, int length) {
-        return matchesEverything
-                || pattern.matcher(new String(b, start, length, StandardCharsets.UTF_8)).find();
+        if (matchesEverything) {
+            return true;
+        }
+        if (prefilter != null && prefilter.matchesExactly()) {
+            return holdsLiteral(b, start, start + length);
+        }
+        return pattern.matcher(new String(b, start, length, StandardCharsets.UTF_8)).find();
+    }
+
+    /** No string and no regex: an alternation of literals is a search of the bytes. */
+    private boolean holdsLiteral(byte[] b, int from, int to) {
+        if (deciding == null) {
+            deciding = prefilter.searches();
+        }
+        for (LiteralSearch search : deciding) {
+            if (search.indexOf(b, from, to) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -143,7 +170,6 @@ public final class LinePattern implements Serializable {
     /** The literals a line must hold to match, for the reader to search for; null when none. */
     @Nullable
     LinePrefilter prefilter() {
-        // The compile flags, not pattern.flags(): that one takes in the top level's inline flags.
-        return matchesEverything ? null : LinePrefilter.forRegex(pattern.pattern(), flags);
+        return prefilter;
     }
 }

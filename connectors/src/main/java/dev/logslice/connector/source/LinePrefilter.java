@@ -23,10 +23,12 @@ public final class LinePrefilter implements Serializable {
 
     private final List<String> literals;
     private final boolean ignoreAsciiCase;
+    private final boolean exact;
 
-    private LinePrefilter(List<String> literals, boolean ignoreAsciiCase) {
+    private LinePrefilter(List<String> literals, boolean ignoreAsciiCase, boolean exact) {
         this.literals = List.copyOf(literals);
         this.ignoreAsciiCase = ignoreAsciiCase;
+        this.exact = exact;
     }
 
     /**
@@ -44,12 +46,22 @@ public final class LinePrefilter implements Serializable {
                 return null;
             }
         }
-        return strings.isEmpty() ? null : new LinePrefilter(strings, found.foldsCase());
+        return strings.isEmpty()
+                ? null
+                : new LinePrefilter(strings, found.foldsCase(), found.matchesExactly());
     }
 
     /** The literals, as Java strings (searched for in UTF-8). */
     public List<String> literals() {
         return literals;
+    }
+
+    /**
+     * Whether a line holds a literal exactly when the regex finds a match in it (the regex is an
+     * alternation of ASCII literals, no anchors or look-arounds): its bytes then decide alone.
+     */
+    public boolean matchesExactly() {
+        return exact;
     }
 
     /** Whether ASCII letters of the literals match either case. */

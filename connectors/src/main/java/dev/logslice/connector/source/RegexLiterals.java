@@ -26,10 +26,16 @@ final class RegexLiterals {
     private final List<String> strings;
 
     private final boolean foldsCase;
+    private final boolean exact;
 
-    private RegexLiterals(List<String> strings, boolean foldsCase) {
+    private RegexLiterals(List<String> strings, boolean foldsCase, boolean exact) {
         this.strings = strings;
         this.foldsCase = foldsCase;
+        this.exact = exact;
+    }
+
+    private static RegexLiterals none() {
+        return new RegexLiterals(List.of(), false, false);
     }
 
     /**
@@ -39,7 +45,7 @@ final class RegexLiterals {
      */
     static RegexLiterals of(String regex, int flags) {
         if ((flags & (Pattern.COMMENTS | Pattern.CANON_EQ)) != 0) {
-            return new RegexLiterals(List.of(), false);
+            return none();
         }
         boolean ignoreCase = (flags & Pattern.CASE_INSENSITIVE) != 0;
         boolean unicodeCase =
@@ -53,11 +59,11 @@ final class RegexLiterals {
         try {
             Info info = walk.alternation();
             if (walk.pos != walk.regex.length()) {
-                return new RegexLiterals(List.of(), false);
+                return none();
             }
             return walk.result(info);
         } catch (Unsure e) {
-            return new RegexLiterals(List.of(), false);
+            return none();
         }
     }
 
@@ -69,6 +75,15 @@ final class RegexLiterals {
     /** Whether the strings are to be found ignoring ASCII case. */
     boolean foldsCase() {
         return foldsCase;
+    }
+
+    /**
+     * Whether the regex finds a match in exactly the texts that hold one of the strings: it is an
+     * alternation of ASCII literals, with no anchor or look-around, each searched with the same
+     * case (sensitivity) throughout; then a line's bytes decide without decoding.
+     */
+    boolean matchesExactly() {
+        return exact;
     }
 
     /**
@@ -105,6 +120,12 @@ final class RegexLiterals {
         boolean unicodeCase;
         boolean foldedAny;
 
+        /** Whether a letter must match in its own case, or a character is not ASCII. */
+        boolean exactCaseOrNonAscii;
+
+        /** Whether an anchor or a look-around took part: a match is then more than a literal. */
+        boolean asserted;
+
         Walk(String regex, boolean ignoreCase, boolean unicodeCase) {
             this.regex = regex;
             this.ignoreCase = ignoreCase;
@@ -114,9 +135,25 @@ final class RegexLiterals {
         RegexLiterals result(Info info) {
             Set<String> required = info.asRequired();
             if (required == null) {
-                return new RegexLiterals(List.of(), false);
+                return none();
             }
-            return new RegexLiterals(List.copyOf(required), foldedAny);
+            boolean exact =
+                    required == info.exact
+                            && !asserted
+                            && !(foldedAny && exactCaseOrNonAscii)
+                            && (foldedAny || allAscii(required));
+            return new RegexLiterals(List.copyOf(required), foldedAny, exact);
+        }
+
+        private static boolean allAscii(Set<String> strings) {
+            for (String s : strings) {
+                for (int i = 0; i < s.length(); i++) {
+                    if (s.charAt(i) >= 0x80) {
+                        return false;
+                    }
+                }
+            }
+            return true;
         }
 
         Info alternation() throws Unsure {
@@ -188,6 +225,7 @@ final class RegexLiterals {
                     return Info.ANY;
                 case '^':
                 case '$':
+                    asserted = true;
                     return Info.EMPTY;
                 case '\\':
                     return escape();
@@ -215,6 +253,10 @@ final class RegexLiterals {
                 return Info.ANY;
             }
             if (!ignoreCase) {
+                exactCaseOrNonAscii |=
+                        codePoint >= 0x80
+                                || Character.toLowerCase(codePoint) != codePoint
+                                || Character.toUpperCase(codePoint) != codePoint;
                 return Info.exact(Set.of(new String(Character.toChars(codePoint))));
             }
             if (codePoint >= 0x80 || unicodeCase && UnicodeCasePartners.OF[codePoint]) {
@@ -260,6 +302,7 @@ final class RegexLiterals {
             pos++;
             ignoreCase = savedIgnoreCase;
             unicodeCase = savedUnicodeCase;
+            asserted |= lookaround;
             return lookaround ? Info.EMPTY : inner;
         }
 
@@ -342,11 +385,13 @@ final class RegexLiterals {
                 case 'Z':
                 case 'z':
                 case 'B':
+                    asserted = true;
                     return Info.EMPTY;
                 case 'b':
                     if (regex.startsWith("{", pos)) {
                         throw new Unsure();
                     }
+                    asserted = true;
                     return Info.EMPTY;
                 case 'p':
                 case 'P':

@@ -7,12 +7,14 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Random;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,6 +43,93 @@ class LinePrefilterPropertyTest {
                         .isTrue();
             }
         }
+    }
+
+    /**
+     * Where the prefilter says its literals decide, they do: a line holds one exactly when the
+     * regex finds a match, for alternations of words under flags, anchors and look-arounds.
+     */
+    @Property(tries = 3000)
+    void anExactPrefilterDecidesAsTheRegexDoes(@ForAll long patternSeed, @ForAll long linesSeed) {
+        Random random = new Random(patternSeed);
+        String source = literalAlternation(random);
+        int flags = EXACT_FLAGS[random.nextInt(EXACT_FLAGS.length)];
+        Pattern pattern;
+        try {
+            pattern = Pattern.compile(source, flags);
+        } catch (PatternSyntaxException e) {
+            return;
+        }
+        LinePrefilter prefilter = LinePrefilter.forRegex(source, flags);
+        boolean exact = prefilter != null && prefilter.matchesExactly();
+        Statistics.label("exact").collect(exact);
+        if (!exact) {
+            return;
+        }
+        Random lines = new Random(linesSeed);
+        for (int i = 0; i < 50; i++) {
+            byte[] line = RandomGrep.line(lines);
+            Optional<Boolean> found =
+                    RandomGrep.find(pattern, new String(line, StandardCharsets.UTF_8));
+            assertThat(holdsLiteral(prefilter, line))
+                    .as(
+                            "/%s/ flags %d %s on %s",
+                            source, flags, prefilter, HexFormat.of().formatHex(line))
+                    .isEqualTo(found.orElseThrow());
+        }
+    }
+
+    @Example
+    void onlyPlainAlternationsOfAsciiLiteralsDecide() {
+        assertThat(exact("POST|DELETE", 0)).isTrue();
+        assertThat(exact(" 503 ", 0)).isTrue();
+        assertThat(exact("(?i)error", 0)).isTrue();
+        assertThat(exact("colou?r", 0)).isTrue();
+        assertThat(exact("a\\.b", 0)).isTrue();
+        assertThat(exact("a.b", Pattern.LITERAL | Pattern.CASE_INSENSITIVE)).isTrue();
+        assertThat(exact("^GET", 0)).isFalse();
+        assertThat(exact("GET\\b", 0)).isFalse();
+        assertThat(exact("(?<!x)GET", 0)).isFalse();
+        assertThat(exact("a.b", 0)).isFalse();
+        assertThat(exact("ab(?-i)cd", Pattern.CASE_INSENSITIVE)).isFalse();
+        assertThat(exact("x(?i)y|ZZ", 0)).isFalse();
+        assertThat(exact("caf\u00e9", 0)).isFalse();
+        assertThat(exact("(?iu)kernel", 0)).isFalse();
+        assertThat(exact("GET /api/v[0-9]+", 0)).isFalse();
+    }
+
+    private static final int[] EXACT_FLAGS = {
+        0,
+        Pattern.CASE_INSENSITIVE,
+        Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE,
+        Pattern.LITERAL
+    };
+
+    private static final String[] PIECES = {
+        "503", " 503 ", "GET", "get", "Error", "ERROR", "kernel", "\\u212Aernel", "Ss", "x-y",
+        "a\\.b", "k", "K", "s", "5", "\\Q|k\\E", "caf\u00e9", "(?i)", "(?-i)", "(?iu)",
+        "^", "$", "\\b", "\\B", "(?=G)", "(?<!a)", "(?i:get)", "(?:Error|503)", "s?"
+    };
+
+    /** Branches of a few pieces: words mostly, now and then a flag, anchor or look-around. */
+    private static String literalAlternation(Random random) {
+        StringBuilder regex = new StringBuilder();
+        int branches = 1 + random.nextInt(3);
+        for (int b = 0; b < branches; b++) {
+            if (b > 0) {
+                regex.append('|');
+            }
+            int pieces = 1 + random.nextInt(3);
+            for (int p = 0; p < pieces; p++) {
+                regex.append(PIECES[random.nextInt(PIECES.length)]);
+            }
+        }
+        return regex.toString();
+    }
+
+    private static boolean exact(String regex, int flags) {
+        LinePrefilter prefilter = LinePrefilter.forRegex(regex, flags);
+        return prefilter != null && prefilter.matchesExactly();
     }
 
     @Example
