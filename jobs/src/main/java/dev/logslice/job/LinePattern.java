@@ -1,5 +1,6 @@
 package dev.logslice.job;
 
+import dev.logslice.connector.io.ByteSearch;
 import dev.logslice.connector.io.LiteralSearch;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LinePrefilter;
@@ -39,10 +40,21 @@ public final class LinePattern implements Serializable {
     @Nullable private final LinePrefilter prefilter;
 
     /**
-     * The prefilter's searches where a line's bytes alone decide ({@link
-     * LinePrefilter#matchesExactly}), made in each task; null otherwise or until first used.
+     * Literals whose presence in a line's bytes is a match and whose absence is none ({@link
+     * LinePrefilter#matchesExactly}), in every line or, with {@link #decidesOnlyAscii}, in lines of
+     * ASCII only; null when a regex is more than its literals.
      */
-    @Nullable private transient LiteralSearch[] deciding;
+    @Nullable private final LinePrefilter deciding;
+
+    /**
+     * Whether {@link #deciding}'s absence decides only in lines of ASCII: {@code -i} with Unicode
+     * case, where k also matches the Kelvin sign, s the long s and i the dotted capital I, none of
+     * them ASCII. The literals are then the ones of ASCII case, whole.
+     */
+    private final boolean decidesOnlyAscii;
+
+    /** {@link #deciding}'s searches, made in each task at the first use. */
+    @Nullable private transient LiteralSearch[] decidingSearches;
 
     private LinePattern(Pattern pattern, int flags) {
         this.pattern = pattern;
@@ -50,6 +62,14 @@ public final class LinePattern implements Serializable {
         // The compile flags, not pattern.flags(): that one takes in the top level's inline flags.
         this.prefilter =
                 matchesEverything ? null : LinePrefilter.forRegex(pattern.pattern(), flags);
+        LinePrefilter asciiCase =
+                prefilter == null
+                                || prefilter.matchesExactly()
+                                || (flags & Pattern.UNICODE_CASE) == 0
+                        ? prefilter
+                        : LinePrefilter.forRegex(pattern.pattern(), flags & ~Pattern.UNICODE_CASE);
+        this.deciding = asciiCase != null && asciiCase.matchesExactly() ? asciiCase : null;
+        this.decidesOnlyAscii = deciding != null && deciding != prefilter;
     }
 
     /**
@@ -120,18 +140,23 @@ public final class LinePattern implements Serializable {
         if (matchesEverything) {
             return true;
         }
-        if (prefilter != null && prefilter.matchesExactly()) {
-            return holdsLiteral(b, start, start + length);
+        if (deciding != null) {
+            if (holdsLiteral(b, start, start + length)) {
+                return true;
+            }
+            if (!decidesOnlyAscii || ByteSearch.isAscii(b, start, start + length)) {
+                return false;
+            }
         }
         return pattern.matcher(new String(b, start, length, StandardCharsets.UTF_8)).find();
     }
 
     /** No string and no regex: an alternation of literals is a search of the bytes. */
     private boolean holdsLiteral(byte[] b, int from, int to) {
-        if (deciding == null) {
-            deciding = prefilter.searches();
+        if (decidingSearches == null) {
+            decidingSearches = deciding.searches();
         }
-        for (LiteralSearch search : deciding) {
+        for (LiteralSearch search : decidingSearches) {
             if (search.indexOf(b, from, to) >= 0) {
                 return true;
             }

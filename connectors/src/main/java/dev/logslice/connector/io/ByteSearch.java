@@ -49,6 +49,19 @@ public final class ByteSearch {
         return -1;
     }
 
+    /** Whether every byte of {@code bytes[from, to)} is ASCII (below 0x80). */
+    public static boolean isAscii(byte[] bytes, int from, int to) {
+        long highBits = 0;
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            highBits |= (long) LONGS.get(bytes, i);
+        }
+        for (; i < to; i++) {
+            highBits |= bytes[i];
+        }
+        return (highBits & HIGH_BIT_OF_EVERY_BYTE) == 0;
+    }
+
     /**
      * Index of the first byte of {@code bytes[from, to)} that is {@code value} or {@code other}, or
      * -1: two searches in one pass over the bytes.

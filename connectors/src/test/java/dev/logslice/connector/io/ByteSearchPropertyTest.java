@@ -13,8 +13,8 @@ import java.util.Arrays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link ByteSearch#indexOf}, {@link ByteSearch#indexOfEither}, {@link LineFeeds#indexOf} and
- * {@link LineFeeds#inWord}, eight bytes at a time, against a loop.
+ * {@link ByteSearch#indexOf}, {@link ByteSearch#indexOfEither}, {@link ByteSearch#isAscii}, {@link
+ * LineFeeds#indexOf} and {@link LineFeeds#inWord}, eight bytes at a time, against a loop.
  */
 class ByteSearchPropertyTest {
     /** The bytes parsers and the reader look for, and the edges of the bit tricks. */
@@ -35,6 +35,19 @@ class ByteSearchPropertyTest {
                 .isEqualTo(naiveIndexOf(bytes, from, to, value));
         assertThat(LineFeeds.indexOf(bytes, from, to))
                 .isEqualTo(naiveIndexOf(bytes, from, to, (byte) '\n'));
+    }
+
+    @Property(tries = 1000)
+    void tellsAsciiRangesLikeANaiveLoop(
+            @ForAll("bytes") byte[] bytes, @ForAll int fromSeed, @ForAll int toSeed) {
+        int from = Math.floorMod(fromSeed, bytes.length + 1);
+        int to = Math.max(from, Math.floorMod(toSeed, bytes.length + 1));
+        boolean ascii = true;
+        for (int i = from; i < to; i++) {
+            ascii &= bytes[i] >= 0;
+        }
+
+        assertThat(ByteSearch.isAscii(bytes, from, to)).isEqualTo(ascii);
     }
 
     @Property(tries = 1000)
