@@ -3,6 +3,7 @@ package dev.logslice.table;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
+import dev.logslice.format.Severity;
 
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
@@ -224,21 +225,24 @@ final class PushedFilter implements Serializable {
                 }
                 return comparison.holds(order);
             default:
-                event.span(field, span);
-                if (comparison == Comparison.PREFIX) {
-                    return span.length() >= text.length
-                            && Arrays.equals(
-                                    span.bytes(),
-                                    span.start(),
-                                    span.start() + text.length,
-                                    text,
-                                    0,
-                                    text.length);
+                if (column == EventColumn.LEVEL) {
+                    // The column's value: the level's reported name, as the row has it.
+                    byte[] name =
+                            Severity.reportedName(event.level()).getBytes(StandardCharsets.UTF_8);
+                    return holds(name, 0, name.length);
                 }
-                boolean equal =
-                        Arrays.equals(span.bytes(), span.start(), span.end(), text, 0, text.length);
-                return comparison.holds(equal ? 0 : 1);
+                event.span(field, span);
+                return holds(span.bytes(), span.start(), span.end());
         }
+    }
+
+    private boolean holds(byte[] value, int start, int end) {
+        if (comparison == Comparison.PREFIX) {
+            return end - start >= text.length
+                    && Arrays.equals(value, start, start + text.length, text, 0, text.length);
+        }
+        boolean equal = Arrays.equals(value, start, end, text, 0, text.length);
+        return comparison.holds(equal ? 0 : 1);
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
+import dev.logslice.format.Severity;
 import dev.logslice.format.source.LogEventDecoder;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -228,6 +229,11 @@ final class RowDecoder implements LineDecoder<RowData> {
         Field field = column.field();
         if (!event.hasValue(field)) {
             return null;
+        }
+        if (column == EventColumn.LEVEL) {
+            // One name per severity, as stats and parse give it: a query of a folder of JSON,
+            // syslog and Java logs groups their info, notice and INFO by severity, not spelling.
+            return StringData.fromString(Severity.reportedName(event.level()));
         }
         switch (field.kind()) {
             case STRING:

@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -403,6 +404,67 @@ class LogsliceTableITCase {
         assertThat(rows)
                 .containsExactly(
                         Row.of(events, 500L, written.size() - events, written.size() + 500L));
+    }
+
+    @Test
+    void levelsAreTheirSeveritysOneNameWhateverTheFormatWrote(@TempDir Path folder)
+            throws Exception {
+        // Per severity: its name in a JSON log, in syslog's priority, in a Spring Boot log.
+        String[][] spellings = {
+            {"INFO", "info", "6", "INFO"},
+            {"WARN", "warning", "4", "WARN"},
+            {"ERROR", "error", "3", "ERROR"}
+        };
+        StringBuilder json = new StringBuilder();
+        StringBuilder syslog = new StringBuilder();
+        StringBuilder spring = new StringBuilder();
+        Map<String, Long> expected = new TreeMap<>();
+        for (int i = 0; i < 300; i++) {
+            String[] level = spellings[i % 7 == 0 ? 2 : i % 3 == 0 ? 1 : 0];
+            expected.merge(level[0], 3L, Long::sum);
+            json.append(
+                    String.format(
+                            Locale.ROOT,
+                            "{\"time\":\"2026-12-01T10:00:%02dZ\",\"level\":\"%s\",\"msg\":\"m %d\"}%n",
+                            i % 60,
+                            level[1],
+                            i));
+            syslog.append(
+                    String.format(
+                            Locale.ROOT,
+                            "<%d>1 2026-12-01T10:00:%02dZ host app - - - m %d%n",
+                            8 + Integer.parseInt(level[2]),
+                            i % 60,
+                            i));
+            spring.append(
+                    String.format(
+                            Locale.ROOT,
+                            "2026-12-01T10:00:%02d.000Z %5s 7 --- [main] o.e.App : m %d%n",
+                            i % 60,
+                            level[3],
+                            i));
+        }
+        Files.writeString(folder.resolve("app.json"), json);
+        Files.writeString(folder.resolve("sys.log"), syslog);
+        Files.writeString(folder.resolve("spring.log"), spring);
+        TableEnvironment tables = batchTables();
+        tables.executeSql(
+                "CREATE TABLE logs (level STRING, message STRING) WITH ('connector' = 'logslice',"
+                        + " 'path' = '"
+                        + folder
+                        + "')");
+
+        Map<String, Long> counted = new TreeMap<>();
+        for (Row row : rows(tables, "SELECT level, COUNT(*) FROM logs GROUP BY level")) {
+            counted.put((String) row.getField(0), (Long) row.getField(1));
+        }
+        List<Row> pushed = rows(tables, "SELECT message FROM logs WHERE level = 'WARN'");
+
+        assertThat(counted).isEqualTo(expected);
+        assertThat(pushed)
+                .hasSize(expected.get("WARN").intValue())
+                .containsExactlyInAnyOrderElementsOf(
+                        rows(tables, "SELECT message FROM logs WHERE CONCAT(level, '') = 'WARN'"));
     }
 
     /** Conditions the source takes, each beside the same condition in a form it cannot take. */
