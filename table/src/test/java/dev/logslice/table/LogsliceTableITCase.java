@@ -388,12 +388,8 @@ class LogsliceTableITCase {
                             i));
         }
         Files.writeString(folder.resolve("app.log"), app);
-        TableEnvironment tables = batchTables();
-        tables.executeSql(
-                "CREATE TABLE logs (status INT, level STRING, malformed STRING METADATA) WITH ("
-                        + "'connector' = 'logslice', 'path' = '"
-                        + folder
-                        + "')");
+        TableEnvironment tables =
+                logsOf(folder, "status INT, level STRING, malformed STRING METADATA");
 
         List<Row> rows =
                 rows(
@@ -447,12 +443,7 @@ class LogsliceTableITCase {
         Files.writeString(folder.resolve("app.json"), json);
         Files.writeString(folder.resolve("sys.log"), syslog);
         Files.writeString(folder.resolve("spring.log"), spring);
-        TableEnvironment tables = batchTables();
-        tables.executeSql(
-                "CREATE TABLE logs (level STRING, message STRING) WITH ('connector' = 'logslice',"
-                        + " 'path' = '"
-                        + folder
-                        + "')");
+        TableEnvironment tables = logsOf(folder, "level STRING, message STRING");
 
         Map<String, Long> counted = new TreeMap<>();
         for (Row row : rows(tables, "SELECT level, COUNT(*) FROM logs GROUP BY level")) {
@@ -465,6 +456,18 @@ class LogsliceTableITCase {
                 .hasSize(expected.get("WARN").intValue())
                 .containsExactlyInAnyOrderElementsOf(
                         rows(tables, "SELECT message FROM logs WHERE CONCAT(level, '') = 'WARN'"));
+    }
+
+    /** Batch tables with {@code logs} of {@code columns} over the files of {@code folder}. */
+    private static TableEnvironment logsOf(Path folder, String columns) {
+        TableEnvironment tables = batchTables();
+        tables.executeSql(
+                "CREATE TABLE logs ("
+                        + columns
+                        + ") WITH ('connector' = 'logslice', 'path' = '"
+                        + folder
+                        + "')");
+        return tables;
     }
 
     /** Conditions the source takes, each beside the same condition in a form it cannot take. */
