@@ -120,8 +120,13 @@ final class RegexLiterals {
         boolean unicodeCase;
         boolean foldedAny;
 
-        /** Whether a letter must match in its own case, or a character is not ASCII. */
-        boolean exactCaseOrNonAscii;
+        /** Whether a letter must match in its own case. */
+        boolean caseSensitiveLetter;
+
+        /**
+         * Whether a character is not ASCII: its bytes are not searched for as the regex reads it.
+         */
+        boolean nonAscii;
 
         /** Whether an anchor or a look-around took part: a match is then more than a literal. */
         boolean asserted;
@@ -140,20 +145,9 @@ final class RegexLiterals {
             boolean exact =
                     required == info.exact
                             && !asserted
-                            && !(foldedAny && exactCaseOrNonAscii)
-                            && (foldedAny || allAscii(required));
+                            && !nonAscii
+                            && !(foldedAny && caseSensitiveLetter);
             return new RegexLiterals(List.copyOf(required), foldedAny, exact);
-        }
-
-        private static boolean allAscii(Set<String> strings) {
-            for (String s : strings) {
-                for (int i = 0; i < s.length(); i++) {
-                    if (s.charAt(i) >= 0x80) {
-                        return false;
-                    }
-                }
-            }
-            return true;
         }
 
         Info alternation() throws Unsure {
@@ -253,10 +247,9 @@ final class RegexLiterals {
                 return Info.ANY;
             }
             if (!ignoreCase) {
-                exactCaseOrNonAscii |=
-                        codePoint >= 0x80
-                                || Character.toLowerCase(codePoint) != codePoint
-                                || Character.toUpperCase(codePoint) != codePoint;
+                nonAscii |= codePoint >= 0x80;
+                caseSensitiveLetter |=
+                        Character.toLowerCase(codePoint) != Character.toUpperCase(codePoint);
                 return Info.exact(Set.of(new String(Character.toChars(codePoint))));
             }
             if (codePoint >= 0x80 || unicodeCase && UnicodeCasePartners.OF[codePoint]) {
