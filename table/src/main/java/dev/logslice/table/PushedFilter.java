@@ -3,7 +3,6 @@ package dev.logslice.table;
 import dev.logslice.format.ByteSpan;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
-import dev.logslice.format.Severity;
 
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
@@ -204,8 +203,8 @@ final class PushedFilter implements Serializable {
         return Optional.of(text.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Whether the event passes; {@code span} is scratch space. */
-    boolean test(LogEvent event, ByteSpan span) {
+    /** Whether the event passes; {@code span} is scratch space, {@code levels} the reader's. */
+    boolean test(LogEvent event, ByteSpan span, ReportedLevel levels) {
         Field field = column.field();
         if (!event.hasValue(field)) {
             return false;
@@ -227,8 +226,7 @@ final class PushedFilter implements Serializable {
             default:
                 if (column == EventColumn.LEVEL) {
                     // The column's value: the level's reported name, as the row has it.
-                    byte[] name =
-                            Severity.reportedName(event.level()).getBytes(StandardCharsets.UTF_8);
+                    byte[] name = levels.bytesOf(event);
                     return holds(name, 0, name.length);
                 }
                 event.span(field, span);

@@ -10,7 +10,6 @@ import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
-import dev.logslice.format.Severity;
 import dev.logslice.format.source.LogEventDecoder;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -54,6 +53,7 @@ final class RowDecoder implements LineDecoder<RowData> {
     private final boolean readsFile;
 
     private transient ByteSpan span;
+    private transient ReportedLevel levels;
 
     RowDecoder(
             LogEventDecoder events,
@@ -165,7 +165,7 @@ final class RowDecoder implements LineDecoder<RowData> {
         }
         LogEvent event = (LogEvent) result;
         for (PushedFilter filter : filters) {
-            if (!filter.test(event, span())) {
+            if (!filter.test(event, span(), levels())) {
                 return null;
             }
         }
@@ -233,7 +233,7 @@ final class RowDecoder implements LineDecoder<RowData> {
         if (column == EventColumn.LEVEL) {
             // One name per severity, as stats and parse give it: a query of a folder of JSON,
             // syslog and Java logs groups their info, notice and INFO by severity, not spelling.
-            return StringData.fromString(Severity.reportedName(event.level()));
+            return levels().of(event);
         }
         switch (field.kind()) {
             case STRING:
@@ -289,6 +289,13 @@ final class RowDecoder implements LineDecoder<RowData> {
                                                 ? null
                                                 : StringData.fromString(String.valueOf(value))));
         return new GenericMapData(map);
+    }
+
+    private ReportedLevel levels() {
+        if (levels == null) {
+            levels = new ReportedLevel();
+        }
+        return levels;
     }
 
     private ByteSpan span() {
