@@ -74,6 +74,11 @@ public final class FileStart {
         }
 
         @Override
+        public boolean leavesLineUnfinished(byte[] bytes, int start, int length) {
+            return parser.leavesLineUnfinished(bytes, start, length);
+        }
+
+        @Override
         public boolean finishesLine(
                 LogEvent unfinished, byte[] bytes, int start, int length, ByteSpan piece) {
             return parser.finishesLine(unfinished, bytes, start, length, piece);

@@ -34,6 +34,14 @@ public interface LogFormat extends Serializable {
     }
 
     /**
+     * Whether a line may be cut short, its rest the next line ({@link
+     * LogParser#leavesLineUnfinished}): a container runtime cuts a program's long line.
+     */
+    default boolean cutsLines() {
+        return false;
+    }
+
+    /**
      * Which lines that start no event continue the one before: stack traces and indented lines for
      * multi-line formats, none for the others; a format of declared blocks names its own.
      */

@@ -33,6 +33,14 @@ public interface LogParser {
     }
 
     /**
+     * Whether the line, in a format that {@linkplain LogFormat#cutsLines cuts lines}, is cut short:
+     * its rest is the next line of its stream ({@link #finishesLine}).
+     */
+    default boolean leavesLineUnfinished(byte[] bytes, int start, int length) {
+        return false;
+    }
+
+    /**
      * For an event whose last line is unfinished ({@link LogEvent#hasUnfinishedLine()}): whether
      * this line is the rest of it, put in {@code piece}; marks the event finished or not by this
      * line. The line is then no event of its own.

@@ -1,5 +1,6 @@
 package dev.logslice.job;
 
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitDecoders;
@@ -24,7 +25,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -209,7 +209,7 @@ public final class EventGrepDecoder implements LineDecoder<GrepMatch> {
 
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return events.eventStarts();
     }
 

@@ -1,5 +1,6 @@
 package dev.logslice.job;
 
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
@@ -27,7 +28,6 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Parses lines into events and writes each as a JSON line, in the reader's fetch thread; the bytes
@@ -107,7 +107,7 @@ public final class ParseDecoder implements LineDecoder<GrepMatch> {
 
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return events.eventStarts();
     }
 

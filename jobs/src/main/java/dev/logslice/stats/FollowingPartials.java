@@ -1,5 +1,6 @@
 package dev.logslice.stats;
 
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LineHold;
@@ -16,7 +17,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * The decoder of {@code stats --follow} and {@code scan --follow}: folds each split's lines into a
@@ -60,7 +60,7 @@ public final class FollowingPartials implements LineDecoder<byte[]> {
     /** For multi-line formats; null for single-line ones. */
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return prototype == null ? null : prototype.eventStarts();
     }
 

@@ -1,5 +1,6 @@
 package dev.logslice.stats;
 
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
@@ -20,7 +21,6 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Folds a split's lines into a partial {@link LogStats} right where the reader finds them, and
@@ -125,7 +125,7 @@ public final class StatsDecoder implements LineDecoder<byte[]> {
 
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return events.eventStarts();
     }
 

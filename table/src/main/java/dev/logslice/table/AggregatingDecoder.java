@@ -1,5 +1,6 @@
 package dev.logslice.table;
 
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * The local phase of a pushed {@code GROUP BY} in the reader: folds the rows a {@link RowDecoder}
@@ -82,7 +82,7 @@ final class AggregatingDecoder implements LineDecoder<RowData> {
 
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return rows.eventStarts();
     }
 

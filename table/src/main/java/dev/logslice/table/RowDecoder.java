@@ -2,6 +2,7 @@ package dev.logslice.table;
 
 import dev.logslice.connector.io.DamagedCompressedFileException;
 import dev.logslice.connector.io.LocalPaths;
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
@@ -28,7 +29,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Parses lines into the rows of a table: the event columns it was asked for (a field no column
@@ -85,7 +85,7 @@ final class RowDecoder implements LineDecoder<RowData> {
 
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return events.eventStarts();
     }
 

@@ -5,6 +5,7 @@ import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.io.ReadCounts;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LinePrefilter;
@@ -33,7 +34,6 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Reads the splits assigned to one reader, one after the other, and the segments (files) of a split
@@ -69,7 +69,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
     private long reportedOversized;
 
     /** The current split's event starts, or null when every line is a record. */
-    @Nullable private Predicate<Line> eventStarts;
+    @Nullable private EventStarts eventStarts;
 
     /**
      * In a followed source (a backlog, an archive in a followed folder), for multi-line events:
@@ -184,7 +184,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                                 return; // the rest of the read's lines
                             }
                             if (emitted >= limit
-                                    && (eventStarts == null || eventStarts.test(line))) {
+                                    && (eventStarts == null || eventStarts.startsRecord(line))) {
                                 stoppedAtLimit = true;
                                 return;
                             }

@@ -6,6 +6,7 @@ import dev.logslice.connector.io.DecompressingReadChannel;
 import dev.logslice.connector.io.LineFeeds;
 import dev.logslice.connector.io.LineTally;
 import dev.logslice.connector.io.ReadChannel;
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LinePrefilter;
 import dev.logslice.connector.source.LineTerminator;
@@ -18,7 +19,6 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 import static org.apache.flink.util.Preconditions.checkArgument;
 
@@ -53,11 +53,22 @@ public final class SplitLineReader {
     private static final int ALIGNMENT = 4096;
     private static final byte ESC = 0x1b;
 
+    /**
+     * The longest line taken as maybe cut short ({@link EventStarts#leavesLineUnfinished}):
+     * container runtimes cut lines at 16 KiB, which escapes may make a few times longer. After a
+     * longer line no event starts, as after an unfinished one.
+     */
+    private static final int LONGEST_CUT_LINE = 256 * 1024;
+
     /** Split end and size of a decompressed stream: its length is known only at its end. */
     private static final long WHOLE_STREAM = Long.MAX_VALUE;
 
     private final ReadChannel channel;
     private final Path file;
+
+    /** Where the split's lines start: lines before it are read only to tell how it begins. */
+    private final long splitStart;
+
     private final long splitEnd;
 
     /** The size read up to; for a followed file, the size it had when last looked at. */
@@ -110,7 +121,17 @@ public final class SplitLineReader {
     private long afterLastOversizedLine = -1;
 
     /** Tells lines that start a multi-line event; null when every line is a record. */
-    @Nullable private Predicate<Line> eventStarts;
+    @Nullable private EventStarts eventStarts;
+
+    /** Whether the file's lines may be cut short ({@link EventStarts#cutsLines}). */
+    private boolean linesMayBeCut;
+
+    /**
+     * Whether the next line may be the rest of the line before it (cut short, or too long to tell),
+     * so that no event starts there; kept for the lines where it decides (before the split, the
+     * split's last, past its end).
+     */
+    private boolean previousLineUnfinished;
 
     /** The prefilter the lines handed out pass, or null: every line is handed out. */
     @Nullable private LinePrefilter prefilter;
@@ -148,6 +169,7 @@ public final class SplitLineReader {
         this.channel = channel;
         this.stats = stats;
         this.file = file;
+        this.splitStart = skipToFirstLine ? readFrom + 1 : readFrom;
         this.splitEnd = splitEnd;
         this.fileSize = fileSize;
         this.bufferSize = bufferSize;
@@ -203,7 +225,9 @@ public final class SplitLineReader {
                         bufferSize,
                         maxLineLength,
                         window);
-        next.eventStarts = eventStarts;
+        if (eventStarts != null) {
+            next.withEventStarts(eventStarts);
+        }
         next.linesBeforeFile = stats.lines;
         if (prefilter != null) {
             next.withPrefilter(prefilter);
@@ -341,11 +365,37 @@ public final class SplitLineReader {
      * event before them. The split then skips its leading continuation lines (they end the previous
      * split's last event) and reads past its end through the continuation lines of its own last
      * event. Must be set before the first read.
+     *
+     * <p>Where lines may be cut short ({@link EventStarts#cutsLines}), no event starts right after
+     * an unfinished line, nor after one over {@link #LONGEST_CUT_LINE} bytes or the maximum, so
+     * that a split need read back no further than that for the line before its first.
      */
-    public SplitLineReader withEventStarts(Predicate<Line> eventStarts) {
+    public SplitLineReader withEventStarts(EventStarts eventStarts) {
         checkArgument(prefilter == null, "multi-line events with a prefilter");
+        checkArgument(!readAny, "event starts after the first read");
         this.eventStarts = eventStarts;
+        linesMayBeCut = eventStarts.cutsLines(file);
+        if (linesMayBeCut && splitStart > 0 && skippingToFirstLine) {
+            long from = Math.max(0, splitStart - 1 - unfinishedLineLookback());
+            windowBase = from;
+            readPosition = from;
+            skippingToFirstLine = from > 0;
+            seekingEventStart = true;
+        }
         return this;
+    }
+
+    /**
+     * How far back a split reads for the line before its first: a line that starts further back is
+     * longer than a cut line or the maximum (+2: its LF and a CR).
+     */
+    private int unfinishedLineLookback() {
+        return (int) Math.min(LONGEST_CUT_LINE, maxLineLength) + 2;
+    }
+
+    /** Whether the line may end before its text does: its rest would be the next line. */
+    private boolean mayBeUnfinished(Line line) {
+        return line.length() > LONGEST_CUT_LINE || eventStarts.leavesLineUnfinished(line);
     }
 
     /**
@@ -467,6 +517,8 @@ public final class SplitLineReader {
             }
             skippingToFirstLine = false;
             seekingEventStart = eventStarts != null;
+            // A line before the split's first that starts before the bytes read is a long one.
+            previousLineUnfinished = linesMayBeCut;
             startLine(lf + 1);
             if (isPastEndOfOneLineRecords()) {
                 finished = true;
@@ -484,6 +536,7 @@ public final class SplitLineReader {
             if (droppingOversizedLine) {
                 droppingOversizedLine = false;
                 afterLastOversizedLine = windowBase + lf + 1;
+                previousLineUnfinished = linesMayBeCut;
             } else {
                 boolean crlf = lf > lineStart && window[lf - 1] == '\r';
                 offer(sink, crlf ? lf - 1 : lf, crlf ? LineTerminator.CRLF : LineTerminator.LF);
@@ -578,6 +631,7 @@ public final class SplitLineReader {
                 stats.recordOversizedLine(offset);
             }
             afterLastOversizedLine = windowBase + contentEnd + terminator.length();
+            previousLineUnfinished = linesMayBeCut;
             return;
         }
         line.set(file, window, lineStart, length, offset, terminator);
@@ -588,13 +642,18 @@ public final class SplitLineReader {
                 throw new IllegalStateException(
                         "line at " + offset + " is past the end " + splitEnd + " of its split");
             }
-            boolean startsEvent = eventStarts.test(line);
+            if (offset < splitStart) {
+                previousLineUnfinished = mayBeUnfinished(line);
+                return;
+            }
+            boolean startsEvent = !previousLineUnfinished && eventStarts.startsRecord(line);
             if (seekingEventStart) {
                 if (pastEnd) {
                     finished = true;
                     return;
                 }
                 if (!startsEvent) {
+                    previousLineUnfinished = linesMayBeCut && mayBeUnfinished(line);
                     return;
                 }
                 seekingEventStart = false;
@@ -602,6 +661,9 @@ public final class SplitLineReader {
                 finished = true;
                 return;
             }
+        }
+        if (linesMayBeCut && offset + length + terminator.length() >= splitEnd) {
+            previousLineUnfinished = mayBeUnfinished(line);
         }
         line.setIndexInSplitOfFile(stats.lines - linesBeforeFile);
         stats.lines++;

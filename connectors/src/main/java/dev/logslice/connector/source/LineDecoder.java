@@ -8,7 +8,6 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Turns the bytes of a line into the source's record type, in the reader's fetch thread, where the
@@ -30,7 +29,7 @@ public interface LineDecoder<T> extends Serializable, ResultTypeQueryable<T> {
      * record's. Null (the default) when every line is a record.
      */
     @Nullable
-    default Predicate<Line> eventStarts() {
+    default EventStarts eventStarts() {
         return null;
     }
 

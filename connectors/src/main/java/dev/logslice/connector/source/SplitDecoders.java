@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * The decoder of a followed source whose decoders hold lines (multi-line events): each split's
@@ -54,7 +53,7 @@ public final class SplitDecoders<T> implements LineDecoder<T> {
 
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return prototype.eventStarts();
     }
 

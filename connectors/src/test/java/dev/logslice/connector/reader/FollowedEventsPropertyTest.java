@@ -2,6 +2,7 @@ package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.Fingerprint;
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogSourceSettings;
@@ -46,7 +47,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -538,7 +538,7 @@ class FollowedEventsPropertyTest {
         }
 
         @Override
-        public Predicate<Line> eventStarts() {
+        public EventStarts eventStarts() {
             return line -> line.length() == 0 || line.buffer()[line.start()] != '\t';
         }
 

@@ -1,6 +1,7 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.metrics.LogSourceReaderMetrics;
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.LogFileSource;
@@ -28,7 +29,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 import static dev.logslice.connector.reader.SourceDriver.enumerate;
 import static dev.logslice.connector.reader.SourceDriver.readOnRequest;
@@ -168,7 +168,7 @@ class RecordLimitTest {
         }
 
         @Override
-        public Predicate<Line> eventStarts() {
+        public EventStarts eventStarts() {
             return JoinedEvents::startsEvent;
         }
 

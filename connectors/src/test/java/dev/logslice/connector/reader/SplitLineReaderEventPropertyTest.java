@@ -1,7 +1,7 @@
 package dev.logslice.connector.reader;
 
 import dev.logslice.connector.io.ByteArrayReadChannel;
-import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.testing.LineAt;
 import dev.logslice.connector.testing.ReferenceLines;
 
@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SplitLineReaderEventPropertyTest {
     private static final Path FILE = new Path("file:/logs/app.log");
-    private static final Predicate<Line> STARTS_WITH_E =
+    private static final EventStarts STARTS_WITH_E =
             line -> line.length() > 0 && line.buffer()[line.start()] == 'E';
 
     @Property(tries = 300)

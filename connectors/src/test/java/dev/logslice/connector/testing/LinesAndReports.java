@@ -1,5 +1,6 @@
 package dev.logslice.connector.testing;
 
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
@@ -10,7 +11,6 @@ import org.apache.flink.util.function.SerializableFunction;
 import javax.annotation.Nullable;
 
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * A decoder for tests: each line as a record of the test's choice, then each split's report;
@@ -41,7 +41,7 @@ public final class LinesAndReports implements LineDecoder<Object> {
 
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return eventStart == null ? null : eventStart::apply;
     }
 

@@ -144,6 +144,8 @@ public final class EventAssembler {
                         piece.length(),
                         bounds.maxLines(),
                         bounds.maxBytes());
+                // Only the line right after a cut one is its rest: the source cuts splits so.
+                pending.setUnfinishedLine(leavesLineUnfinished(bytes, start, length));
             } else {
                 pending.appendLine(bytes, start, length, bounds.maxLines(), bounds.maxBytes());
             }
@@ -174,6 +176,14 @@ public final class EventAssembler {
             return parser.finishesLine(pending, bytes, start, length, piece);
         } catch (RuntimeException e) {
             // As in parseEvent: a parser bug costs a line, never the job.
+            return false;
+        }
+    }
+
+    private boolean leavesLineUnfinished(byte[] bytes, int start, int length) {
+        try {
+            return parser.leavesLineUnfinished(bytes, start, length);
+        } catch (RuntimeException e) {
             return false;
         }
     }

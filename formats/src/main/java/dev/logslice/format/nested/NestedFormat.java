@@ -51,6 +51,11 @@ public final class NestedFormat implements LogFormat {
     }
 
     @Override
+    public boolean cutsLines() {
+        return container;
+    }
+
+    @Override
     public ContinuationLines continuationLines() {
         // The raw lines never look like continuations: their messages do (continuesEvent).
         return ContinuationLines.NONE;

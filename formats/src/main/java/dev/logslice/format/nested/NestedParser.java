@@ -108,6 +108,15 @@ final class NestedParser implements LogParser {
     }
 
     @Override
+    public boolean leavesLineUnfinished(byte[] bytes, int start, int length) {
+        if (!container) {
+            return false;
+        }
+        LogEvent line = outerLine(bytes, start, length, "", 0);
+        return line != null && isPartial(line);
+    }
+
+    @Override
     public boolean finishesLine(
             LogEvent unfinished, byte[] bytes, int start, int length, ByteSpan piece) {
         if (!container) {

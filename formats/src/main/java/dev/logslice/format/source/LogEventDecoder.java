@@ -1,5 +1,6 @@
 package dev.logslice.format.source;
 
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.connector.source.LineDecoder;
 import dev.logslice.connector.source.SplitReport;
@@ -23,7 +24,6 @@ import java.util.ArrayDeque;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 
 /**
  * Parses the source's lines into events in its fetch thread, with a parser per file ({@link
@@ -149,7 +149,7 @@ public final class LogEventDecoder implements LineDecoder<ParseResult> {
 
     @Nullable
     @Override
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         return perFile.eventStarts();
     }
 

@@ -1,6 +1,7 @@
 package dev.logslice.format.source;
 
 import dev.logslice.connector.io.LocalPaths;
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.connector.source.Line;
 import dev.logslice.format.Field;
 import dev.logslice.format.FileStart;
@@ -20,7 +21,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * The parser for the file being read, of that file's format ({@link FileFormats}), made afresh when
@@ -130,22 +130,38 @@ public final class PerFileParser implements Serializable {
      * those of the whole file; null when no file's format is multi-line.
      */
     @Nullable
-    public Predicate<Line> eventStarts() {
+    public EventStarts eventStarts() {
         if (!anyMultiLine) {
             return null;
         }
-        return line -> {
-            LogParser lineParser = forFile(line.file(), line.offset());
-            return !currentFormat.multiLine()
-                    || (lineParser.tryParse(
-                                            line.buffer(),
-                                            line.start(),
-                                            line.length(),
-                                            currentFile,
-                                            line.offset())
-                                    != null
-                            && !lineParser.mayJoinHeader(
-                                    line.buffer(), line.start(), line.length()));
+        return new EventStarts() {
+            @Override
+            public boolean startsRecord(Line line) {
+                LogParser lineParser = forFile(line.file(), line.offset());
+                return !currentFormat.multiLine()
+                        || (lineParser.tryParse(
+                                                line.buffer(),
+                                                line.start(),
+                                                line.length(),
+                                                currentFile,
+                                                line.offset())
+                                        != null
+                                && !lineParser.mayJoinHeader(
+                                        line.buffer(), line.start(), line.length()));
+            }
+
+            @Override
+            public boolean cutsLines(Path file) {
+                return formats.of(file.toString()).cutsLines();
+            }
+
+            @Override
+            public boolean leavesLineUnfinished(Line line) {
+                LogParser lineParser = forFile(line.file(), line.offset());
+                return currentFormat.multiLine()
+                        && lineParser.leavesLineUnfinished(
+                                line.buffer(), line.start(), line.length());
+            }
         };
     }
 

@@ -7,6 +7,8 @@ import dev.logslice.format.LogEventJsonWriter;
 import dev.logslice.format.LogFormat;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.log4j.Log4jPreset;
+import dev.logslice.format.registry.FormatOptions;
+import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.source.LogEventDecoder;
 import dev.logslice.format.testing.RealLogs;
 
@@ -90,6 +92,122 @@ class SplitEventOwnershipTest {
         assertThat(events(content, List.of(70_000, 140_000, 210_000))).isEqualTo(whole);
     }
 
+    /**
+     * A container runtime cuts a long line into pieces, the rest of each in the next line of its
+     * stream: no split starts at a rest, whether the piece before it starts in the split's first
+     * bytes or further back than the split reads.
+     */
+    @Property(tries = 300)
+    void criLogsWithCutLines(
+            @ForAll("criLogs") String log,
+            @ForAll @Size(max = 6) List<@IntRange(min = 1, max = 100_000) Integer> cuts,
+            @ForAll @IntRange(min = 40, max = 400) int maxLineLength) {
+        assertSameEventsWhateverTheCuts("cri", log, cuts, maxLineLength);
+    }
+
+    @Property(tries = 300)
+    void dockerLogsWithCutLines(
+            @ForAll("dockerLogs") String log,
+            @ForAll @Size(max = 6) List<@IntRange(min = 1, max = 100_000) Integer> cuts,
+            @ForAll @IntRange(min = 40, max = 400) int maxLineLength) {
+        assertSameEventsWhateverTheCuts("docker", log, cuts, maxLineLength);
+    }
+
+    private static void assertSameEventsWhateverTheCuts(
+            String formatName, String log, List<Integer> cuts, int maxLineLength) {
+        LogFormat format = FormatRegistry.standard().create(formatName, FormatOptions.none());
+        byte[] content = log.getBytes(StandardCharsets.UTF_8);
+        List<Integer> inside = new ArrayList<>();
+        for (int cut : cuts) {
+            if (content.length > 1) {
+                inside.add(1 + cut % (content.length - 1));
+            }
+        }
+
+        assertThat(events(format, content, inside, maxLineLength))
+                .isEqualTo(events(format, content, List.of(), maxLineLength));
+    }
+
+    @Test
+    void aSplitStartingAtTheRestOfLinesOverTheReadBuffer() {
+        String piece = "2024-01-15T10:20:30.123456789Z stdout P ";
+        String log =
+                piece
+                        + "a".repeat(3 * BUFFER)
+                        + "\n"
+                        + piece
+                        + "b".repeat(5 * BUFFER)
+                        + "\n"
+                        + "2024-01-15T10:20:30.123456789Z stdout F rest\n"
+                        + "2024-01-15T10:20:31.000000000Z stdout F next\n";
+        byte[] content = log.getBytes(StandardCharsets.UTF_8);
+        LogFormat cri = FormatRegistry.standard().create("cri", FormatOptions.none());
+        List<String> whole = events(cri, content, List.of(), 1 << 20);
+
+        assertThat(whole).hasSize(2);
+        int rest = log.indexOf("2024-01-15T10:20:30.123456789Z stdout F");
+        for (int cut : List.of(1, BUFFER, 3 * BUFFER + 50, rest - 1, rest, rest + 1)) {
+            assertThat(events(cri, content, List.of(cut), 1 << 20))
+                    .as("cut at %d", cut)
+                    .isEqualTo(whole);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> criLogs() {
+        Arbitrary<String> line =
+                Combinators.combine(streams(), Arbitraries.of("P", "F"), programLines())
+                        .as(
+                                (stream, tag, text) ->
+                                        "2024-01-15T10:20:30.123456789Z "
+                                                + stream
+                                                + " "
+                                                + tag
+                                                + " "
+                                                + text);
+        return logOf(line);
+    }
+
+    @Provide
+    Arbitrary<String> dockerLogs() {
+        Arbitrary<String> line =
+                Combinators.combine(streams(), Arbitraries.of("", "\\n"), programLines())
+                        .as(
+                                (stream, end, text) ->
+                                        "{\"log\":\""
+                                                + text.replace("\t", "\\t")
+                                                + end
+                                                + "\",\"stream\":\""
+                                                + stream
+                                                + "\",\"time\":\"2024-01-15T10:20:30.123456789Z\"}");
+        return logOf(line);
+    }
+
+    private static Arbitrary<String> streams() {
+        return Arbitraries.of("stdout", "stdout", "stderr");
+    }
+
+    /** What a program writes: log lines, trace lines, long words. */
+    private static Arbitrary<String> programLines() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().alpha().ofMaxLength(300),
+                Arbitraries.of(
+                        "2024-01-15 10:20:30,123 - shop.cart - WARNING - cart",
+                        "\tat a.B.c(B.java:1)",
+                        "Caused by: x.YException: z",
+                        "not a container line at all",
+                        ""));
+    }
+
+    private static Arbitrary<String> logOf(Arbitrary<String> line) {
+        Arbitrary<String> terminator = Arbitraries.of("\n", "\n", "\r\n");
+        return Combinators.combine(line, terminator)
+                .as((text, end) -> text + end)
+                .list()
+                .ofMaxSize(30)
+                .map(lines -> String.join("", lines));
+    }
+
     @Provide
     Arbitrary<String> javaLogs() {
         Arbitrary<String> head =
@@ -126,6 +244,11 @@ class SplitEventOwnershipTest {
      * {@link SplitLineReader} told which lines start events, feeding a {@link LogEventDecoder}.
      */
     static List<String> events(byte[] content, List<Integer> cuts) {
+        return events(HADOOP, content, cuts, 1 << 20);
+    }
+
+    private static List<String> events(
+            LogFormat format, byte[] content, List<Integer> cuts, int maxLineLength) {
         TreeSet<Integer> bounds = new TreeSet<>(cuts);
         bounds.add(0);
         bounds.add(content.length);
@@ -135,7 +258,7 @@ class SplitEventOwnershipTest {
             java.nio.file.Path file = Files.write(LOG, content);
             Integer start = bounds.first();
             for (Integer end : bounds.tailSet(start, false)) {
-                readSplit(file, content.length, start, end, results);
+                readSplit(format, maxLineLength, file, content.length, start, end, results);
                 start = end;
             }
         } catch (IOException e) {
@@ -157,13 +280,19 @@ class SplitEventOwnershipTest {
     }
 
     private static void readSplit(
-            java.nio.file.Path file, long size, long start, long end, List<ParseResult> out)
+            LogFormat format,
+            int maxLineLength,
+            java.nio.file.Path file,
+            long size,
+            long start,
+            long end,
+            List<ParseResult> out)
             throws IOException {
-        LogEventDecoder decoder = new LogEventDecoder(HADOOP, ZoneId.of("UTC"));
+        LogEventDecoder decoder = new LogEventDecoder(format, ZoneId.of("UTC"));
         Path path = new Path(file.toUri());
         try (LocalFileReadChannel channel = new LocalFileReadChannel(file, BUFFER)) {
             SplitLineReader reader =
-                    SplitLineReader.forSplit(channel, path, start, end, size, BUFFER, 1 << 20)
+                    SplitLineReader.forSplit(channel, path, start, end, size, BUFFER, maxLineLength)
                             .withEventStarts(decoder.eventStarts());
             while (reader.readNext(
                     line -> {

@@ -117,6 +117,21 @@ class ContainerLinesTest {
     }
 
     @Test
+    void aTraceLineOfTheOtherStreamBetweenAPieceAndItsRestKeepsThemApart() {
+        List<ParseResult> results =
+                read(
+                        "cri",
+                        cri("stdout", "P", "2024-01-15 10:20:30,123 - a - ERROR - first half"),
+                        cri("stderr", "F", "\tat a.B.c(B.java:1)"),
+                        cri("stdout", "F", "second half"));
+
+        // As behind any line of the other stream: the source cuts splits only so.
+        assertThat(results)
+                .map(r -> ((LogEvent) r).message())
+                .containsExactly("first half\n\tat a.B.c(B.java:1)", "second half");
+    }
+
+    @Test
     void aJavaTraceInACriLogIsOneEvent() {
         List<ParseResult> results =
                 read(

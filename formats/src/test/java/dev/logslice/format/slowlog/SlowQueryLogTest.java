@@ -1,6 +1,6 @@
 package dev.logslice.format.slowlog;
 
-import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.EventStarts;
 import dev.logslice.format.Field;
 import dev.logslice.format.LogEvent;
 import dev.logslice.format.LogFormat;
@@ -35,7 +35,6 @@ import java.nio.file.Files;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -202,7 +201,7 @@ class SlowQueryLogTest {
         String text = MYSQL_57 + MYSQL_55;
         byte[] log = text.getBytes(StandardCharsets.UTF_8);
         Path file = new Path(Files.write(dir.resolve("slow.log"), log).toUri());
-        Predicate<Line> eventStarts =
+        EventStarts eventStarts =
                 new PerFileParser(FileFormats.of(FORMAT), ZoneOffset.UTC).eventStarts();
         List<String> whole = eventsOf(assembleSplit(log, 0, log.length));
         assertThat(whole).hasSize(5);

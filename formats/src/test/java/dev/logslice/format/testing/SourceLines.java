@@ -2,7 +2,7 @@ package dev.logslice.format.testing;
 
 import dev.logslice.connector.io.ReadChannel;
 import dev.logslice.connector.reader.SplitLineReader;
-import dev.logslice.connector.source.Line;
+import dev.logslice.connector.source.EventStarts;
 
 import org.apache.flink.core.fs.Path;
 
@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * The lines of a byte array as the source emits them, read by the source's own {@link
@@ -53,7 +52,7 @@ public final class SourceLines {
      * the events that start in it, as {@code eventStarts} tells them of lines of {@code file}.
      */
     public static List<SourceLine> ofEventSplit(
-            byte[] content, Path file, long start, long end, Predicate<Line> eventStarts) {
+            byte[] content, Path file, long start, long end, EventStarts eventStarts) {
         return read(
                 SplitLineReader.forSplit(
                                 channel(content), file, start, end, content.length, BUFFER, 1 << 20)
