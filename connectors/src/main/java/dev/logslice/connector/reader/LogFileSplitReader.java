@@ -89,6 +89,9 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
     /** Whether the current split reads no further: the record limit was reached at a record end. */
     private boolean stoppedAtLimit;
 
+    /** Past the record limit: whether the last line was cut short, its rest the next line. */
+    private boolean afterCutLine;
+
     LogFileSplitReader(
             LineDecoder<T> decoder,
             LogSourceSettings settings,
@@ -184,7 +187,8 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                                 return; // the rest of the read's lines
                             }
                             if (emitted >= limit
-                                    && (eventStarts == null || eventStarts.startsRecord(line))) {
+                                    && (eventStarts == null
+                                            || (!afterCutLine && eventStarts.startsRecord(line)))) {
                                 stoppedAtLimit = true;
                                 return;
                             }
@@ -197,6 +201,11 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
                                         line.offset() + line.length() + line.terminator().length(),
                                         counted);
                             }
+                            // Only near the limit: the record it stops at must be whole.
+                            afterCutLine =
+                                    emitted >= limit
+                                            && lines.cutsLines()
+                                            && eventStarts.leavesLineUnfinished(line);
                         }
                         // A followed source has no record limit.
                         : line -> placing.decode(decoder, line, batch, current, counted);
@@ -398,6 +407,7 @@ final class LogFileSplitReader<T> implements SplitReader<PositionedRecord<T>, Lo
         split = null;
         resume = null;
         stoppedAtLimit = false;
+        afterCutLine = false;
         reportedReadCalls = 0;
         reportedBytes = 0;
         reportedOversized = 0;

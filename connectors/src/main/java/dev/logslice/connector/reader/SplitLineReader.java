@@ -385,6 +385,11 @@ public final class SplitLineReader {
         return this;
     }
 
+    /** Whether the file's lines may be cut short ({@link EventStarts#cutsLines}). */
+    public boolean cutsLines() {
+        return linesMayBeCut;
+    }
+
     /**
      * How far back a split reads for the line before its first: a line that starts further back is
      * longer than a cut line or the maximum (+2: its LF and a CR).

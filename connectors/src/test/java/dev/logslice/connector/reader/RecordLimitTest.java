@@ -109,13 +109,49 @@ class RecordLimitTest {
                             .addPath(new Path(file.toUri()))
                             .setSplitSize(MemorySize.parse("8k"))
                             .setReadBufferSize(MemorySize.parse("4k"))
-                            .setLineDecoder(new JoinedEvents())
+                            .setLineDecoder(new JoinedEvents(false))
                             .setRecordLimit(limit)
                             .build();
 
             List<Object> emitted = read(source, enumerate(source));
 
             // The limit's events, then the one the decoder held, whole: its stack trace too.
+            assertThat(emitted)
+                    .as("limit %d", limit)
+                    .containsExactlyElementsOf(events.subList(0, limit + 1));
+        }
+    }
+
+    @Test
+    void anEventWhoseLineIsCutAtTheLimitKeepsItsRest() throws Exception {
+        List<String> lines = new ArrayList<>();
+        List<String> events = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            String head = "ERROR order " + i + " failed";
+            if (i % 2 == 1) {
+                // Cut: its rest, the next line, looks like an event's start.
+                lines.add(head + JoinedEvents.CUT);
+                lines.add("ERROR rest of " + i);
+                events.add(head + JoinedEvents.CUT + "ERROR rest of " + i);
+            } else {
+                lines.add(head);
+                events.add(head);
+            }
+        }
+        java.nio.file.Path file =
+                Files.writeString(dir.resolve("app.log"), String.join("\n", lines) + "\n");
+        for (int limit : new int[] {1, 3, 8, 17}) {
+            LogFileSource<Object> source =
+                    LogFileSource.builder()
+                            .addPath(new Path(file.toUri()))
+                            .setSplitSize(MemorySize.parse("8k"))
+                            .setReadBufferSize(MemorySize.parse("4k"))
+                            .setLineDecoder(new JoinedEvents(true))
+                            .setRecordLimit(limit)
+                            .build();
+
+            List<Object> emitted = read(source, enumerate(source));
+
             assertThat(emitted)
                     .as("limit %d", limit)
                     .containsExactlyElementsOf(events.subList(0, limit + 1));
@@ -146,34 +182,69 @@ class RecordLimitTest {
 
     /**
      * Multi-line events as one string each, emitted when the next starts or the split ends, as the
-     * logslice formats' assembler does; no reports.
+     * logslice formats' assembler does; no reports. With cut lines, a line ending in {@link #CUT}
+     * goes on in the next line, joined without a line feed.
      */
     private static final class JoinedEvents implements LineDecoder<Object> {
         private static final long serialVersionUID = 1L;
+        static final char CUT = '\\';
+
+        private final boolean cutLines;
         private transient StringBuilder held;
+        private transient boolean heldIsCut;
+
+        JoinedEvents(boolean cutLines) {
+            this.cutLines = cutLines;
+        }
 
         @Override
         public Object decode(Line line) {
             String text =
                     new String(line.buffer(), line.start(), line.length(), StandardCharsets.UTF_8);
-            if (startsEvent(line)) {
-                String done = held == null ? null : held.toString();
+            String done = null;
+            if (held != null && heldIsCut) {
+                held.append(text);
+            } else if (startsEvent(line)) {
+                done = held == null ? null : held.toString();
                 held = new StringBuilder(text);
-                return done;
-            }
-            if (held != null) {
+            } else if (held != null) {
                 held.append('\n').append(text);
             }
-            return null;
+            heldIsCut = held != null && isCut(line);
+            return done;
         }
 
         @Override
         public EventStarts eventStarts() {
-            return JoinedEvents::startsEvent;
+            if (!cutLines) {
+                return JoinedEvents::startsEvent;
+            }
+            return new EventStarts() {
+                @Override
+                public boolean startsRecord(Line line) {
+                    return startsEvent(line);
+                }
+
+                @Override
+                public boolean cutsLines(Path file) {
+                    return true;
+                }
+
+                @Override
+                public boolean leavesLineUnfinished(Line line) {
+                    return isCut(line);
+                }
+            };
         }
 
         private static boolean startsEvent(Line line) {
             return line.length() > 0 && line.buffer()[line.start()] != '\t';
+        }
+
+        private boolean isCut(Line line) {
+            return cutLines
+                    && line.length() > 0
+                    && line.buffer()[line.start() + line.length() - 1] == CUT;
         }
 
         @Override
@@ -181,6 +252,7 @@ class RecordLimitTest {
             if (held != null) {
                 output.accept(held.toString());
                 held = null;
+                heldIsCut = false;
             }
         }
 
