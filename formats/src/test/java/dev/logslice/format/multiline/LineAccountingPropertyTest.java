@@ -9,6 +9,7 @@ import dev.logslice.format.registry.FormatDefinition;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.format.testing.Parsing;
+import dev.logslice.format.testing.SplitReads;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -111,7 +112,7 @@ class LineAccountingPropertyTest {
 
         assertThat(SplitEventOwnershipTest.events(content, List.of()))
                 .map(json -> json.replaceFirst("\"file\":\"[^\"]*\"", "\"file\":\"f\""))
-                .isEqualTo(SplitEventOwnershipTest.json(assembled));
+                .isEqualTo(SplitReads.json(assembled));
     }
 
     /** What a generated line is made of. */

@@ -1,18 +1,11 @@
 package dev.logslice.format.multiline;
 
-import dev.logslice.connector.io.LocalFileReadChannel;
-import dev.logslice.connector.reader.SplitLineReader;
-import dev.logslice.connector.source.SplitReport;
-import dev.logslice.format.LogEventJsonWriter;
 import dev.logslice.format.LogFormat;
-import dev.logslice.format.ParseResult;
 import dev.logslice.format.log4j.Log4jPreset;
 import dev.logslice.format.registry.FormatOptions;
 import dev.logslice.format.registry.FormatRegistry;
-import dev.logslice.format.source.LogEventDecoder;
 import dev.logslice.format.testing.RealLogs;
-
-import org.apache.flink.core.fs.Path;
+import dev.logslice.format.testing.SplitReads;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -24,15 +17,9 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,7 +29,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SplitEventOwnershipTest {
     private static final int BUFFER = 4096;
-    private static final java.nio.file.Path LOG = temporaryLog();
     private static final LogFormat HADOOP = Log4jPreset.HADOOP.format();
 
     @Test
@@ -239,101 +225,12 @@ class SplitEventOwnershipTest {
         return dropLastTerminator ? text.replaceAll("\r?\n$", "") : text;
     }
 
-    /**
-     * The events of the file cut at the given offsets, split by split, as the source reads them: a
-     * {@link SplitLineReader} told which lines start events, feeding a {@link LogEventDecoder}.
-     */
     static List<String> events(byte[] content, List<Integer> cuts) {
-        return events(HADOOP, content, cuts, 1 << 20);
+        return SplitReads.events(HADOOP, content, cuts, 1 << 20);
     }
 
     private static List<String> events(
             LogFormat format, byte[] content, List<Integer> cuts, int maxLineLength) {
-        TreeSet<Integer> bounds = new TreeSet<>(cuts);
-        bounds.add(0);
-        bounds.add(content.length);
-        List<ParseResult> results = new ArrayList<>();
-        try {
-            // One path for every call: events name their file, and calls are compared.
-            java.nio.file.Path file = Files.write(LOG, content);
-            Integer start = bounds.first();
-            for (Integer end : bounds.tailSet(start, false)) {
-                readSplit(format, maxLineLength, file, content.length, start, end, results);
-                start = end;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return json(results);
-    }
-
-    private static java.nio.file.Path temporaryLog() {
-        try {
-            java.nio.file.Path dir = Files.createTempDirectory("split-events");
-            dir.toFile().deleteOnExit();
-            java.nio.file.Path log = dir.resolve("app.log");
-            log.toFile().deleteOnExit();
-            return log;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void readSplit(
-            LogFormat format,
-            int maxLineLength,
-            java.nio.file.Path file,
-            long size,
-            long start,
-            long end,
-            List<ParseResult> out)
-            throws IOException {
-        LogEventDecoder decoder = new LogEventDecoder(format, ZoneId.of("UTC"));
-        Path path = new Path(file.toUri());
-        try (LocalFileReadChannel channel = new LocalFileReadChannel(file, BUFFER)) {
-            SplitLineReader reader =
-                    SplitLineReader.forSplit(channel, path, start, end, size, BUFFER, maxLineLength)
-                            .withEventStarts(decoder.eventStarts());
-            while (reader.readNext(
-                    line -> {
-                        ParseResult result = decoder.decode(line);
-                        if (result != null) {
-                            out.add(result);
-                        }
-                    })) {
-                // reads until the split's last event is whole
-            }
-        }
-        decoder.finishSplit(
-                new SplitReport(
-                        "s",
-                        path.toString(),
-                        start,
-                        end,
-                        0,
-                        0,
-                        0,
-                        List.of(),
-                        0,
-                        0,
-                        0,
-                        0,
-                        "none",
-                        0,
-                        0,
-                        null),
-                out::add);
-    }
-
-    static List<String> json(List<ParseResult> results) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (LogEventJsonWriter writer = new LogEventJsonWriter(out)) {
-            for (ParseResult result : results) {
-                writer.write(result);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString(StandardCharsets.UTF_8).lines().toList();
+        return SplitReads.events(format, content, cuts, maxLineLength);
     }
 }

@@ -6,12 +6,15 @@ import dev.logslice.format.MalformedLine;
 import dev.logslice.format.ParseResult;
 import dev.logslice.format.multiline.EventAssembler;
 import dev.logslice.format.testing.Parsing;
+import dev.logslice.format.testing.SplitReads;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -77,6 +80,34 @@ class FormatsInvariantTest {
         }
         assertThat(covered).isEqualTo(lines.size());
         assertThat(eventStarts).containsAll(ownLines);
+    }
+
+    /**
+     * The source reads a file split by split, each event in the split of its first line: the events
+     * of a file cut anywhere are those of the file read whole, in every format.
+     */
+    @Property(tries = 300)
+    void aFilesEventsAreTheSameWhereverItIsCut(
+            @ForAll("formats") String name,
+            @ForAll("mixes") List<String> mix,
+            @ForAll @Size(max = 4) List<@IntRange(min = 1, max = 100_000) Integer> cuts) {
+        FormatDefinition definition = REGISTRY.definition(name);
+        LogFormat format = definition.create(FormatOptions.none());
+        StringBuilder text = new StringBuilder();
+        definition.exampleHeader().ifPresent(h -> text.append(h).append('\n'));
+        for (String kind : mix) {
+            text.append(kind.equals(OWN) ? definition.example() : kind).append('\n');
+        }
+        byte[] content = text.toString().getBytes(StandardCharsets.UTF_8);
+        List<Integer> inside = new ArrayList<>();
+        for (int cut : cuts) {
+            if (content.length > 1) {
+                inside.add(1 + cut % (content.length - 1));
+            }
+        }
+
+        assertThat(SplitReads.events(format, content, inside, 1 << 20))
+                .isEqualTo(SplitReads.events(format, content, List.of(), 1 << 20));
     }
 
     /** The lines an event holds: its text's, and those it counted as dropped. */
