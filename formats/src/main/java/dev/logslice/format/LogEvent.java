@@ -76,6 +76,7 @@ public final class LogEvent implements ParseResult {
     private long droppedLines;
     private int lineCount = 1;
     private boolean unfinishedLine;
+    private boolean firstLineCut;
 
     private LogEvent(String file, long offset, byte[] text, int textLength, int textOrigin) {
         this.file = file;
@@ -125,6 +126,7 @@ public final class LogEvent implements ParseResult {
         reused.droppedLines = 0;
         reused.lineCount = 1;
         reused.unfinishedLine = false;
+        reused.firstLineCut = false;
         return reused;
     }
 
@@ -348,6 +350,18 @@ public final class LogEvent implements ParseResult {
 
     public boolean hasUnfinishedLine() {
         return unfinishedLine;
+    }
+
+    /**
+     * Marks the event's first line as cut short by the runtime: its text is whole only once the
+     * rest is appended ({@link #appendRest}), so fields of the program's line wait for it.
+     */
+    public void setFirstLineCut(boolean cut) {
+        firstLineCut = cut;
+    }
+
+    public boolean isFirstLineCut() {
+        return firstLineCut;
     }
 
     // ---- reading ----

@@ -35,8 +35,10 @@ final class NestedParser implements LogParser {
     public LogEvent tryParse(byte[] bytes, int start, int length, String file, long offset) {
         failure = null;
         LogEvent event = outerLine(bytes, start, length, file, offset);
+        boolean cut = event != null && container && isPartial(event);
         if (event != null && container) {
-            event.setUnfinishedLine(isPartial(event));
+            event.setUnfinishedLine(cut);
+            event.setFirstLineCut(cut);
         }
         if (event == null || !event.span(Field.MESSAGE, message) || message.length() == 0) {
             return event;
@@ -45,13 +47,39 @@ final class NestedParser implements LogParser {
             failure = "its message continues the program's line before (a stack trace or indented)";
             return null;
         }
+        if (!cut) {
+            parseInner(event);
+        }
+        return event;
+    }
+
+    /**
+     * A program's line the runtime cut (a JSON line of a long stack trace, say) is read in its
+     * format once its rest has come, or as far as it goes.
+     */
+    @Override
+    public void complete(LogEvent event) {
+        if (container
+                && event.isFirstLineCut()
+                && event.span(Field.MESSAGE, message)
+                && message.length() > 0) {
+            parseInner(event);
+        }
+    }
+
+    /** Reads the event's message, in {@link #message}, in the inner formats. */
+    private void parseInner(LogEvent event) {
         LogEvent program =
-                inner.parse(message.bytes(), message.start(), message.length(), file, offset);
+                inner.parse(
+                        message.bytes(),
+                        message.start(),
+                        message.length(),
+                        event.file(),
+                        event.offset());
         if (program != null) {
             copyFields(program, event);
             event.putExtra("innerFormat", inner.formatName());
         }
-        return event;
     }
 
     /**

@@ -132,6 +132,53 @@ class ContainerLinesTest {
     }
 
     @Test
+    void aJsonLineTheRuntimeCutIsReadAsJsonOnceItsRestComes() {
+        String json =
+                "{\"level\":\"error\",\"logger\":\"shop.Cart\",\"msg\":\"payment failed: "
+                        + "x".repeat(100)
+                        + "\",\"trace_id\":\"abc\"}";
+        int cut = json.indexOf("xxx") + 50;
+        List<ParseResult> cri =
+                read(
+                        "cri",
+                        cri("stdout", "P", json.substring(0, 20)),
+                        cri("stdout", "P", json.substring(20, cut)),
+                        cri("stdout", "F", json.substring(cut)),
+                        cri("stdout", "F", "{\"level\":\"info\",\"msg\":\"next\"}"));
+        List<ParseResult> docker =
+                read(
+                        "docker",
+                        dockerPiece("stdout", json.substring(0, cut)),
+                        docker("stdout", json.substring(cut)),
+                        docker("stdout", "{\"level\":\"info\",\"msg\":\"next\"}"));
+
+        for (List<ParseResult> results : List.of(cri, docker)) {
+            assertThat(results).hasSize(2).allMatch(r -> r instanceof LogEvent);
+            LogEvent joined = (LogEvent) results.get(0);
+            // The level of a long line (a stack trace in a field) counts as any other's.
+            assertThat(joined.level()).isEqualTo("error");
+            assertThat(joined.logger()).isEqualTo("shop.Cart");
+            assertThat(joined.message()).isEqualTo("payment failed: " + "x".repeat(100));
+            assertThat(joined.extra()).containsEntry("trace_id", "abc");
+            assertThat(((LogEvent) results.get(1)).message()).isEqualTo("next");
+        }
+    }
+
+    @Test
+    void aCutLineWhoseRestNeverComesKeepsWhatItHas() {
+        List<ParseResult> results =
+                read(
+                        "cri",
+                        cri("stdout", "P", "2024-01-15 10:20:30,123 - shop.cart - WARNING - half"),
+                        cri("stderr", "F", "{\"level\":\"info\",\"msg\":\"other\"}"));
+
+        assertThat(results).hasSize(2).allMatch(r -> r instanceof LogEvent);
+        LogEvent half = (LogEvent) results.get(0);
+        assertThat(half.level()).isEqualTo("WARNING");
+        assertThat(half.message()).isEqualTo("half");
+    }
+
+    @Test
     void aJavaTraceInACriLogIsOneEvent() {
         List<ParseResult> results =
                 read(
