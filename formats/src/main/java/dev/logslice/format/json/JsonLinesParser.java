@@ -13,6 +13,7 @@ import dev.logslice.format.time.TimestampValue;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
@@ -21,6 +22,7 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.regex.Pattern;
 
 /**
  * Parses one JSON object per line with Jackson's streaming parser: mapped keys fill event fields
@@ -32,6 +34,8 @@ import java.util.Arrays;
  */
 final class JsonLinesParser implements LogParser {
     private static final JsonFactory JSON = new JsonFactory();
+    private static final Pattern SOURCE_PLACE =
+            Pattern.compile("\\[Source: [^\\]]*; line: \\d+, column: (\\d+)]");
 
     private final JsonFieldMapping mapping;
     @Nullable private final JsonSignature.Check signature;
@@ -89,9 +93,31 @@ final class JsonLinesParser implements LogParser {
             }
             return event;
         } catch (IOException e) {
-            failure = "invalid JSON: " + e.getMessage().lines().findFirst().orElse("");
+            failure = "invalid JSON: " + jsonError(e);
             return null;
         }
+    }
+
+    /**
+     * Jackson's message for a line, its places by column: its source, always the line, is no news
+     * ("[Source: REDACTED ...; line: 1, column: 7]" says "column 7").
+     */
+    private static String jsonError(IOException e) {
+        String message =
+                e instanceof JsonProcessingException processing
+                                && processing.getOriginalMessage() != null
+                        ? processing.getOriginalMessage()
+                        : String.valueOf(e.getMessage());
+        String reason =
+                SOURCE_PLACE
+                        .matcher(message.lines().findFirst().orElse(""))
+                        .replaceAll("column $1");
+        if (e instanceof JsonProcessingException processing
+                && processing.getLocation() != null
+                && processing.getLocation().getColumnNr() > 0) {
+            reason += " at column " + processing.getLocation().getColumnNr();
+        }
+        return reason;
     }
 
     /**

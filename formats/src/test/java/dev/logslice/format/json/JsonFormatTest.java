@@ -173,4 +173,21 @@ class JsonFormatTest {
         assertThat(Parsing.result(json.newParser(Parsing.CONTEXT), line))
                 .isInstanceOf(MalformedLine.class);
     }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"a\":1|Unexpected end-of-input: expected close marker for Object (start marker at"
+                        + " column 1) at column 7",
+                "{\"a\" 1}|Unexpected character ('1' (code 49)): was expecting a colon to separate field"
+                        + " name and value at column 6"
+            })
+    void aBrokenLineSaysWhatAndWhereByColumn(String line, String reason) {
+        assertThat(Parsing.result(json.newParser(Parsing.CONTEXT), line))
+                .asInstanceOf(
+                        org.assertj.core.api.InstanceOfAssertFactories.type(MalformedLine.class))
+                .extracting(MalformedLine::reason)
+                .isEqualTo("invalid JSON: " + reason);
+    }
 }
