@@ -60,6 +60,9 @@ public final class SplitLineReader {
      */
     private static final int LONGEST_CUT_LINE = 256 * 1024;
 
+    /** Bytes of a split's first read on which its prefilter's literals are chosen. */
+    private static final int PREFILTER_SAMPLE = 256 * 1024;
+
     /** Split end and size of a decompressed stream: its length is known only at its end. */
     private static final long WHOLE_STREAM = Long.MAX_VALUE;
 
@@ -138,6 +141,9 @@ public final class SplitLineReader {
 
     /** Finds the lines that hold a prefilter literal; null without a prefilter. */
     @Nullable private CandidateLines candidates;
+
+    /** Whether the prefilter's literals were chosen on the split's first bytes. */
+    private boolean prefilterFitted;
 
     /** What a skip over lines without a literal passed, reused from skip to skip. */
     private final LineTally tally = new LineTally();
@@ -512,6 +518,15 @@ public final class SplitLineReader {
     }
 
     private void scan(Consumer<Line> sink) {
+        if (candidates != null && !prefilterFitted) {
+            prefilterFitted = true;
+            LinePrefilter fitted =
+                    prefilter.fittedTo(
+                            window, scanFrom, Math.min(windowLength, scanFrom + PREFILTER_SAMPLE));
+            if (fitted != prefilter) {
+                candidates = new CandidateLines(fitted);
+            }
+        }
         if (skippingToFirstLine) {
             int lf = LineFeeds.indexOf(window, scanFrom, windowLength);
             if (lf < 0) {

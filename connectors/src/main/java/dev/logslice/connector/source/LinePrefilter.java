@@ -8,6 +8,7 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -25,10 +26,18 @@ public final class LinePrefilter implements Serializable {
     private final boolean ignoreAsciiCase;
     private final boolean exact;
 
-    private LinePrefilter(List<String> literals, boolean ignoreAsciiCase, boolean exact) {
+    /** Every set of literals of which each line wanted holds one, {@link #literals} first. */
+    private final List<List<String>> choices;
+
+    private LinePrefilter(
+            List<String> literals,
+            boolean ignoreAsciiCase,
+            boolean exact,
+            List<List<String>> choices) {
         this.literals = List.copyOf(literals);
         this.ignoreAsciiCase = ignoreAsciiCase;
         this.exact = exact;
+        this.choices = List.copyOf(choices);
     }
 
     /**
@@ -46,9 +55,60 @@ public final class LinePrefilter implements Serializable {
                 return null;
             }
         }
-        return strings.isEmpty()
-                ? null
-                : new LinePrefilter(strings, found.foldsCase(), found.matchesExactly());
+        if (strings.isEmpty()) {
+            return null;
+        }
+        List<List<String>> choices = new ArrayList<>();
+        for (List<String> choice : found.choices()) {
+            if (choice.stream().noneMatch(literal -> literal.indexOf('\n') >= 0)) {
+                choices.add(choice);
+            }
+        }
+        return new LinePrefilter(strings, found.foldsCase(), found.matchesExactly(), choices);
+    }
+
+    /**
+     * Where a regex requires more than one part ({@code HTTP/1} and {@code 1" 50} of {@code
+     * HTTP/1.1" 50[0-9]}), the prefilter of the part held least often in {@code bytes[from, to)}, a
+     * sample of the text to search: in an access log every line holds the first. Any part is a
+     * prefilter the same lines pass; this one when there is no other.
+     */
+    public LinePrefilter fittedTo(byte[] bytes, int from, int to) {
+        if (choices.size() < 2) {
+            return this;
+        }
+        int fewest = 0;
+        long fewestFound = Long.MAX_VALUE;
+        for (int i = 0; i < choices.size(); i++) {
+            long found = occurrences(choices.get(i), bytes, from, to, fewestFound);
+            if (found < fewestFound) {
+                fewest = i;
+                fewestFound = found;
+            }
+        }
+        return fewest == 0
+                ? this
+                : new LinePrefilter(choices.get(fewest), ignoreAsciiCase, false, List.of());
+    }
+
+    /** Occurrences of the literals in {@code bytes[from, to)}, counted up to {@code enough}. */
+    private long occurrences(List<String> strings, byte[] bytes, int from, int to, long enough) {
+        long found = 0;
+        for (String literal : strings) {
+            LiteralSearch search =
+                    new LiteralSearch(literal.getBytes(StandardCharsets.UTF_8), ignoreAsciiCase);
+            for (int at = search.indexOf(bytes, from, to);
+                    at >= 0 && found < enough;
+                    at = search.indexOf(bytes, at + 1, to)) {
+                found++;
+            }
+        }
+        return found;
+    }
+
+    /** The sets of literals {@link #fittedTo} chooses from, {@link #literals} first. */
+    List<List<String>> choices() {
+        return choices;
     }
 
     /** The literals, as Java strings (searched for in UTF-8). */

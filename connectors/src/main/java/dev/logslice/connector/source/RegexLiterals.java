@@ -25,17 +25,22 @@ final class RegexLiterals {
     /** The strings of which every match holds one; empty when none are known. */
     private final List<String> strings;
 
+    /** Every set found of which every match holds one, {@link #strings} first. */
+    private final List<List<String>> choices;
+
     private final boolean foldsCase;
     private final boolean exact;
 
-    private RegexLiterals(List<String> strings, boolean foldsCase, boolean exact) {
+    private RegexLiterals(
+            List<String> strings, List<List<String>> choices, boolean foldsCase, boolean exact) {
         this.strings = strings;
+        this.choices = choices;
         this.foldsCase = foldsCase;
         this.exact = exact;
     }
 
     private static RegexLiterals none() {
-        return new RegexLiterals(List.of(), false, false);
+        return new RegexLiterals(List.of(), List.of(), false, false);
     }
 
     /**
@@ -70,6 +75,15 @@ final class RegexLiterals {
     /** The strings of which every match contains one; empty when nothing is known. */
     List<String> strings() {
         return strings;
+    }
+
+    /**
+     * Each set of strings found of which every match contains one ({@code HTTP/1} and {@code 1" 50}
+     * of {@code HTTP/1.1" 50[0-9]}), {@link #strings} first: which is held least often depends on
+     * the text.
+     */
+    List<List<String>> choices() {
+        return choices;
     }
 
     /** Whether the strings are to be found ignoring ASCII case. */
@@ -131,6 +145,15 @@ final class RegexLiterals {
         /** Whether an anchor or a look-around took part: a match is then more than a literal. */
         boolean asserted;
 
+        /** Groups open at {@link #pos}. */
+        int depth;
+
+        /**
+         * The sets of which every match holds one, found in the regex's top-level sequence; null
+         * when the top level is an alternation (a set of one branch is not every match's).
+         */
+        Set<Set<String>> topLevelChoices = new LinkedHashSet<>();
+
         Walk(String regex, boolean ignoreCase, boolean unicodeCase) {
             this.regex = regex;
             this.ignoreCase = ignoreCase;
@@ -147,7 +170,16 @@ final class RegexLiterals {
                             && !asserted
                             && !nonAscii
                             && !(foldedAny && caseSensitiveLetter);
-            return new RegexLiterals(List.copyOf(required), foldedAny, exact);
+            List<List<String>> choices = new ArrayList<>();
+            choices.add(List.copyOf(required));
+            if (!exact && topLevelChoices != null) {
+                for (Set<String> choice : topLevelChoices) {
+                    if (!choice.equals(required)) {
+                        choices.add(List.copyOf(choice));
+                    }
+                }
+            }
+            return new RegexLiterals(List.copyOf(required), List.copyOf(choices), foldedAny, exact);
         }
 
         Info alternation() throws Unsure {
@@ -159,6 +191,9 @@ final class RegexLiterals {
             }
             if (branches.size() == 1) {
                 return branches.get(0);
+            }
+            if (depth == 0) {
+                topLevelChoices = null;
             }
             Set<String> exact = new LinkedHashSet<>();
             for (Info branch : branches) {
@@ -197,14 +232,22 @@ final class RegexLiterals {
                     continue;
                 }
                 allExact = false;
-                best = better(best, usable(exact));
-                best = better(best, item.asRequired());
+                best = better(best, choice(usable(exact)));
+                best = better(best, choice(item.asRequired()));
                 exact = item.exact == null ? Set.of("") : item.exact;
             }
             if (allExact) {
                 return Info.exact(exact);
             }
-            return new Info(null, better(best, usable(exact)));
+            return new Info(null, better(best, choice(usable(exact))));
+        }
+
+        /** A set every match of the sequence holds one of, noted if the sequence is the regex's. */
+        private Set<String> choice(Set<String> required) {
+            if (required != null && depth == 0 && topLevelChoices != null) {
+                topLevelChoices.add(required);
+            }
+            return required;
         }
 
         private Info atom() throws Unsure {
@@ -288,7 +331,9 @@ final class RegexLiterals {
                     return Info.EMPTY;
                 }
             }
+            depth++;
             Info inner = alternation();
+            depth--;
             if (pos >= regex.length() || regex.charAt(pos) != ')') {
                 throw new Unsure();
             }

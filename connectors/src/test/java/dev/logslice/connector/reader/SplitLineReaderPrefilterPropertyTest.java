@@ -6,6 +6,7 @@ import dev.logslice.connector.testing.LineAt;
 import dev.logslice.connector.testing.RandomGrep;
 
 import net.jqwik.api.Assume;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -91,6 +92,29 @@ class SplitLineReaderPrefilterPropertyTest {
                     .as(what)
                     .isEqualTo(plain.stats().oversizedLineOffsets);
         }
+    }
+
+    /** Of the parts every match holds, the reader searches for the one its text holds least. */
+    @Example
+    void aReaderSearchesForThePartItsLinesHoldLeastOften() throws IOException {
+        StringBuilder log = new StringBuilder();
+        for (int i = 0; i < 1000; i++) {
+            log.append("10.0.0.")
+                    .append(i % 250)
+                    .append(" - - [15/Jan/2024:10:20:30 +0000] \"GET /p/")
+                    .append(i)
+                    .append(" HTTP/1.1\" ")
+                    .append(i % 10 == 0 ? 503 : 200)
+                    .append(" 612\n");
+        }
+        byte[] file = log.toString().getBytes(UTF_8);
+        LinePrefilter prefilter = LinePrefilter.forRegex("HTTP/1.1\" 50[0-9] ", 0);
+
+        SplitRead read = read(file, 0, file.length, 16 * 4096, 1 << 20, prefilter, null);
+
+        // Every line holds HTTP/1, the literal the regex alone would pick; one in ten 1" 50.
+        assertThat(read.lines()).hasSize(100).allMatch(line -> line.content().contains("\" 503 "));
+        assertThat(read.stats().lines()).isEqualTo(1000);
     }
 
     /** A split point: anywhere, or (half the time) a line's start, where skips must stop. */

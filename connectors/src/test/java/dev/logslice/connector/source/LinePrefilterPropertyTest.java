@@ -11,6 +11,7 @@ import net.jqwik.api.statistics.Statistics;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.regex.Pattern;
@@ -35,12 +36,15 @@ class LinePrefilterPropertyTest {
             Optional<Boolean> found =
                     RandomGrep.find(pattern, new String(line, StandardCharsets.UTF_8));
             Assume.that(found.isPresent());
-            if (found.get()) {
-                assertThat(prefilter == null || holdsLiteral(prefilter, line))
-                        .as(
-                                "%s %s matches the line %s",
-                                regex, prefilter, HexFormat.of().formatHex(line))
-                        .isTrue();
+            if (found.get() && prefilter != null) {
+                // Each part the reader may choose on its sample is one every match holds.
+                for (List<String> choice : prefilter.choices()) {
+                    assertThat(holdsLiteral(prefilter, choice, line))
+                            .as(
+                                    "%s %s matches the line %s",
+                                    regex, choice, HexFormat.of().formatHex(line))
+                            .isTrue();
+                }
             }
         }
     }
@@ -146,6 +150,25 @@ class LinePrefilterPropertyTest {
     }
 
     @Example
+    void aReaderTakesThePartItsTextHoldsLeastOften() {
+        LinePrefilter prefilter = LinePrefilter.forRegex("HTTP/1.1\" 50[0-9] ", 0);
+        byte[] accessLog =
+                ("1.2.3.4 - - [15/Jan/2024:10:20:30 +0000] \"GET / HTTP/1.1\" 200 612\n"
+                                + "1.2.3.4 - - [15/Jan/2024:10:20:31 +0000] \"GET /a HTTP/1.1\" 503 0\n")
+                        .getBytes(StandardCharsets.UTF_8);
+
+        assertThat(prefilter.choices())
+                .containsExactly(List.of("HTTP/1"), List.of("1\" 50"), List.of(" "));
+        assertThat(prefilter.fittedTo(accessLog, 0, accessLog.length)).hasToString("[1\" 50]");
+        byte[] other = "no such part here\n".getBytes(StandardCharsets.UTF_8);
+        assertThat(prefilter.fittedTo(other, 0, other.length)).isSameAs(prefilter);
+        assertThat(LinePrefilter.forRegex("timeout|refused", 0).choices()).hasSize(1);
+        assertThat(LinePrefilter.forRegex("(a.bc|x.yz)", 0).choices())
+                .as("a part of one branch is no part of every match")
+                .hasSize(1);
+    }
+
+    @Example
     void unsureOrLiteralFreePatternsHaveNone() {
         assertThat(LinePrefilter.forRegex("\\d+ms", 0)).hasToString("[ms]");
         assertThat(LinePrefilter.forRegex("(a)\\1", 0)).isNull();
@@ -185,6 +208,18 @@ class LinePrefilterPropertyTest {
 
     private static boolean holdsLiteral(LinePrefilter prefilter, byte[] line) {
         for (LiteralSearch search : prefilter.searches()) {
+            if (search.indexOf(line, 0, line.length) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean holdsLiteral(LinePrefilter prefilter, List<String> choice, byte[] line) {
+        for (String literal : choice) {
+            LiteralSearch search =
+                    new LiteralSearch(
+                            literal.getBytes(StandardCharsets.UTF_8), prefilter.ignoresAsciiCase());
             if (search.indexOf(line, 0, line.length) >= 0) {
                 return true;
             }
