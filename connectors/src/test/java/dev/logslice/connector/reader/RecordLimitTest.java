@@ -101,25 +101,8 @@ class RecordLimitTest {
             }
             events.add(event.toString());
         }
-        java.nio.file.Path file =
-                Files.writeString(dir.resolve("app.log"), String.join("\n", events) + "\n");
-        for (int limit : new int[] {1, 3, 8, 17}) {
-            LogFileSource<Object> source =
-                    LogFileSource.builder()
-                            .addPath(new Path(file.toUri()))
-                            .setSplitSize(MemorySize.parse("8k"))
-                            .setReadBufferSize(MemorySize.parse("4k"))
-                            .setLineDecoder(new JoinedEvents(false))
-                            .setRecordLimit(limit)
-                            .build();
-
-            List<Object> emitted = read(source, enumerate(source));
-
-            // The limit's events, then the one the decoder held, whole: its stack trace too.
-            assertThat(emitted)
-                    .as("limit %d", limit)
-                    .containsExactlyElementsOf(events.subList(0, limit + 1));
-        }
+        // The limit's events, then the one the decoder held, whole: its stack trace too.
+        assertLimitsEmitWholeEvents(String.join("\n", events) + "\n", events, false);
     }
 
     @Test
@@ -138,15 +121,20 @@ class RecordLimitTest {
                 events.add(head);
             }
         }
-        java.nio.file.Path file =
-                Files.writeString(dir.resolve("app.log"), String.join("\n", lines) + "\n");
+        assertLimitsEmitWholeEvents(String.join("\n", lines) + "\n", events, true);
+    }
+
+    /** At each of a few limits, the log's first events up to one past the limit, each whole. */
+    private void assertLimitsEmitWholeEvents(String log, List<String> events, boolean cutLines)
+            throws Exception {
+        java.nio.file.Path file = Files.writeString(dir.resolve("app.log"), log);
         for (int limit : new int[] {1, 3, 8, 17}) {
             LogFileSource<Object> source =
                     LogFileSource.builder()
                             .addPath(new Path(file.toUri()))
                             .setSplitSize(MemorySize.parse("8k"))
                             .setReadBufferSize(MemorySize.parse("4k"))
-                            .setLineDecoder(new JoinedEvents(true))
+                            .setLineDecoder(new JoinedEvents(cutLines))
                             .setRecordLimit(limit)
                             .build();
 
