@@ -20,6 +20,13 @@ public final class SqlErrors {
     private static final Pattern ENCOUNTERED =
             Pattern.compile("Encountered \"(\\w+)\" at line (\\d+), column (\\d+)");
 
+    /**
+     * Calcite's validator's place of a mistake, as in {@code From line 1, column 8 to line 1,
+     * column 13: }.
+     */
+    private static final Pattern POSITION =
+            Pattern.compile("From line \\d+, column \\d+ to line \\d+, column \\d+: ");
+
     /** A function Flink does not know, in the words of its validator, optimizer or parser. */
     private static final Pattern UNKNOWN_FUNCTION =
             Pattern.compile(
@@ -168,15 +175,23 @@ public final class SqlErrors {
         return BEFORE_ALIAS.matcher(before).matches();
     }
 
-    /** The message nearest to the cause: Calcite's names the position, Flink's wraps it. */
+    /**
+     * The message nearest to the cause that says where in the query, else the nearest: Flink's
+     * wraps Calcite's, whose validator puts the position in one message and the reason alone in its
+     * cause.
+     */
     @Nullable
     private static String deepest(Throwable failure) {
         String message = null;
+        String positioned = null;
         for (Throwable e = failure; e != null; e = e.getCause()) {
             if (e.getMessage() != null && !e.getMessage().isBlank()) {
                 message = e.getMessage();
+                if (POSITION.matcher(message).lookingAt()) {
+                    positioned = message;
+                }
             }
         }
-        return message;
+        return positioned != null ? positioned : message;
     }
 }

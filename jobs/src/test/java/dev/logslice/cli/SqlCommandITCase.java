@@ -328,7 +328,7 @@ class SqlCommandITCase {
         assertThat(run.stderr().lines().filter(l -> l.startsWith("logslice:")))
                 .singleElement()
                 .asString()
-                .contains("stauts")
+                .contains("From line 1, column 8 to line 1, column 13: Column 'stauts' not found")
                 .contains("the columns of logs: ts, client");
         assertThat(run.stderr()).doesNotContain("\tat ");
         assertThat(out.resolve("x")).doesNotExist();

@@ -1,6 +1,7 @@
 package dev.logslice.sql;
 
 import org.apache.flink.table.api.SqlParserException;
+import org.apache.flink.table.api.ValidationException;
 
 import org.junit.jupiter.api.Test;
 
@@ -8,7 +9,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Calcite's syntax errors at a reserved word: the quoted form named where a name was meant. */
+/**
+ * Calcite's syntax errors at a reserved word: the quoted form named where a name was meant; its
+ * validator's errors with their place in the query.
+ */
 class SqlErrorsTest {
     private static final List<String> COLUMNS = List.of("status", "bytes", "path");
 
@@ -36,6 +40,30 @@ class SqlErrorsTest {
 
         assertThat(SqlErrors.lineFor(syntaxError("FROM", 1, 20), query, COLUMNS))
                 .hasValue("SQL parse failed. Encountered \"FROM\" at line 1, column 20.");
+    }
+
+    /** Flink's wrapper, Calcite's message with the place, its cause with the reason alone. */
+    @Test
+    void aValidationErrorSaysWhereInTheQuery() {
+        String place = "From line 1, column 8 to line 1, column 13: ";
+        String reason = "Column 'stauts' not found in any table";
+        ValidationException failure =
+                new ValidationException(
+                        "SQL validation failed. " + place + reason,
+                        new RuntimeException(place + reason, new RuntimeException(reason)));
+
+        assertThat(SqlErrors.lineFor(failure, "SELECT stauts FROM logs", COLUMNS))
+                .hasValue(place + reason + "; the columns of logs: status, bytes, path");
+    }
+
+    @Test
+    void aReasonWithoutPlaceIsTheDeepest() {
+        String reason = "implicit type conversion between VARCHAR and INTEGER is not supported now";
+        ValidationException failure =
+                new ValidationException(
+                        "SQL validation failed. " + reason, new RuntimeException(reason));
+
+        assertThat(SqlErrors.lineFor(failure, "SELECT 1 FROM logs", COLUMNS)).hasValue(reason);
     }
 
     private static SqlParserException syntaxError(String word, int line, int column) {
