@@ -42,8 +42,11 @@ final class QueryLimits {
     /**
      * Throws an {@link IllegalArgumentException} of one line for a LIMIT or OFFSET that Flink would
      * not apply as written; a query that does not parse is left to Flink, which says why.
+     *
+     * @return the statement as Flink's parser reads it, or null when it does not parse
      */
-    static void check(String query) {
+    @Nullable
+    static SqlNode check(String query) {
         SqlNode statement;
         try {
             statement =
@@ -55,7 +58,7 @@ final class QueryLimits {
                                             .withLex(Lex.JAVA))
                             .parseStmt();
         } catch (SqlParseException e) {
-            return;
+            return null;
         }
         statement.accept(
                 new SqlBasicVisitor<Void>() {
@@ -69,6 +72,7 @@ final class QueryLimits {
                         return super.visit(call);
                     }
                 });
+        return statement;
     }
 
     private static void check(

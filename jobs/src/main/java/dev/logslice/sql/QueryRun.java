@@ -3,6 +3,7 @@ package dev.logslice.sql;
 import dev.logslice.table.functions.LogsliceFunctions;
 
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.sql.parser.dql.SqlRichExplain;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.operators.collect.CollectSinkOperatorFactory;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -10,8 +11,15 @@ import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.config.AggregatePhaseStrategy;
 import org.apache.flink.table.api.config.OptimizerConfigOptions;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeFamily;
+import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
+
+import org.apache.calcite.sql.SqlNode;
 
 import java.io.Writer;
 import java.util.ArrayList;
@@ -41,7 +49,7 @@ public final class QueryRun {
             MemorySize maxLineLength,
             int terminalWidth)
             throws Exception {
-        QueryLimits.check(query);
+        SqlNode statement = QueryLimits.check(query);
         StreamTableEnvironment tables =
                 StreamTableEnvironment.create(env, EnvironmentSettings.inBatchMode());
         // Flink's collect fails on a row larger than its batch (2 MiB by default). A row of the
@@ -60,13 +68,41 @@ public final class QueryRun {
                         AggregatePhaseStrategy.TWO_PHASE);
         LogsliceFunctions.register(tables);
         tables.executeSql(createTable);
-        List<String> columns = tables.from(table).getResolvedSchema().getColumnNames();
+        ResolvedSchema schema = tables.from(table).getResolvedSchema();
+        List<String> columns = schema.getColumnNames();
+        if (statement != null) {
+            BooleanComparisons.check(statement, columnsOf(schema, false), columnsOf(schema, true));
+        }
         TableResult result = execute(tables, query, columns);
         try (CloseableIterator<Row> rows = result.collect()) {
-            form.write(
-                    result.getResolvedSchema().getColumnNames(), values(rows), out, terminalWidth);
+            if (statement instanceof SqlRichExplain && form == RowOutput.TABLE) {
+                PlanText.write(values(rows), out);
+            } else {
+                form.write(
+                        result.getResolvedSchema().getColumnNames(),
+                        values(rows),
+                        out,
+                        terminalWidth);
+            }
         }
         return null;
+    }
+
+    /** The columns of text, or the maps with text values. */
+    private static List<String> columnsOf(ResolvedSchema schema, boolean maps) {
+        return schema.getColumns().stream()
+                .filter(
+                        column -> {
+                            LogicalType type = column.getDataType().getLogicalType();
+                            if (maps) {
+                                return type instanceof MapType map
+                                        && map.getValueType()
+                                                .is(LogicalTypeFamily.CHARACTER_STRING);
+                            }
+                            return type.is(LogicalTypeFamily.CHARACTER_STRING);
+                        })
+                .map(Column::getName)
+                .toList();
     }
 
     private static TableResult execute(

@@ -334,6 +334,23 @@ class SqlCommandITCase {
         assertThat(out.resolve("x")).doesNotExist();
     }
 
+    /** Flink compares the text with TRUE as text: the query would run and count 0. */
+    @Test
+    void malformedComparedWithTrueIsOneLineAndExit2NotASilentZero(@TempDir Path out) {
+        CliRun run =
+                sql(
+                        out.resolve("x"),
+                        "SELECT COUNT(*) FROM logs WHERE malformed = TRUE",
+                        log.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+        assertThat(run.stderr().lines().filter(l -> l.startsWith("logslice:")))
+                .singleElement()
+                .asString()
+                .contains("write malformed IS NOT NULL");
+        assertThat(out.resolve("x")).doesNotExist();
+    }
+
     /** Flink reads LIMIT as an int: 4294967299 would silently be 3 rows. */
     @Test
     void aLimitBeyondAnIntIsOneLineAndExit2NotAWrappedLimit(@TempDir Path out) {
@@ -500,7 +517,11 @@ class SqlCommandITCase {
         CliRun limit = sql(limited, "EXPLAIN SELECT path FROM logs LIMIT 3", log.toString());
 
         assertThat(group.exitCode()).as(group.stderr()).isZero();
+        // The plan's own lines, as Flink's SQL Client prints it, not one cell with \n in it.
         assertThat(Files.readString(plan))
+                .startsWith("== Abstract Syntax Tree ==\n")
+                .contains("\n\n== Optimized Physical Plan ==\n")
+                .doesNotContain("\\n")
                 .contains(
                         "HashAggregate(isMerge=[true], groupBy=[status]",
                         "Exchange(distribution=[hash[status]])",

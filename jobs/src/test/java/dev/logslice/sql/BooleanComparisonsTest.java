@@ -1,0 +1,55 @@
+package dev.logslice.sql;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Text compared with TRUE or FALSE, which Flink runs as a comparison of text (a silent 0 for {@code
+ * malformed = TRUE}), is refused wherever it stands; other comparisons pass.
+ */
+class BooleanComparisonsTest {
+    private static final List<String> TEXT = List.of("message", "malformed", "level");
+    private static final List<String> TEXT_MAPS = List.of("extra");
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT COUNT(*) FROM logs WHERE malformed = TRUE",
+                "SELECT COUNT(*) FROM logs WHERE malformed <> false",
+                "SELECT COUNT(*) FROM logs WHERE FALSE = message",
+                "SELECT COUNT(*) FROM logs WHERE logs.malformed IS NOT DISTINCT FROM TRUE",
+                "SELECT COUNT(*) FROM logs WHERE extra['retry'] = TRUE",
+                "SELECT level, COUNT(*) FROM logs GROUP BY level HAVING MAX(level = TRUE)",
+                "SELECT COUNT(*) FROM (SELECT * FROM logs WHERE status > 0 AND malformed = TRUE)",
+                "SELECT CASE WHEN message = TRUE THEN 1 END FROM logs"
+            })
+    void textComparedWithABooleanIsRefused(String query) {
+        assertThatThrownBy(
+                        () -> BooleanComparisons.check(QueryLimits.check(query), TEXT, TEXT_MAPS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("sql: ")
+                .hasMessageContaining("is text: Flink would compare it with")
+                .hasMessageContaining("IS NOT NULL");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT COUNT(*) FROM logs WHERE malformed IS NOT NULL",
+                "SELECT COUNT(*) FROM logs WHERE message = 'true'",
+                "SELECT COUNT(*) FROM logs WHERE (level = 'ERROR') = FALSE",
+                "SELECT COUNT(*) FROM logs WHERE status = 500",
+                "SELECT COUNT(*) FROM logs WHERE secure = TRUE",
+                "SELECT COUNT(*) FROM logs WHERE extra['retry'] = 'true'",
+                "EXPLAIN SELECT COUNT(*) FROM logs WHERE malformed IS NULL"
+            })
+    void otherComparisonsPass(String query) {
+        assertThatCode(() -> BooleanComparisons.check(QueryLimits.check(query), TEXT, TEXT_MAPS))
+                .doesNotThrowAnyException();
+    }
+}
