@@ -112,6 +112,41 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     boolean extendedRegexp;
 
     @Option(
+            names = {"-P", "--perl-regexp"},
+            description =
+                    "Taken for GNU grep's scripts: REGEX is a Java regex, which reads Perl's syntax"
+                            + " alike (\\d, lookaround, lazy quantifiers; the first alternative"
+                            + " that matches, as Perl's).")
+    boolean perlRegexp;
+
+    @Option(
+            names = {"-G", "--basic-regexp"},
+            hidden = true,
+            description = "GNU grep's basic syntax, refused: REGEX is a Java regex.")
+    boolean basicRegexp;
+
+    @Option(
+            names = {"-r", "-R", "--recursive", "--dereference-recursive"},
+            description =
+                    "Taken for GNU grep's scripts: a directory is always read with its"
+                            + " subdirectories (names starting with . or _ left out inside it).")
+    boolean recursive;
+
+    @Option(
+            names = {"-a", "--text"},
+            description =
+                    "Taken for GNU grep's scripts: a selected line is always written, whatever"
+                            + " bytes it holds (on a terminal, its controls made visible).")
+    boolean text;
+
+    @Option(
+            names = "--line-buffered",
+            description =
+                    "Taken for GNU grep's scripts: with --follow each line is written as it"
+                            + " comes.")
+    boolean lineBuffered;
+
+    @Option(
             names = {"-i", "--ignore-case"},
             description = "Ignore case, Unicode case included (as GNU grep in a UTF-8 locale).")
     boolean ignoreCase;
@@ -504,9 +539,25 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     }
 
     private LinePattern pattern() {
-        if (extendedRegexp && fixedStrings) {
-            // As GNU grep: one kind of pattern or the other.
-            throw new IllegalArgumentException("conflicting matchers: -E and -F");
+        if (basicRegexp) {
+            throw new IllegalArgumentException(
+                    "-G: GNU grep's basic syntax is not read; REGEX is a Java regex, which reads"
+                            + " the extended one: write ( | { + ? without their backslashes");
+        }
+        List<String> matchers = new ArrayList<>();
+        for (var matcher :
+                List.of(
+                        Map.entry("-E", extendedRegexp),
+                        Map.entry("-F", fixedStrings),
+                        Map.entry("-P", perlRegexp))) {
+            if (matcher.getValue()) {
+                matchers.add(matcher.getKey());
+            }
+        }
+        if (matchers.size() > 1) {
+            // As GNU grep: one kind of pattern or another.
+            throw new IllegalArgumentException(
+                    "conflicting matchers: " + String.join(" and ", matchers));
         }
         for (String each : patterns) {
             // Checked one by one, so that an error names the pattern that has it.

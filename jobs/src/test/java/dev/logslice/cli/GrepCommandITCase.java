@@ -12,8 +12,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code logslice grep}: exact bytes, input order, at any parallelism and split size. */
@@ -79,6 +81,47 @@ class GrepCommandITCase {
                 .isEqualTo("POST /b 503\nPUT /c 200\n");
         assertThat(both.exitCode()).isEqualTo(2);
         assertThat(both.stderr()).contains("conflicting matchers: -E and -F");
+    }
+
+    /**
+     * Options of GNU grep's scripts that logslice takes as they read: -r and -R (a directory is
+     * always read whole), -a, --line-buffered, and -P (a Java regex reads Perl's syntax alike, the
+     * first alternative first as Perl's): the same lines as GNU grep's; -G and two matchers refused
+     * in one line.
+     */
+    @Test
+    void optionsOfGnuGrepScriptsGiveGnuGrepsLines() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve("logs"));
+        Files.writeString(logs.resolve("a.log"), "id=42b ok\nfoo 7\nFailed password 12b\n");
+        Path sub = Files.createDirectories(logs.resolve("sub"));
+        Files.writeString(sub.resolve("b.log"), "Failed 9b again\nnothing\n");
+
+        for (List<String> options :
+                List.of(
+                        List.of("-r", "-a", "--line-buffered", "-e", "Failed"),
+                        List.of("-R", "-o", "-P", "-e", "\\d+(?=b)"),
+                        List.of("-r", "-P", "-n", "-e", "^(?!Failed).*\\d\\b"))) {
+            GrepRun ours = GrepRun.ending(dir, options, null, logs);
+            List<String> gnu = new ArrayList<>(List.of("grep"));
+            gnu.addAll(options);
+            gnu.add(logs.toString());
+            Process process =
+                    new ProcessBuilder(gnu).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String expected = new String(process.getInputStream().readAllBytes(), UTF_8);
+            process.waitFor();
+
+            // GNU grep -r goes in the directory's order, logslice in its names' order.
+            assertThat(new String(ours.output(), UTF_8).lines().sorted().toList())
+                    .as(String.join(" ", options))
+                    .isNotEmpty()
+                    .isEqualTo(expected.lines().sorted().toList());
+        }
+        CliRun basic = CliRun.of("grep", "-G", "Failed", logs.toString());
+        CliRun twoMatchers = CliRun.of("grep", "-F", "-P", "Failed", logs.toString());
+        assertThat(basic.exitCode()).isEqualTo(2);
+        assertThat(basic.stderr()).contains("-G: GNU grep's basic syntax is not read");
+        assertThat(twoMatchers.exitCode()).isEqualTo(2);
+        assertThat(twoMatchers.stderr()).contains("conflicting matchers: -F and -P");
     }
 
     private byte[] grep(String regex, Path... logs) throws IOException {
