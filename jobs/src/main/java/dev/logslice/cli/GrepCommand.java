@@ -182,6 +182,12 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     boolean filesWithMatches;
 
     @Option(
+            names = {"-L", "--files-without-match"},
+            description =
+                    "Write the names of the files without a selected line instead of the lines.")
+    boolean filesWithoutMatch;
+
+    @Option(
             names = {"-n", "--line-number"},
             description =
                     "Write each line after its number in its file. Counted by the readers as they"
@@ -355,6 +361,9 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
         if (maxCount != null && maxCount < 0) {
             throw new IllegalArgumentException("--max-count must be 0 or more, not " + maxCount);
         }
+        if (filesWithMatches && filesWithoutMatch) {
+            throw new IllegalArgumentException("-l and -L: give one of them");
+        }
         if (following.follow) {
             return follow();
         }
@@ -367,8 +376,9 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
                 new GrepOptions(
                         invert,
                         maxCount == null ? -1 : maxCount,
-                        (count || silent) && !filesWithMatches,
+                        (count || silent) && !filesWithMatches && !filesWithoutMatch,
                         filesWithMatches,
+                        filesWithoutMatch,
                         lineNumbers,
                         fileNames(),
                         contextLength("-B", beforeContext),
@@ -379,7 +389,8 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
             throw new IllegalArgumentException("-o and -A/-B/-C do not go together yet");
         }
         LinePattern pattern = pattern();
-        if (nothingSelectable()) {
+        // -L lists every file then: read them, each with no line selected.
+        if (nothingSelectable() && !filesWithoutMatch) {
             return selectNothing();
         }
         List<EventFilter> eventFilters = filters.filters(formats.zone);
@@ -649,12 +660,13 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
     private Integer follow() throws Exception {
         if (count
                 || filesWithMatches
+                || filesWithoutMatch
                 || lineNumbers
                 || contextAsked()
                 || silent
                 || paths.contains(SpooledInputs.STANDARD_INPUT)) {
             throw new IllegalArgumentException(
-                    "--follow writes the selected lines as they come: -c, -l, -n, -q, -A/-B/-C"
+                    "--follow writes the selected lines as they come: -c, -l, -L, -n, -q, -A/-B/-C"
                             + " and - (stdin) do not go with it yet");
         }
         if (maxCount != null && (following.checkpointDir != null || !execution.isEmbedded())) {
@@ -674,6 +686,7 @@ final class GrepCommand implements Callable<Integer>, SizedInput {
                 new GrepOptions(
                         invert,
                         -1,
+                        false,
                         false,
                         false,
                         false,

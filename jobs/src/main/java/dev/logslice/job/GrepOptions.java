@@ -11,6 +11,7 @@ import java.io.Serializable;
  * @param maxCount {@code -m}: at most this many selected lines per file; negative: no limit
  * @param count {@code -c}: a count of selected lines per file instead of the lines
  * @param filesWithMatches {@code -l}: the names of the files with a selected line instead
+ * @param filesWithoutMatch {@code -L}: the names of the files without one instead
  * @param lineNumbers {@code -n}: each line after its number in its file
  * @param fileNames each line (or count) after its file's name: {@code -H}, or several files
  * @param before {@code -B}: lines of context before each selected line; negative: not asked
@@ -24,6 +25,7 @@ public record GrepOptions(
         long maxCount,
         boolean count,
         boolean filesWithMatches,
+        boolean filesWithoutMatch,
         boolean lineNumbers,
         boolean fileNames,
         int before,
@@ -34,7 +36,7 @@ public record GrepOptions(
 
     /** Lines as in their files, nothing else: what grep did before these options. */
     public static final GrepOptions PLAIN =
-            new GrepOptions(false, -1, false, false, false, false, -1, -1, false, null);
+            new GrepOptions(false, -1, false, false, false, false, false, -1, -1, false, null);
 
     /** Whether the client needs each match's file and line index, or counts per file. */
     boolean structured() {
@@ -42,6 +44,7 @@ public record GrepOptions(
         return maxCount >= 0
                 || count
                 || filesWithMatches
+                || filesWithoutMatch
                 || lineNumbers
                 || fileNames
                 || context()
@@ -59,6 +62,6 @@ public record GrepOptions(
 
     /** Whether only counts per file are needed, not the lines. */
     boolean countsOnly() {
-        return count || filesWithMatches;
+        return count || filesWithMatches || filesWithoutMatch;
     }
 }

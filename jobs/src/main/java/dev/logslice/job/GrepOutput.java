@@ -83,8 +83,8 @@ final class GrepOutput {
         for (Map.Entry<String, Long> file : output.selected.entrySet()) {
             long lines = output.capped(file.getValue());
             any |= lines > 0;
-            if (options.filesWithMatches()) {
-                if (lines > 0) {
+            if (options.filesWithMatches() || options.filesWithoutMatch()) {
+                if ((lines > 0) == options.filesWithMatches()) {
                     output.writeName(file.getKey(), out);
                     out.write('\n');
                 }

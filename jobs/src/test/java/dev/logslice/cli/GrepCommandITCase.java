@@ -124,6 +124,32 @@ class GrepCommandITCase {
         assertThat(twoMatchers.stderr()).contains("conflicting matchers: -F and -P");
     }
 
+    /** -L: the files without a selected line, an empty one too; with -m 0 every file. */
+    @Test
+    void filesWithoutMatchAreTheFilesGnuGrepNames() throws Exception {
+        Path matching = Files.writeString(dir.resolve("a.log"), "x\nFailed password\n");
+        Path other = Files.writeString(dir.resolve("b.log"), "nothing here\n");
+        Path empty = Files.writeString(dir.resolve("c.log"), "");
+
+        for (List<String> options :
+                List.of(List.of("-L"), List.of("-L", "-v"), List.of("-L", "-m", "0"))) {
+            GrepRun ours = GrepRun.ending(dir, options, "Failed", matching, other, empty);
+            List<String> gnu = new ArrayList<>(List.of("grep"));
+            gnu.addAll(options);
+            gnu.addAll(List.of("Failed", matching.toString(), other.toString(), empty.toString()));
+            Process process =
+                    new ProcessBuilder(gnu).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String expected = new String(process.getInputStream().readAllBytes(), UTF_8);
+
+            assertThat(new String(ours.output(), UTF_8))
+                    .as(String.join(" ", options))
+                    .isEqualTo(expected);
+            assertThat(ours.exitCode()).as(String.join(" ", options)).isEqualTo(process.waitFor());
+        }
+        assertThat(CliRun.of("grep", "-l", "-L", "Failed", matching.toString()).stderr())
+                .contains("-l and -L: give one of them");
+    }
+
     private byte[] grep(String regex, Path... logs) throws IOException {
         return GrepRun.of(dir, List.of(), regex, logs).output();
     }

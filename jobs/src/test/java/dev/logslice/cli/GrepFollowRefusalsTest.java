@@ -19,14 +19,14 @@ class GrepFollowRefusalsTest {
     @Test
     void optionsThatNeedTheWholeInputAreRefusedInOneLine() throws IOException {
         Path log = Files.writeString(dir.resolve("app.log"), "ERROR x\n");
-        for (String option : new String[] {"-c", "-l", "-n", "-q", "-A1"}) {
+        for (String option : new String[] {"-c", "-l", "-L", "-n", "-q", "-A1"}) {
             CliRun run = CliRun.of("grep", "--follow", option, "ERROR", log.toString());
             assertThat(run.exitCode()).as(option).isEqualTo(CliErrors.USAGE_OR_INPUT);
             assertThat(run.stderr().lines())
                     .as(option)
                     .containsExactly(
                             "logslice: --follow writes the selected lines as they come: -c, -l,"
-                                    + " -n, -q, -A/-B/-C and - (stdin) do not go with it yet");
+                                    + " -L, -n, -q, -A/-B/-C and - (stdin) do not go with it yet");
         }
     }
 

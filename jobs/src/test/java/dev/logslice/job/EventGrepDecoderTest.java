@@ -89,7 +89,8 @@ class EventGrepDecoderTest {
                         List.of(new TimeRangeFilter(since, until)),
                         LinePattern.compile(regex, 0),
                         new GrepOptions(
-                                invert, -1, false, false, false, false, -1, -1, false, null));
+                                invert, -1, false, false, false, false, false, -1, -1, false,
+                                null));
 
         assertThat(new String(output, StandardCharsets.UTF_8))
                 .isEqualTo(expected.toString(StandardCharsets.UTF_8));
@@ -142,7 +143,7 @@ class EventGrepDecoderTest {
                                 new TimeRangeFilter(START.plusSeconds(sinceSeconds), null)),
                         LinePattern.compile("", 0),
                         new GrepOptions(
-                                false, -1, false, false, false, false, -1, -1, false, null));
+                                false, -1, false, false, false, false, false, -1, -1, false, null));
 
         assertThat(new String(output, StandardCharsets.UTF_8)).isEqualTo(expected.toString());
     }

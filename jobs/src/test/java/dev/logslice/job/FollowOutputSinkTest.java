@@ -100,7 +100,7 @@ class FollowOutputSinkTest {
     }
 
     private static GrepOptions named(GrepColors colours) {
-        return new GrepOptions(false, -1, false, false, false, true, -1, -1, false, colours);
+        return new GrepOptions(false, -1, false, false, false, false, true, -1, -1, false, colours);
     }
 
     /** A selected event of {@code file} as the decoders send it with names asked: line ends. */

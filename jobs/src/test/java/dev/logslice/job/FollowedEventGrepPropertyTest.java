@@ -89,7 +89,7 @@ class FollowedEventGrepPropertyTest {
         LinePattern pattern = LinePattern.compile("tag", 0);
         List<EventFilter> filters = List.of(LevelFilter.parse(level));
         GrepOptions options =
-                new GrepOptions(invert, -1, false, false, false, false, -1, -1, false, null);
+                new GrepOptions(invert, -1, false, false, false, false, false, -1, -1, false, null);
         List<List<String>> files = List.of(lines(first, strayTraceFirst), lines(second, false));
         Follower follower =
                 new Follower(
