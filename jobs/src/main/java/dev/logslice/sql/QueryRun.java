@@ -71,7 +71,8 @@ public final class QueryRun {
         ResolvedSchema schema = tables.from(table).getResolvedSchema();
         List<String> columns = schema.getColumnNames();
         if (statement != null) {
-            BooleanComparisons.check(statement, columnsOf(schema, false), columnsOf(schema, true));
+            MisleadingComparisons.check(
+                    statement, columnsOf(schema, false), columnsOf(schema, true));
         }
         TableResult result = execute(tables, query, columns);
         try (CloseableIterator<Row> rows = result.collect()) {

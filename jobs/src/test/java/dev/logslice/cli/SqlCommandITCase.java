@@ -322,7 +322,7 @@ class SqlCommandITCase {
 
     @Test
     void anUnknownColumnIsOneLineNamingTheColumnsAndExit2(@TempDir Path out) {
-        assertThat(refusal(out, "SELECT stauts FROM logs"))
+        assertThat(refusal(out, "SELECT stauts FROM logs", log))
                 .contains("From line 1, column 8 to line 1, column 13: Column 'stauts' not found")
                 .contains("the columns of logs: ts, client");
     }
@@ -330,28 +330,42 @@ class SqlCommandITCase {
     /** Flink compares the text with TRUE as text: the query would run and count 0. */
     @Test
     void malformedComparedWithTrueIsOneLineAndExit2NotASilentZero(@TempDir Path out) {
-        assertThat(refusal(out, "SELECT COUNT(*) FROM logs WHERE malformed = TRUE"))
+        assertThat(refusal(out, "SELECT COUNT(*) FROM logs WHERE malformed = TRUE", log))
                 .contains("write malformed IS NOT NULL");
+    }
+
+    /** A JSON log's "level":"error" is ERROR in the table: 'error' would count 0. */
+    @Test
+    void levelComparedWithItsSpellingInTheLogIsOneLineNamingItsReportedName(@TempDir Path out)
+            throws IOException {
+        Path json =
+                Files.writeString(
+                        out.resolve("app.jsonl"),
+                        "{\"time\":\"2021-03-04T05:06:07Z\",\"level\":\"error\",\"msg\":\"x\"}\n");
+
+        assertThat(refusal(out, "SELECT COUNT(*) FROM logs WHERE level = 'error'", json))
+                .contains("level is never 'error'")
+                .endsWith("write 'ERROR'");
     }
 
     /** Flink reads LIMIT as an int: 4294967299 would silently be 3 rows. */
     @Test
     void aLimitBeyondAnIntIsOneLineAndExit2NotAWrappedLimit(@TempDir Path out) {
-        assertThat(refusal(out, "SELECT path FROM logs LIMIT 4294967299"))
+        assertThat(refusal(out, "SELECT path FROM logs LIMIT 4294967299", log))
                 .contains("LIMIT 4294967299 is beyond what Flink applies exactly");
     }
 
     /** Flink's sort with a limit allocates its queue of LIMIT slots before the first row. */
     @Test
     void anOrderByLimitBeyondTheSortBoundIsOneLineAndExit2(@TempDir Path out) {
-        assertThat(refusal(out, "SELECT path FROM logs ORDER BY path LIMIT 1000000000"))
+        assertThat(refusal(out, "SELECT path FROM logs ORDER BY path LIMIT 1000000000", log))
                 .contains("in memory in Flink's sort: at most 1,000,000")
                 .doesNotContain("heap");
     }
 
     /** The one line of a query refused with exit 2, no stack trace and no output file written. */
-    private String refusal(Path out, String query) {
-        CliRun run = sql(out.resolve("x"), query, log.toString());
+    private String refusal(Path out, String query, Path input) {
+        CliRun run = sql(out.resolve("x"), query, input.toString());
 
         assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
         assertThat(run.stderr()).doesNotContain("\tat ");

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Text compared with TRUE or FALSE, which Flink runs as a comparison of text (a silent 0 for {@code
  * malformed = TRUE}), is refused wherever it stands; other comparisons pass.
  */
-class BooleanComparisonsTest {
+class MisleadingComparisonsTest {
     private static final List<String> TEXT = List.of("message", "malformed", "level");
     private static final List<String> TEXT_MAPS = List.of("extra");
 
@@ -30,7 +30,9 @@ class BooleanComparisonsTest {
             })
     void textComparedWithABooleanIsRefused(String query) {
         assertThatThrownBy(
-                        () -> BooleanComparisons.check(QueryLimits.check(query), TEXT, TEXT_MAPS))
+                        () ->
+                                MisleadingComparisons.check(
+                                        QueryLimits.check(query), TEXT, TEXT_MAPS))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("sql: ")
                 .hasMessageContaining("is text: Flink would compare it with")
@@ -40,6 +42,29 @@ class BooleanComparisonsTest {
     @ParameterizedTest
     @ValueSource(
             strings = {
+                "SELECT COUNT(*) FROM logs WHERE level = 'error'",
+                "SELECT COUNT(*) FROM logs WHERE 'Info' <> level",
+                "SELECT COUNT(*) FROM logs WHERE logs.level IN ('ERROR', 'warning')",
+                "SELECT COUNT(*) FROM logs WHERE level NOT IN ('err')",
+                "SELECT message FROM logs WHERE status > 0 OR (level = 'fatal' AND pid = 1)"
+            })
+    void levelComparedWithANameItNeverHoldsIsRefused(String query) {
+        assertThatThrownBy(
+                        () ->
+                                MisleadingComparisons.check(
+                                        QueryLimits.check(query), TEXT, TEXT_MAPS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("sql: level is never '")
+                .hasMessageMatching(".*write '(ERROR|WARN|INFO|CRITICAL)'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT COUNT(*) FROM logs WHERE level = 'ERROR'",
+                "SELECT COUNT(*) FROM logs WHERE level IN ('WARN', 'ERROR', 'LOG', 'BOGUS')",
+                "SELECT COUNT(*) FROM logs WHERE LOWER(level) = 'error'",
+                "SELECT COUNT(*) FROM logs WHERE message = 'error'",
                 "SELECT COUNT(*) FROM logs WHERE malformed IS NOT NULL",
                 "SELECT COUNT(*) FROM logs WHERE message = 'true'",
                 "SELECT COUNT(*) FROM logs WHERE (level = 'ERROR') = FALSE",
@@ -49,7 +74,7 @@ class BooleanComparisonsTest {
                 "EXPLAIN SELECT COUNT(*) FROM logs WHERE malformed IS NULL"
             })
     void otherComparisonsPass(String query) {
-        assertThatCode(() -> BooleanComparisons.check(QueryLimits.check(query), TEXT, TEXT_MAPS))
+        assertThatCode(() -> MisleadingComparisons.check(QueryLimits.check(query), TEXT, TEXT_MAPS))
                 .doesNotThrowAnyException();
     }
 }
