@@ -27,6 +27,10 @@ public final class SqlErrors {
     private static final Pattern POSITION =
             Pattern.compile("From line \\d+, column \\d+ to line \\d+, column \\d+: ");
 
+    /** Flink's refusal of a number compared with text, which names neither the column nor where. */
+    private static final Pattern IMPLICIT_CONVERSION =
+            Pattern.compile("implicit type conversion between \\w+ and \\w+ is not supported");
+
     /** A function Flink does not know, in the words of its validator, optimizer or parser. */
     private static final Pattern UNKNOWN_FUNCTION =
             Pattern.compile(
@@ -85,6 +89,11 @@ public final class SqlErrors {
         String line = message.strip().lines().findFirst().orElse("").strip();
         if (line.contains("not found in any table") || line.contains("Unknown identifier")) {
             line += "; the columns of logs: " + String.join(", ", columns);
+        }
+        if (IMPLICIT_CONVERSION.matcher(line).find()) {
+            line +=
+                    "; compare like with like: a number without quotes (status = 500), text in"
+                            + " quotes (level = 'ERROR')";
         }
         Matcher function = UNKNOWN_FUNCTION.matcher(line);
         if (function.find()) {

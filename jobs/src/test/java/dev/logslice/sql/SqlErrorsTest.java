@@ -56,14 +56,19 @@ class SqlErrorsTest {
                 .hasValue(place + reason + "; the columns of logs: status, bytes, path");
     }
 
+    /** Flink's words for status = '500' name neither the column nor where: a hint follows. */
     @Test
-    void aReasonWithoutPlaceIsTheDeepest() {
-        String reason = "implicit type conversion between VARCHAR and INTEGER is not supported now";
+    void aNumberComparedWithTextIsTheDeepestReasonWithAHint() {
+        String reason = "implicit type conversion between INTEGER and CHAR is not supported now";
         ValidationException failure =
                 new ValidationException(
                         "SQL validation failed. " + reason, new RuntimeException(reason));
 
-        assertThat(SqlErrors.lineFor(failure, "SELECT 1 FROM logs", COLUMNS)).hasValue(reason);
+        assertThat(SqlErrors.lineFor(failure, "SELECT 1 FROM logs WHERE status = '500'", COLUMNS))
+                .hasValue(
+                        reason
+                                + "; compare like with like: a number without quotes (status ="
+                                + " 500), text in quotes (level = 'ERROR')");
     }
 
     private static SqlParserException syntaxError(String word, int line, int column) {
