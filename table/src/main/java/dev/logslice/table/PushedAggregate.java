@@ -114,6 +114,10 @@ final class PushedAggregate implements Serializable {
                 read.add(arguments[i]);
             }
         }
+        if (Arrays.stream(kinds).allMatch(kind -> kind == Kind.COUNT || kind == Kind.COUNT_ALL)
+                && !countsOfTheScanItself(grouping, kinds, scanType, producedType)) {
+            return Optional.empty();
+        }
         int[] inputs = read.stream().mapToInt(Integer::intValue).toArray();
         int[] keys = Arrays.stream(grouping).map(key -> Arrays.binarySearch(inputs, key)).toArray();
         Call[] calls = new Call[kinds.length];
@@ -125,6 +129,36 @@ final class PushedAggregate implements Serializable {
                             root(produced.get(grouping.length + i)));
         }
         return Optional.of(new PushedAggregate(inputs, keys, calls));
+    }
+
+    /**
+     * Whether an aggregate of COUNTs alone is of the scan's own rows. Flink 2.3 pushes such an
+     * aggregate through a projection that computes ({@code GROUP BY FLOOR(ts TO MINUTE)}, {@code
+     * COUNT(CASE WHEN status >= 500 THEN 1 END)}) with its keys and arguments turned into the
+     * columns the projection reads, so that the source would count per second, or every row: it
+     * checks that a projection is of columns only when some call is not a COUNT. So here only
+     * COUNT(*) is taken, over keys whose names and types are the scan's own columns' (a computed
+     * key is named by its alias or {@code $f0}).
+     */
+    private static boolean countsOfTheScanItself(
+            int[] grouping, Kind[] kinds, DataType scanType, DataType producedType) {
+        if (Arrays.stream(kinds).anyMatch(kind -> kind != Kind.COUNT_ALL)) {
+            return false;
+        }
+        List<String> scanNames = DataType.getFieldNames(scanType);
+        List<String> producedNames = DataType.getFieldNames(producedType);
+        List<DataType> scanFields = DataType.getFieldDataTypes(scanType);
+        List<DataType> produced = DataType.getFieldDataTypes(producedType);
+        for (int k = 0; k < grouping.length; k++) {
+            if (!producedNames.get(k).equals(scanNames.get(grouping[k]))
+                    || !produced.get(k)
+                            .getLogicalType()
+                            .copy(true)
+                            .equals(scanFields.get(grouping[k]).getLogicalType().copy(true))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
