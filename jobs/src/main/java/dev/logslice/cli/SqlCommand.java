@@ -7,6 +7,7 @@ import dev.logslice.format.registry.FormatRegistry;
 import dev.logslice.job.ReaderOutput;
 import dev.logslice.sql.QueryRun;
 import dev.logslice.sql.RowOutput;
+import dev.logslice.sql.SubqueryCounts;
 import dev.logslice.table.LogsTableStatement;
 import dev.logslice.table.LogsliceTableOptions;
 
@@ -94,7 +95,7 @@ final class SqlCommand implements Callable<Integer>, SizedInput {
                         PathsDetection.localFiles(toRead),
                         inputFormats.fileFormats(),
                         formats.zone,
-                        tableOptions(toRead, inputFormats));
+                        tableOptions(toRead, inputFormats, query));
         try (Outputs.Pending pending = Outputs.open(out)) {
             Writer writer =
                     new OutputStreamWriter(
@@ -131,7 +132,8 @@ final class SqlCommand implements Callable<Integer>, SizedInput {
      * The table's WITH options: the paths to read, the format and its options as the other commands
      * read them, and the source options given.
      */
-    private Map<String, String> tableOptions(List<String> paths, InputFormats inputFormats) {
+    private Map<String, String> tableOptions(
+            List<String> paths, InputFormats inputFormats, String query) {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("path", String.join(";", paths.stream().map(SqlCommand::listItem).toList()));
         // One detected format is named, so that the table does not detect it again; files of
@@ -163,6 +165,9 @@ final class SqlCommand implements Callable<Integer>, SizedInput {
         options.put("read-buffer-size", read.bufferSize.toString());
         options.put("max-line-length", read.checkedLineLimit(paths, ReaderOutput.JSON).toString());
         options.put("skip-missing-files", String.valueOf(read.skipMissing));
+        if (SubqueryCounts.in(query, TABLE)) {
+            options.put(LogsliceTableOptions.AGGREGATE_PUSHDOWN.key(), "false");
+        }
         return options;
     }
 

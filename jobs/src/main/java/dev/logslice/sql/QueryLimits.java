@@ -47,17 +47,8 @@ final class QueryLimits {
      */
     @Nullable
     static SqlNode check(String query) {
-        SqlNode statement;
-        try {
-            statement =
-                    SqlParser.create(
-                                    query,
-                                    SqlParser.config()
-                                            .withParserFactory(FlinkSqlParserImpl.FACTORY)
-                                            .withConformance(FlinkSqlConformance.DEFAULT)
-                                            .withLex(Lex.JAVA))
-                            .parseStmt();
-        } catch (SqlParseException e) {
+        SqlNode statement = parse(query);
+        if (statement == null) {
             return null;
         }
         statement.accept(
@@ -73,6 +64,22 @@ final class QueryLimits {
                     }
                 });
         return statement;
+    }
+
+    /** The statement as Flink's parser reads it, or null when it does not parse. */
+    @Nullable
+    static SqlNode parse(String query) {
+        try {
+            return SqlParser.create(
+                            query,
+                            SqlParser.config()
+                                    .withParserFactory(FlinkSqlParserImpl.FACTORY)
+                                    .withConformance(FlinkSqlConformance.DEFAULT)
+                                    .withLex(Lex.JAVA))
+                    .parseStmt();
+        } catch (SqlParseException e) {
+            return null;
+        }
     }
 
     private static void check(

@@ -98,6 +98,37 @@ class SqlCommandITCase {
         assertThat(counted).isEqualTo(expected);
     }
 
+    /**
+     * Counts of computed groups, directly and through a subquery whose computed column is named as
+     * the table's: Flink 2.3 would push them into the scan with the computation dropped (per status
+     * instead of per class).
+     */
+    @Test
+    void countsOfComputedGroupsAreTheTestsOwnCount(@TempDir Path out) throws IOException {
+        Map<String, Long> expected =
+                requests.stream()
+                        .collect(
+                                Collectors.groupingBy(
+                                        r -> String.valueOf(Integer.parseInt(r[1]) / 100),
+                                        Collectors.counting()));
+        expected.put("", (long) malformed);
+        for (String query :
+                List.of(
+                        "SELECT status / 100, COUNT(*) FROM logs GROUP BY status / 100",
+                        "SELECT status, COUNT(*) FROM (SELECT status / 100 AS status FROM logs)"
+                                + " GROUP BY status")) {
+            Path csv = out.resolve(Integer.toHexString(query.hashCode()) + ".csv");
+            CliRun run = sql(csv, "--output", "csv", query, log.toString());
+
+            assertThat(run.exitCode()).as(run.stderr()).isZero();
+            List<String> lines = Files.readAllLines(csv);
+            Map<String, Long> counted = new HashMap<>();
+            lines.subList(1, lines.size())
+                    .forEach(l -> counted.put(l.split(",")[0], Long.parseLong(l.split(",")[1])));
+            assertThat(counted).as(query).isEqualTo(expected);
+        }
+    }
+
     @Test
     void topFailingPathsAsJsonLinesAreTheTestsOwnCount(@TempDir Path out) throws IOException {
         Path jsonl = out.resolve("top.jsonl");

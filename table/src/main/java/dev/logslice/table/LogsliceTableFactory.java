@@ -54,6 +54,7 @@ public final class LogsliceTableFactory implements DynamicTableSourceFactory {
                 LogsliceTableOptions.LEVEL_FIELD,
                 LogsliceTableOptions.MESSAGE_FIELD,
                 LogsliceTableOptions.MALFORMED,
+                LogsliceTableOptions.AGGREGATE_PUSHDOWN,
                 LogsliceTableOptions.SPLIT_SIZE,
                 LogsliceTableOptions.READ_BUFFER_SIZE,
                 LogsliceTableOptions.MAX_LINE_LENGTH,
@@ -84,7 +85,8 @@ public final class LogsliceTableFactory implements DynamicTableSourceFactory {
                         options.get(LogsliceTableOptions.READ_BUFFER_SIZE),
                         options.get(LogsliceTableOptions.MAX_LINE_LENGTH),
                         options.get(LogsliceTableOptions.SKIP_MISSING_FILES),
-                        options.get(LogsliceTableOptions.MALFORMED)),
+                        options.get(LogsliceTableOptions.MALFORMED),
+                        options.get(LogsliceTableOptions.AGGREGATE_PUSHDOWN)),
                 physical);
     }
 

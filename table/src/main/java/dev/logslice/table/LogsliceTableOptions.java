@@ -87,6 +87,17 @@ public final class LogsliceTableOptions {
                                     + " nothing is lost silently), 'skip', or 'fail' (the query fails"
                                     + " naming the file and offset).");
 
+    public static final ConfigOption<Boolean> AGGREGATE_PUSHDOWN =
+            ConfigOptions.key("aggregate-pushdown")
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Whether the readers may compute a GROUP BY's local phase themselves"
+                                    + " (Flink 2.3 has no option of its own to turn it off). 'false'"
+                                    + " leaves it to Flink's local aggregate, which Flink 2.3 gets"
+                                    + " right where it would push COUNTs through a subquery's"
+                                    + " computed column named as a column of the table.");
+
     public static final ConfigOption<MemorySize> SPLIT_SIZE =
             memoryOption(LogSourceOptions.SPLIT_SIZE);
     public static final ConfigOption<MemorySize> READ_BUFFER_SIZE =

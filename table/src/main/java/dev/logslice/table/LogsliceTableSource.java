@@ -60,7 +60,8 @@ final class LogsliceTableSource
             MemorySize readBufferSize,
             MemorySize maxLineLength,
             boolean skipMissingFiles,
-            MalformedRows malformed) {}
+            MalformedRows malformed,
+            boolean aggregatePushdown) {}
 
     private final Reading reading;
 
@@ -229,7 +230,7 @@ final class LogsliceTableSource
             List<AggregateExpression> aggregateExpressions,
             DataType producedDataType) {
         // A limit counts rows, which a reader that aggregates no longer emits.
-        if (groupingSets.size() != 1 || limit != Long.MAX_VALUE) {
+        if (!reading.aggregatePushdown() || groupingSets.size() != 1 || limit != Long.MAX_VALUE) {
             return false;
         }
         Optional<PushedAggregate> pushed =

@@ -384,6 +384,18 @@ class AggregatePushDownITCase {
     }
 
     @Test
+    void theOptionOffLeavesEveryAggregateToFlink() {
+        String query = "SELECT status, COUNT(*) FROM logs GROUP BY status";
+
+        assertThat(tables(true, access.toString(), "").explainSql(query)).contains("aggregates=[");
+        assertThat(
+                        tables(true, access.toString(), ", 'aggregate-pushdown' = 'false'")
+                                .explainSql(query))
+                .contains("LocalHashAggregate")
+                .doesNotContain("aggregates=[");
+    }
+
+    @Test
     void anAggregateTheSourceCannotComputeExactlyIsLeftToFlink() throws Exception {
         for (String query :
                 List.of(
