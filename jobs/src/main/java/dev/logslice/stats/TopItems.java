@@ -62,6 +62,16 @@ public final class TopItems {
     /** For a panel {@link #derive}d from another, how far that one's counts may be off. */
     private long sourceError;
 
+    /**
+     * The events and the error of a sketch whose serial form lost them: DataSketches writes an
+     * {@link ItemsSketch} whose purges left it no value (every value seen about once, more of them
+     * than its map holds) as an empty one, without its stream length and offset, so a partial read
+     * back counted no events and a merged unique-client estimate was capped at the others'.
+     */
+    private long lostEvents;
+
+    private long lostError;
+
     /** A value's totals, as {@link ByteCounts#drainInto} adds to them. */
     static final class Row {
         long events;
@@ -160,6 +170,8 @@ public final class TopItems {
 
     public void merge(TopItems other) {
         sketch.merge(other.sketch);
+        lostEvents += other.lostEvents;
+        lostError += other.lostError;
         rowsExact &= other.rowsExact;
         other.rows.forEach(this::addRow);
     }
@@ -229,7 +241,7 @@ public final class TopItems {
 
     /** How far any count may be off: 0 while the values fit the sketch's map. */
     public long maxError() {
-        return Math.max(sketch.getMaximumError(), sourceError);
+        return Math.max(sketch.getMaximumError() + lostError, sourceError);
     }
 
     public boolean isEmpty() {
@@ -238,7 +250,7 @@ public final class TopItems {
 
     /** The events counted: the sum of every value's count. */
     long events() {
-        return sketch.getStreamLength();
+        return sketch.getStreamLength() + lostEvents;
     }
 
     /**
@@ -263,6 +275,8 @@ public final class TopItems {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(buffer)) {
             Strings.writeBytes(out, sketch.toByteArray(SERDE));
+            out.writeLong(events());
+            out.writeLong(sketch.getMaximumError() + lostError);
             out.writeBoolean(rowsExact);
             out.writeLong(admission);
             out.writeInt(rows.size());
@@ -293,6 +307,8 @@ public final class TopItems {
             TopItems items =
                     new TopItems(
                             ItemsSketch.getInstance(Memory.wrap(Strings.readBytes(in)), SERDE));
+            items.lostEvents = in.readLong() - items.sketch.getStreamLength();
+            items.lostError = in.readLong() - items.sketch.getMaximumError();
             items.rowsExact = in.readBoolean();
             items.admission = in.readLong();
             int rows = in.readInt();
